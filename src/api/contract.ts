@@ -1,0 +1,101 @@
+// The wire contract between server/, workers/, sw/ and mocks/: service paths, records and events.
+// REST paths equal service paths; the same services are on socket.io (Feathers). ids are 24-hex strings.
+import type { Coded, Sample } from '../domain/types';
+
+export const SERVICES = {
+  authentication: 'authentication',
+  users: 'users',
+  metrics: 'metrics',
+  devices: 'weatherDevices',
+  watch: 'weatherDevices/watch',
+  lastData: 'weatherDevices/lastData',
+  forecast: 'weatherDevices/forecast',
+  samples: 'weatherMetrics',
+  fiveMinutes: 'weatherMetrics/5m',
+  forecastEvents: 'weatherMetrics/forecast',
+  batchLastData: 'weatherMetrics/batchLastData',
+  query: 'weatherMetrics/query',
+  queryGroup: 'weatherMetrics/queryGroup',
+  displaySettings: 'deviceDisplaySettings',
+  alertSettings: 'alertSettings',
+  alerts: 'alerts',
+  sessions: 'sessions',
+} as const;
+
+export type ShareMode = 'private' | 'public' | 'unlist';
+
+export interface User {
+  _id: string;
+  email: string;
+  verified: boolean;
+  firstName?: string;
+  lastName?: string;
+  temperatureUnit?: string;
+  displaySetting?: Record<string, string | number>;
+  createdAt?: string;
+}
+
+export interface ChannelName {
+  channel: number;
+  name: string;
+}
+
+export interface Device {
+  _id: string;
+  /** Station ID the console uploads with (assigned on create). */
+  wsid: string;
+  /** Station key/password; only sent to the owner. */
+  stationKey?: string;
+  name: string;
+  user: string;
+  shareUsers: string[];
+  consoletype: number;
+  timezone: string;
+  mac?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  elevation?: number | null;
+  channelNameMapping: ChannelName[];
+  shareMode: ShareMode;
+  order?: number;
+  lastUpload?: number | null;
+  lastMinMaxReset?: number | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** `weatherMetrics created` event payload: one accepted upload, base units, plus the catalogue hash. */
+export interface LiveSample extends Sample {
+  device: string;
+  hash: string;
+}
+
+/** `weatherMetrics/5m created`: the 5-minute bucket (primary aggregate per key) the upload updated. */
+export interface FiveMinuteRow extends Sample {
+  device: string;
+}
+
+/** `weatherDevices/lastData?device=&range=true` answer: last row plus today's min/max (value and time). */
+export interface LastData {
+  device: string;
+  last: Sample | null;
+  min?: Record<string, [value: number, time: number]>;
+  max?: Record<string, [value: number, time: number]>;
+}
+
+/** `metrics?hash=` answer: definitions are omitted when the client's hash is current. */
+export interface MetricsAnswer {
+  hash: string;
+  data: import('../domain/types').MetricDef[] | null;
+}
+
+export type { Coded };
+
+export interface DisplaySettings {
+  _id?: string;
+  weatherDevice: string;
+  metricsList: string[];
+  detailList: string[];
+  graphList: string[];
+  graphRange: string;
+}

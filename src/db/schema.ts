@@ -1,0 +1,122 @@
+// The browser's local database (ARCHITECTURE §6). The UI reads only from here (useLiveQuery);
+// the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
+import Dexie, { type EntityTable } from 'dexie';
+import type { Device, DisplaySettings, LastData } from '../api/contract';
+import type { MetricDef, Sample } from '../domain/types';
+
+/** A stored series row: one device, one time (unix s), base-unit values. */
+export interface Row extends Sample {
+  device: string;
+}
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+export interface AlertSettingsRow {
+  _id?: string;
+  weatherDevice: string;
+  settings: AlertRule[];
+  disableAll: boolean;
+}
+
+export interface AlertRule {
+  item: string;
+  condition?: 'above' | 'below' | 'overOrEqual';
+  value?: number;
+  unit?: string;
+  method: 'email' | 'notification';
+  sensor?: string;
+}
+
+export interface AlertRow {
+  _id: string;
+  device: string;
+  status: 'active';
+  item: string;
+  lastTrigger: number;
+  message?: string;
+}
+
+export interface ForecastRow {
+  device: string;
+  type: 'current' | 'daily' | 'hourly';
+  columns: string[];
+  rows: (number | string | null)[][];
+  fetchedAt: number;
+}
+
+/** A cached graph answer: any graph seen once works offline. */
+export interface SeriesRow {
+  id: string; // `${device}|${bucket}|${from}|${to}|${keys}`
+  device: string;
+  bucket: string;
+  from: number;
+  to: number;
+  columns: string[];
+  rows: (number | null)[][];
+  fetchedAt: number;
+}
+
+/** A pending user edit (FIFO, idempotent by `id`). */
+export interface OutboxRow {
+  seq?: number;
+  id: string; // idempotency key (uuid)
+  service: string;
+  method: 'create' | 'patch' | 'remove';
+  recordId?: string | null;
+  data?: unknown;
+  params?: Record<string, unknown>;
+  createdAt: number;
+  attempts: number;
+  lastError?: string;
+}
+
+/** What range of history is held per device, plus today's min/max from lastData. */
+export interface SyncStateRow {
+  device: string;
+  fiveMinFrom?: number;
+  fiveMinTo?: number;
+  dailyFrom?: number;
+  dailyTo?: number;
+  lastData?: LastData;
+  updatedAt?: number;
+}
+
+export class PortalDb extends Dexie {
+  devices!: EntityTable<Device, '_id'>;
+  metrics!: EntityTable<Row, 'time'>;
+  metricsDaily!: EntityTable<Row, 'time'>;
+  live!: EntityTable<Row, 'time'>;
+  settings!: EntityTable<SettingRow, 'key'>;
+  displaySettings!: EntityTable<DisplaySettings, 'weatherDevice'>;
+  alertSettings!: EntityTable<AlertSettingsRow, 'weatherDevice'>;
+  alerts!: EntityTable<AlertRow, '_id'>;
+  forecasts!: EntityTable<ForecastRow, 'device'>;
+  metricDefs!: EntityTable<MetricDef, 'key'>;
+  series!: EntityTable<SeriesRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  syncState!: EntityTable<SyncStateRow, 'device'>;
+
+  constructor(name = 'portal') {
+    super(name);
+    this.version(1).stores({
+      devices: '_id, wsid, user',
+      metrics: '[device+time], device',
+      metricsDaily: '[device+time], device',
+      live: '[device+time], device',
+      settings: 'key',
+      displaySettings: 'weatherDevice, _id',
+      alertSettings: 'weatherDevice, _id',
+      alerts: '_id, device',
+      forecasts: '[device+type], device',
+      metricDefs: 'key',
+      series: 'id, device, fetchedAt',
+      outbox: '++seq, &id',
+      syncState: 'device',
+    });
+  }
+}
+
+export const db = new PortalDb();
