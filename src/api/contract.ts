@@ -20,6 +20,8 @@ export const SERVICES = {
   alertSettings: 'alertSettings',
   alerts: 'alerts',
   sessions: 'sessions',
+  verify: 'users/verify',
+  alertsHide: 'alerts/hide',
 } as const;
 
 export type ShareMode = 'private' | 'public' | 'unlist';
@@ -33,6 +35,7 @@ export interface User {
   temperatureUnit?: string;
   displaySetting?: Record<string, string | number>;
   createdAt?: string;
+  isAdmin?: boolean;
 }
 
 export interface ChannelName {
@@ -65,15 +68,10 @@ export interface Device {
 }
 
 /** `weatherMetrics created` event payload: one accepted upload, base units, plus the catalogue hash. */
-export interface LiveSample extends Sample {
-  device: string;
-  hash: string;
-}
+export type LiveSample = Sample & { device: string; hash: string };
 
 /** `weatherMetrics/5m created`: the 5-minute bucket (primary aggregate per key) the upload updated. */
-export interface FiveMinuteRow extends Sample {
-  device: string;
-}
+export type FiveMinuteRow = Sample & { device: string };
 
 /** `weatherDevices/lastData?device=&range=true` answer: last row plus today's min/max (value and time). */
 export interface LastData {

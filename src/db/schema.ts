@@ -5,9 +5,7 @@ import type { Device, DisplaySettings, LastData } from '../api/contract';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
-export interface Row extends Sample {
-  device: string;
-}
+export type Row = Sample & { device: string };
 
 export interface SettingRow {
   key: string;
@@ -64,9 +62,12 @@ export interface OutboxRow {
   seq?: number;
   id: string; // idempotency key (uuid)
   service: string;
-  method: 'create' | 'patch' | 'remove';
+  /** 'find' only for GET-style actions such as `alerts/hide`. */
+  method: 'create' | 'patch' | 'remove' | 'find';
+  /** null on a patch = resolve at send time from the local record (its create may still be queued). */
   recordId?: string | null;
   data?: unknown;
+  /** Query string of the call (Feathers `params.query`). */
   params?: Record<string, unknown>;
   createdAt: number;
   attempts: number;

@@ -1,0 +1,139 @@
+// The server: Feathers 5 on Koa with REST and socket.io on one port, the ingest endpoints, and the built PWA.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FeathersError, GeneralError } from '@feathersjs/errors';
+import { feathers } from '@feathersjs/feathers';
+import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
+import socketio from '@feathersjs/socketio';
+import { authentication } from './auth/authentication';
+import { msgpackBody } from './codec';
+import type { Config } from './config';
+import type { Application } from './declarations';
+import { idempotency } from './hooks/idempotency';
+import { Ingest } from './ingest/pipeline';
+import { ingestRoute } from './ingest/route';
+import { createMailer } from './notify/mail';
+import { channels } from './realtime/channels';
+import { DeviceCache } from './services/devices/device-cache';
+import { devices } from './services/devices/devices';
+import { displaySettings } from './services/display-settings/display-settings';
+import { metrics } from './services/metrics/metrics';
+import { users } from './services/users/users';
+import { weatherMetrics } from './services/weather-metrics/weather-metrics';
+import { openStorage } from './storage/db';
+import { migrate } from './storage/migrate';
+import { sampleStore } from './storage/samples';
+
+export interface Server {
+  app: Application;
+  ingest: Ingest;
+  /** Listens on config.port (0 = any free port) and resolves with the port. */
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config): Promise<Server> {
+  const storage = await openStorage(config.database);
+  await migrate(storage.knex);
+  const app = koa(feathers()) as unknown as Application;
+  app.ctx = {
+    config,
+    storage,
+    samples: sampleStore(storage),
+    devices: new DeviceCache(storage.knex),
+    mailer: createMailer(config.smtpUrl, config.dataDir),
+  };
+
+  app.use(errors(config));
+  app.use(async (ctx, next) => {
+    ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
+    return next();
+  });
+  const ingest = new Ingest(app);
+  app.use(ingestRoute(ingest));
+  app.use(msgpackBody);
+  app.use(bodyParser({ jsonLimit: '1mb', formLimit: '64kb', textLimit: '64kb' }));
+  app.configure(rest());
+  app.configure(
+    socketio({ maxHttpBufferSize: 1e6, pingTimeout: 20000 }, (io) => {
+      io.use((socket, next) => {
+        (socket as unknown as { feathers: Record<string, unknown> }).feathers.ip = socket.handshake.address;
+        next();
+      });
+    }),
+  );
+  app.hooks({ around: { all: [idempotency] } });
+
+  app.configure(authentication);
+  app.configure(users);
+  app.configure(devices);
+  app.configure(metrics);
+  app.configure(weatherMetrics);
+  app.configure(displaySettings);
+  app.configure(channels);
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) staticFiles(app, config.staticDir);
+
+  let httpServer: import('node:http').Server | null = null;
+  return {
+    app,
+    ingest,
+    async listen() {
+      httpServer = await app.listen(config.port);
+      const address = httpServer.address();
+      return typeof address === 'object' && address ? address.port : config.port;
+    },
+    async close() {
+      await app.teardown();
+      httpServer = null;
+      await storage.close();
+    },
+  };
+}
+
+/** Errors as Feathers JSON; anything unexpected is logged and answered without internals. */
+function errors(config: Config) {
+  return async (ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) => {
+    try {
+      await next();
+      if (ctx.body === undefined && ctx.status === 404) {
+        ctx.status = 404;
+        ctx.body = { name: 'NotFound', message: `Path ${ctx.path} not found`, code: 404, className: 'not-found' };
+      }
+    } catch (error) {
+      const e = error as { status?: number; statusCode?: number; message?: string; expose?: boolean };
+      let fe: FeathersError;
+      if (error instanceof FeathersError) fe = error;
+      else if ((e.status ?? e.statusCode ?? 500) < 500) {
+        // Body parser and similar client errors (malformed JSON, too large).
+        fe = new FeathersError(e.message ?? 'Bad request', 'BadRequest', e.status ?? e.statusCode ?? 400, 'bad-request', {});
+      } else {
+        if (config.logLevel !== 'silent') console.error(error);
+        fe = new GeneralError('Internal error');
+      }
+      ctx.status = fe.code;
+      ctx.body = fe.toJSON();
+    }
+  };
+}
+
+/** The built PWA: hashed assets cached for a year, the service worker and index never, app routes → index. */
+function staticFiles(app: Application, dir: string): void {
+  app.use(
+    serveStatic(dir, {
+      index: false,
+      setHeaders(res, path) {
+        if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  const index = () => readFileSync(join(dir, 'index.html'));
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined || ctx.method !== 'GET' || !ctx.accepts('html')) return;
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = index();
+  });
+}

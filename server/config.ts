@@ -1,0 +1,85 @@
+// Configuration from the environment only (secrets never in files of the repo). Defaults make `npm start` work
+// on a fresh machine: embedded SQLite under ./data, demo account and simulator on.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` or a SQLite file path, or ':memory:' for tests. */
+  database: string;
+  redisUrl: string | null;
+  demo: boolean;
+  authSecret: string;
+  smtpUrl: string | null;
+  /** Public name consoles should upload to (weather server view). */
+  publicHost: string | null;
+  /** Serve the built PWA from this folder (null: API only). */
+  staticDir: string | null;
+  /** Per-station ingest rate: burst and refill per second. */
+  ingestBurst: number;
+  ingestPerSecond: number;
+  /** Failed logins allowed per account and per IP in a 15-minute window. */
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  logLevel: 'silent' | 'info' | 'debug';
+}
+
+/** A secret from the environment, else one generated once and kept in DATA_DIR (never in the repo). */
+function persistentSecret(dataDir: string, name: string, env?: string): string {
+  if (env) return env;
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    database: env.DATABASE_URL ?? join(dataDir, 'portal.db'),
+    redisUrl: env.REDIS_URL ?? null,
+    demo: (env.DEMO ?? 'on') !== 'off',
+    authSecret: persistentSecret(dataDir, 'auth-secret.key', env.AUTH_SECRET),
+    smtpUrl: env.SMTP_URL ?? null,
+    publicHost: env.PUBLIC_HOST ?? null,
+    staticDir: env.STATIC_DIR ?? resolve('dist'),
+    ingestBurst: Number(env.INGEST_BURST ?? 30),
+    ingestPerSecond: Number(env.INGEST_PER_SECOND ?? 1),
+    loginFailuresPerAccount: Number(env.LOGIN_FAILURES_PER_ACCOUNT ?? 10),
+    loginFailuresPerIp: Number(env.LOGIN_FAILURES_PER_IP ?? 50),
+    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    ...overrides,
+  };
+}
+
+/** A config for tests: in-memory SQLite, no demo, no static files, quiet. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(process.env.TMPDIR ?? '/tmp', `portal-test-${process.pid}`),
+    database: ':memory:',
+    redisUrl: null,
+    demo: false,
+    authSecret: randomBytes(32).toString('hex'),
+    smtpUrl: null,
+    publicHost: null,
+    staticDir: null,
+    ingestBurst: 1000,
+    ingestPerSecond: 1000,
+    loginFailuresPerAccount: 10,
+    loginFailuresPerIp: 50,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseEcowitt } from './ecowitt';
+import { UploadError } from './types';
+
+const FIXTURE = readFileSync(new URL('./fixtures/ecowitt-hp3500.form', import.meta.url), 'utf8').trim();
+const NOW = 1_720_000_000;
+
+function form(text: string, changes: Record<string, string | null> = {}): URLSearchParams {
+  const params = new URLSearchParams(text);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  return params;
+}
+
+describe('parseEcowitt: the HP3500 fixture', () => {
+  const parsed = parseEcowitt(form(FIXTURE), NOW);
+
+  it('uses PASSKEY as the station ID, no station key, and dateutc as the time', () => {
+    expect(parsed.protocol).toBe('ecowitt');
+    expect(parsed.stationId).toBe('34271334ED1FADA6D8B988B14267E55D');
+    expect(parsed.stationKey).toBeNull();
+    expect(parsed.time).toBe(Date.UTC(2020, 4, 4, 14, 34, 26) / 1000);
+  });
+
+  it('converts every field to base units', () => {
+    const v = parsed.values;
+    expect(v.tempc0).toBeCloseTo(21.28, 2);
+    expect(v.tempin).toBeCloseTo(26.11, 2);
+    expect(v.humc0).toBe(32);
+    expect(v.humin).toBe(33);
+    expect(v.relbaro).toBeCloseTo(967.9, 1);
+    expect(v.absbaro).toBeCloseTo(967.9, 1);
+    expect(v.winddir).toBe(200);
+    expect(v.windspd).toBeCloseTo(0.179, 3);
+    expect(v.gust).toBeCloseTo(0.492, 3);
+    expect(v.rainrate).toBe(0);
+    expect(v.eventrain).toBe(0);
+    expect(v.dailyrain).toBe(0);
+    expect(v.weeklyrain).toBeCloseTo(2.007, 3);
+    expect(v.monthlyrain).toBeCloseTo(2.007, 3);
+    expect(v.yearlyrain).toBeCloseTo(2.007, 3);
+    expect(v.solarrad).toBe(205.52);
+    expect(v.uvi).toBe(2);
+  });
+
+  it('maps soil moisture 1 to channel 1 as a soil channel, with its 1.5 V battery as level 5', () => {
+    expect(parsed.values.humc1).toBe(1);
+    expect(parsed.values.typec1).toBe(4);
+    expect(parsed.values.batc1).toBe(5);
+    expect(parsed.values).not.toHaveProperty('tempc1');
+  });
+
+  it('has nothing unmapped: stationtype, model, freq and dateutc are meta', () => {
+    expect(parsed.unmapped).toEqual({});
+    expect(Object.keys(parsed.values).sort()).toEqual(
+      [
+        'tempin',
+        'humin',
+        'relbaro',
+        'absbaro',
+        'tempc0',
+        'humc0',
+        'winddir',
+        'windspd',
+        'gust',
+        'rainrate',
+        'eventrain',
+        'dailyrain',
+        'weeklyrain',
+        'monthlyrain',
+        'yearlyrain',
+        'solarrad',
+        'uvi',
+        'humc1',
+        'typec1',
+        'batc1',
+      ].sort(),
+    );
+  });
+});
+
+// A GW2000-style upload with many sensors (values as consoles send them).
+const GATEWAY = [
+  'PASSKEY=0123456789ABCDEF0123456789ABCDEF',
+  'stationtype=GW2000A_V3.1.4',
+  'runtime=123456',
+  'heap=98765',
+  'dateutc=now',
+  'interval=60',
+  'model=GW2000A',
+  'freq=868M',
+  'tempinf=68.0',
+  'humidityin=50',
+  'baromrelin=30.000',
+  'baromabsin=29.500',
+  'tempf=50.0',
+  'humidity=80',
+  'winddir=90',
+  'winddir_avg10m=95',
+  'windspeedmph=22.37',
+  'windspdmph_avg10m=11.18',
+  'windgustmph=33.55',
+  'maxdailygust=44.74',
+  'solarradiation=0.00',
+  'uv=0',
+  'rainratein=0.394',
+  'eventrainin=1.000',
+  'hourlyrainin=0.100',
+  'dailyrainin=1.000',
+  'weeklyrainin=2.000',
+  'monthlyrainin=3.000',
+  'yearlyrainin=10.000',
+  'totalrainin=55.000',
+  'temp1f=77.0',
+  'humidity1=40',
+  'batt1=0',
+  'temp2f=32.0',
+  'humidity2=90',
+  'batt2=1',
+  'temp8f=60.0',
+  'humidity8=50',
+  'batt8=0',
+  'soilmoisture2=33',
+  'soilbatt2=1.4',
+  'soilmoisture3=44',
+  'soilbatt3=1.15',
+  'pm25_ch1=8.0',
+  'pm25_avg_24h_ch1=9.5',
+  'pm25batt1=4',
+  'leak_ch1=0',
+  'leakbatt1=5',
+  'leak_ch2=1',
+  'leakbatt2=1',
+  'lightning=12',
+  'lightning_num=7',
+  'lightning_time=1719990000',
+  'wh57batt=3',
+  'tf_co2=71.6',
+  'humi_co2=45',
+  'pm25_co2=3.4',
+  'pm10_co2=5.6',
+  'co2=612',
+  'co2_batt=6',
+  'wbgt=77.0',
+  'wh65batt=0',
+  'wh90batt=2.3',
+  'wh25batt=0',
+  'vpd=0.512',
+].join('&');
+
+describe('parseEcowitt: a gateway with many sensors', () => {
+  const p = parseEcowitt(form(GATEWAY), NOW);
+  const v = p.values;
+
+  it('uses now for dateutc=now', () => {
+    expect(p.time).toBe(NOW);
+  });
+
+  it('converts the outdoor, wind and rain fields', () => {
+    expect(v.tempc0).toBe(10);
+    expect(v.tempin).toBe(20);
+    expect(v.relbaro).toBeCloseTo(1015.92, 2);
+    expect(v.windspd).toBeCloseTo(10.0, 2);
+    expect(v.windavg10m).toBeCloseTo(5.0, 2);
+    expect(v.gust).toBeCloseTo(15.0, 2);
+    expect(v.maxdailygust).toBeCloseTo(20.0, 2);
+    expect(v.rainrate).toBeCloseTo(10.008, 3);
+    expect(v.eventrain).toBeCloseTo(25.4, 3);
+    expect(v.hourlyrain).toBeCloseTo(2.54, 3);
+    expect(v.yearlyrain).toBeCloseTo(254, 3);
+    expect(v.solarrad).toBe(0);
+    expect(v.uvi).toBe(0);
+  });
+
+  it('reads wbgt as °F', () => {
+    expect(v.wbgt).toBe(25);
+  });
+
+  it('maps thermo-hygro channels 1..7 and soil moisture onto free channels only', () => {
+    expect(v.tempc1).toBe(25);
+    expect(v.humc1).toBe(40);
+    expect(v.batc1).toBe(5); // batt1=0: ok
+    expect(v.typec1).toBe(2);
+    expect(v.tempc2).toBe(0);
+    expect(v.humc2).toBe(90);
+    expect(v.batc2).toBe(1); // batt2=1: low
+    expect(v.typec2).toBe(2);
+    // soilmoisture3 on the free channel 3
+    expect(v.humc3).toBe(44);
+    expect(v.typec3).toBe(4);
+    expect(v.batc3).toBe(1); // 1.15 V: below 1.2 V → low
+    expect(v).not.toHaveProperty('tempc8');
+  });
+
+  it('maps PM, WH45 (first free PM channel), leak and lightning', () => {
+    expect(v.pm25c1).toBe(8);
+    expect(v.batpmc1).toBe(4);
+    expect(v.pm25c2).toBe(3.4);
+    expect(v.pm10c2).toBe(5.6);
+    expect(v.batpmc2).toBe(5); // co2_batt=6: USB powered
+    expect(v.co2).toBe(612);
+    expect(v.batco2).toBe(5);
+    expect(v.leakc1).toBe(0);
+    expect(v.batleakc1).toBe(5);
+    expect(v.leakc2).toBe(1);
+    expect(v.batleakc2).toBe(1);
+    expect(v.lightningdist).toBe(12);
+    expect(v.lightning1d).toBe(7);
+    expect(v.lightningtime).toBe(1719990000);
+    expect(v.batlightning).toBe(3);
+  });
+
+  it('normalises the three battery forms to one 0..5 scale; outdoor batteries keep the lowest', () => {
+    // wh65batt=0 (ok → 5) and wh90batt=2.3 V over 2 cells (1.15 V/cell → 1): the lowest wins
+    expect(v.batc0).toBe(1);
+    expect(v.batin).toBe(5); // wh25batt=0: ok
+    expect(parseEcowitt(form(GATEWAY, { wh90batt: '3.1' }), NOW).values.batc0).toBe(5);
+  });
+
+  it('reports what it does not map, and never meta', () => {
+    expect(p.unmapped).toEqual({
+      winddir_avg10m: '95',
+      totalrainin: '55.000',
+      temp8f: '60.0',
+      humidity8: '50',
+      batt8: '0',
+      soilmoisture2: '33', // channel 2 is a thermo-hygro sensor
+      soilbatt2: '1.4',
+      pm25_avg_24h_ch1: '9.5',
+      tf_co2: '71.6',
+      humi_co2: '45',
+      vpd: '0.512',
+    });
+  });
+});
+
+describe('parseEcowitt: metric variants, bad values, credentials', () => {
+  it('uses metric variants when the imperial field is absent or has no value', () => {
+    const p = parseEcowitt(
+      new URLSearchParams(
+        'PASSKEY=abc&tempc=12.5&tempinc=21&baromrelhpa=1013.2&baromabshpa=990&windspeedkmh=36&windgustkmh=' +
+          '&windgustmph=&rainratemm=1.2&dailyrainmm=4.5&wbgtc=23.4&tempf=-9999',
+      ),
+      NOW,
+    );
+    expect(p.values.tempc0).toBe(12.5);
+    expect(p.values.tempin).toBe(21);
+    expect(p.values.relbaro).toBe(1013.2);
+    expect(p.values.absbaro).toBe(990);
+    expect(p.values.windspd).toBe(10);
+    expect(p.values).toHaveProperty('gust', null);
+    expect(p.values.rainrate).toBe(1.2);
+    expect(p.values.dailyrain).toBe(4.5);
+    expect(p.values.wbgt).toBe(23.4);
+    expect(p.unmapped).toEqual({});
+  });
+
+  it('fills rain from the WS90 piezo gauge when there is no tipping bucket', () => {
+    const p = parseEcowitt(new URLSearchParams('PASSKEY=abc&drain_piezo=0.5&rrain_piezo=0.1'), NOW);
+    expect(p.values.dailyrain).toBeCloseTo(12.7, 3);
+    expect(p.values.rainrate).toBeCloseTo(2.54, 3);
+  });
+
+  it('drops garbage values and keeps the rest of the upload', () => {
+    const p = parseEcowitt(form(FIXTURE, { tempf: 'x', humidity: '---', uv: '', soilbatt1: 'low' }), NOW);
+    expect(p.values.tempc0).toBeNull();
+    expect(p.values.humc0).toBeNull();
+    expect(p.values.uvi).toBeNull();
+    expect(p.values.batc1).toBeNull();
+    expect(p.values.relbaro).toBeCloseTo(967.9, 1);
+    expect(p.values.solarrad).toBe(205.52);
+  });
+
+  it('treats an empty lightning time or distance (no strike yet) as no value', () => {
+    const p = parseEcowitt(
+      new URLSearchParams('PASSKEY=abc&lightning=&lightning_time=&lightning_num=0'),
+      NOW,
+    );
+    expect(p.values.lightningdist).toBeNull();
+    expect(p.values.lightningtime).toBeNull();
+    expect(p.values.lightning1d).toBe(0);
+  });
+
+  it('rejects an upload without PASSKEY with UploadError 400', () => {
+    for (const passkey of [null, '']) {
+      let error: unknown;
+      try {
+        parseEcowitt(form(FIXTURE, { PASSKEY: passkey }), NOW);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(UploadError);
+      expect((error as UploadError).status).toBe(400);
+    }
+  });
+
+  it('uses now for a dateutc more than a day ahead', () => {
+    expect(parseEcowitt(form(FIXTURE, { dateutc: '2030-01-01 00:00:00' }), NOW).time).toBe(NOW);
+  });
+});

@@ -1,0 +1,30 @@
+// Station-upload parsers: protocol fields → catalogue keys in base units. No range cleaning or derivation
+// here (that is the ingest pipeline's job, with src/domain).
+
+export { parseEcowitt } from './ecowitt';
+export {
+  outcomeOf,
+  PROTOCOLS,
+  type ProtocolInfo,
+  replyFor,
+  type UploadOutcome,
+  type UploadReply,
+} from './protocols';
+export {
+  type ParsedUpload,
+  type ParseOptions,
+  UploadError,
+  type UploadErrorStatus,
+  type UploadProtocol,
+} from './types';
+export {
+  BATTERY_LOW,
+  BATTERY_OK,
+  binaryBattery,
+  levelBattery,
+  parseNumber,
+  voltBattery,
+  zonedWallTimeToUnix,
+} from './values';
+export { parseWslink } from './wslink';
+export { parseWunderground } from './wunderground';

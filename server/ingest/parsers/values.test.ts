@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  binaryBattery,
+  levelBattery,
+  parseNumber,
+  parseWallTimeAsUtc,
+  uploadTime,
+  voltBattery,
+  zonedWallTimeToUnix,
+} from './values';
+
+describe('parseNumber', () => {
+  it('reads numbers, and treats empty, -9999, ---, non-numeric and non-finite as no value', () => {
+    expect(parseNumber('21.5')).toBe(21.5);
+    expect(parseNumber(' -3 ')).toBe(-3);
+    expect(parseNumber('.5')).toBe(0.5);
+    expect(parseNumber('1e3')).toBe(1000);
+    expect(parseNumber('0')).toBe(0);
+    for (const bad of [
+      '',
+      '   ',
+      '-9999',
+      '-9999.0',
+      '---',
+      'abc',
+      '12abc',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '1,5',
+    ]) {
+      expect(parseNumber(bad), bad).toBeNull();
+    }
+    expect(parseNumber(undefined)).toBeUndefined();
+    expect(parseNumber(null)).toBeUndefined();
+  });
+});
+
+describe('battery scale 0..5', () => {
+  it('maps binary reports to 5 (ok) / 1 (low) and unknown codes to null', () => {
+    expect(binaryBattery(1, 1, 0)).toBe(5);
+    expect(binaryBattery(0, 1, 0)).toBe(1);
+    expect(binaryBattery(0, 0, 1)).toBe(5);
+    expect(binaryBattery(2, 1, 0)).toBeNull();
+    expect(binaryBattery(null, 1, 0)).toBeNull();
+  });
+
+  it('passes levels 0..5 through, 6 (external power) → 5, others → null', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(levelBattery)).toEqual([0, 1, 2, 3, 4, 5, 5]);
+    expect(levelBattery(9)).toBeNull();
+    expect(levelBattery(-1)).toBeNull();
+    expect(levelBattery(2.5)).toBeNull();
+  });
+
+  it('maps volts per cell linearly: 1.2 V/cell is the lowest "ok" level (2), below is low', () => {
+    expect(voltBattery(1.6)).toBe(5);
+    expect(voltBattery(1.5)).toBe(5);
+    expect(voltBattery(1.45)).toBe(4);
+    expect(voltBattery(1.3)).toBe(3);
+    expect(voltBattery(1.2)).toBe(2);
+    expect(voltBattery(1.19)).toBe(1);
+    expect(voltBattery(1.1)).toBe(1);
+    expect(voltBattery(0.9)).toBe(0);
+    expect(voltBattery(2.4, 2)).toBe(2);
+    expect(voltBattery(2.38, 2)).toBe(1);
+    expect(voltBattery(3.28, 2)).toBe(5);
+    expect(voltBattery(0)).toBeNull();
+    expect(voltBattery(null)).toBeNull();
+  });
+});
+
+describe('time', () => {
+  const NOW = 1_720_000_000;
+
+  it('parses wall times as UTC and rejects impossible dates', () => {
+    expect(parseWallTimeAsUtc('2024-07-01 10:00:00')).toBe(1719828000);
+    expect(parseWallTimeAsUtc('2024-07-01T10:00:00')).toBe(1719828000);
+    expect(parseWallTimeAsUtc('2024-02-29 00:00:00')).toBe(Date.UTC(2024, 1, 29) / 1000);
+    expect(parseWallTimeAsUtc('2023-02-29 00:00:00')).toBeNull();
+    expect(parseWallTimeAsUtc('2024-07-01 24:00:00')).toBeNull();
+    expect(parseWallTimeAsUtc('2024-07-01')).toBeNull();
+    expect(parseWallTimeAsUtc('')).toBeNull();
+  });
+
+  it('converts local wall time to unix seconds with Intl, across DST', () => {
+    const wall = (s: string) => parseWallTimeAsUtc(s) as number;
+    expect(zonedWallTimeToUnix(wall('2024-07-01 12:00:00'), 'Europe/Prague')).toBe(
+      wall('2024-07-01 10:00:00'),
+    );
+    expect(zonedWallTimeToUnix(wall('2024-12-01 12:00:00'), 'Europe/Prague')).toBe(
+      wall('2024-12-01 11:00:00'),
+    );
+    expect(zonedWallTimeToUnix(wall('2024-07-01 12:00:00'), 'Asia/Kolkata')).toBe(
+      wall('2024-07-01 06:30:00'),
+    );
+    expect(zonedWallTimeToUnix(wall('2024-07-01 12:00:00'), 'UTC')).toBe(wall('2024-07-01 12:00:00'));
+    // 02:30 does not exist in Prague on 2024-03-31 (clocks jump 02:00 → 03:00): shifted forward to 03:30 CEST
+    expect(zonedWallTimeToUnix(wall('2024-03-31 02:30:00'), 'Europe/Prague')).toBe(
+      wall('2024-03-31 01:30:00'),
+    );
+    expect(zonedWallTimeToUnix(wall('2024-07-01 12:00:00'), 'Not/AZone')).toBeNull();
+  });
+
+  it('picks the console time only when plausible', () => {
+    expect(uploadTime('now', NOW)).toBe(NOW);
+    expect(uploadTime('NOW', NOW)).toBe(NOW);
+    expect(uploadTime(undefined, NOW)).toBe(NOW);
+    expect(uploadTime('2001-01-01 00:00:00', NOW)).toBe(978307200);
+    expect(uploadTime('2000-12-31 23:59:59', NOW)).toBe(NOW);
+    expect(uploadTime('2024-07-04 09:46:40', NOW)).toBe(NOW + 86400);
+    expect(uploadTime('2024-07-04 09:46:41', NOW)).toBe(NOW);
+  });
+});

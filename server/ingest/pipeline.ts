@@ -1,0 +1,95 @@
+// One path for every protocol: find the station, check its key, clean and complete the values, store them
+// with their rollups in one transaction, publish them live. A bad value drops that value, never the upload.
+import { timingSafeEqual } from 'node:crypto';
+import { deriveMissing } from '../../src/domain/formulas';
+import { METRICS_HASH } from '../../src/domain/hash';
+import { cleanSample } from '../../src/domain/validate';
+import type { Application } from '../declarations';
+import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
+import type { DeviceRow } from '../services/devices/device-record';
+import { passkeyFor } from '../services/devices/devices.class';
+import { outcomeOf, PROTOCOLS, replyFor, UploadError, type UploadProtocol, type UploadReply } from './parsers';
+
+/** How far ahead of the server clock a console's timestamp may be before we use the server time. */
+const MAX_CLOCK_AHEAD = 300;
+
+function sameKey(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class Ingest {
+  private perStation: TokenBuckets;
+  /** Wrong station keys per IP: guessing keys is throttled long before it could succeed. */
+  private badAuth = new RateLimiter(30, 60_000);
+
+  constructor(private app: Application) {
+    const { ingestBurst, ingestPerSecond } = app.ctx.config;
+    this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
+  }
+
+  async accept(protocol: UploadProtocol, params: URLSearchParams, ip: string): Promise<UploadReply> {
+    try {
+      if (!this.badAuth.allowed(ip)) return replyFor(protocol, 'tooMany');
+      const device = await this.station(protocol, params);
+      if (!device) {
+        this.badAuth.hit(ip);
+        return replyFor(protocol, 'unauthorized');
+      }
+      if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
+      const now = Math.floor(Date.now() / 1000);
+      const parsed = PROTOCOLS[protocol].parse(params, now, { timeZone: device.timezone });
+      if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey)) {
+        this.badAuth.hit(ip);
+        return replyFor(protocol, 'unauthorized');
+      }
+      const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
+      const values = deriveMissing(cleanSample(parsed.values));
+      await this.store(device, time, values);
+      this.noteUnmapped(device, parsed.unmapped);
+      return replyFor(protocol, 'ok');
+    } catch (error) {
+      if (error instanceof UploadError) return replyFor(protocol, outcomeOf(error.status), error.message);
+      throw error;
+    }
+  }
+
+  private async station(protocol: UploadProtocol, params: URLSearchParams): Promise<DeviceRow | null> {
+    const { devices } = this.app.ctx;
+    if (protocol === 'ecowitt') {
+      const passkey = params.get('PASSKEY');
+      if (!passkey) throw new UploadError(400, 'PASSKEY is required');
+      // Ecowitt sends MD5(MAC); Ambient sends the MAC itself.
+      const byMac = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(passkey) ? passkeyFor(passkey.replace(/-/g, ':')) : null;
+      return (await devices.byEcowittKey(passkey)) ?? (byMac ? await devices.byEcowittKey(byMac) : null);
+    }
+    const id = params.get(protocol === 'wslink' ? 'wsid' : 'ID');
+    if (!id) throw new UploadError(400, protocol === 'wslink' ? 'Missing wsid or wspw' : 'ID is required');
+    return id.length > 32 ? null : devices.byStationId(id);
+  }
+
+  /** Stores the upload and its rollups, then publishes the sample and the 5-minute bucket to watchers. */
+  async store(device: DeviceRow, time: number, values: Record<string, number | null>): Promise<boolean> {
+    const { stored, fiveMinute } = await this.app.ctx.samples.write(device, time, values);
+    if (!stored) return false;
+    this.app.ctx.devices.touch(device._id, time);
+    const sample: Record<string, number | string | null> = { device: device._id, time, hash: METRICS_HASH };
+    for (const key in values) if (values[key] !== null) sample[key] = values[key];
+    this.app.service('weatherMetrics').emit('created', sample);
+    this.app.service('weatherMetrics/5m').emit('created', { ...fiveMinute, device: device._id });
+    return true;
+  }
+
+  /** Remembers fields a console sends that we do not map, so the owner can see them (weather server view). */
+  private noteUnmapped(device: DeviceRow, unmapped: Record<string, string>): void {
+    const fresh = Object.keys(unmapped).filter((k) => !(k in device.unmapped));
+    if (fresh.length === 0 || Object.keys(device.unmapped).length >= 100) return;
+    for (const k of fresh.slice(0, 100)) device.unmapped[k] = unmapped[k].slice(0, 64);
+    this.app.ctx.storage
+      .knex('weatherDevices')
+      .where({ _id: device._id })
+      .update({ unmapped: JSON.stringify(device.unmapped) })
+      .catch((error: unknown) => console.error('unmapped fields not saved', error));
+  }
+}

@@ -1,0 +1,47 @@
+// Who receives which event. Nothing is published by default: every event names its channel here.
+//  device/<id>  sockets that watch a device (joined in weatherDevices/watch; access re-checked per event)
+//  user/<id>    every socket of a signed-in user (profile, their devices, settings, alerts)
+import type { RealTimeConnection } from '@feathersjs/feathers';
+import type { Device } from '../../src/api/contract';
+import type { Application, AuthUser } from '../declarations';
+import { canRead, type DeviceRow, present } from '../services/devices/device-record';
+import { deviceChannel } from '../services/devices/watch.class';
+
+export const userChannel = (id: string) => `user/${id}`;
+
+export function channels(app: Application): void {
+  app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
+    if (connection && authResult.user) app.channel(userChannel(authResult.user._id)).join(connection);
+  });
+  // Logging out leaves every channel, so a signed-out socket receives nothing private.
+  app.on('logout', (_result: unknown, { connection }: { connection?: RealTimeConnection }) => {
+    if (connection) app.channel(app.channels).leave(connection);
+  });
+
+  // Live samples reach a watcher only while it may still read the device (a share can be revoked).
+  const watchers = async (deviceId: string) => {
+    const device = await app.ctx.devices.get(deviceId);
+    if (!device) return [];
+    return app.channel(deviceChannel(deviceId)).filter((c) => canRead(device, c.user as AuthUser | undefined));
+  };
+  app.service('weatherMetrics').publish('created', (data: { device: string }) => watchers(data.device));
+  app.service('weatherMetrics/5m').publish('created', (data: { device: string }) => watchers(data.device));
+
+  // Device changes: each related user gets the record as they may see it (the station key only for owners).
+  const deviceEvent = async (data: Device) => {
+    const device = (await app.ctx.devices.get(data._id)) ?? (data as DeviceRow);
+    const users = [device.user, ...(device.shareUsers ?? [])];
+    return users.map((id) =>
+      app.channel(userChannel(id)).send(present({ ...device, shareUsers: device.shareUsers ?? [] } as DeviceRow, { _id: id } as AuthUser)),
+    );
+  };
+  for (const event of ['created', 'patched']) app.service('weatherDevices').publish(event, deviceEvent);
+  app.service('weatherDevices').publish('removed', (data: Device) => app.channel(userChannel(data.user)).send({ _id: data._id, user: data.user }));
+
+  app.service('users').publish('patched', (data: { _id: string }) => app.channel(userChannel(data._id)));
+  const ownChannel = (_data: unknown, context: { params: object }) => {
+    const user = (context.params as { user?: AuthUser }).user;
+    return user ? app.channel(userChannel(user._id)) : app.channel([]);
+  };
+  for (const event of ['created', 'patched']) app.service('deviceDisplaySettings').publish(event, ownChannel);
+}

@@ -1,0 +1,108 @@
+// Plausible synthetic weather for the demo station: a diurnal and seasonal temperature cycle, humidity that
+// falls as it warms, slow pressure waves, gusty wind, passing showers, sun-driven light and UV, indoor air
+// quality, extra channels, lightning on stormy afternoons. Deterministic in time, so history and live agree.
+import * as SunCalc from 'suncalc';
+
+/** Smooth pseudo-noise in [-1, 1] from time (sum of incommensurate sines). */
+function wave(t: number, period: number, phase = 0): number {
+  return Math.sin((2 * Math.PI * t) / period + phase);
+}
+function noise(t: number, seed: number): number {
+  return (wave(t, 3607 + seed * 17, seed) + wave(t, 911 + seed * 7, seed * 2) * 0.5 + wave(t, 211 + seed, seed * 3) * 0.25) / 1.75;
+}
+const round = (v: number, dp = 1) => Math.round(v * 10 ** dp) / 10 ** dp;
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
+
+/** A WSLink upload (metric units, the console's own field names) for unix time `t`. */
+export function wslinkFields(t: number, place: Place): Record<string, string | number> {
+  const date = new Date(t * 1000);
+  const dayOfYear = (t / 86400) % 365.25;
+  const season = -Math.cos((2 * Math.PI * (dayOfYear - 15)) / 365.25); // -1 mid-winter … 1 mid-summer
+  const sun = SunCalc.getPosition(date, place.latitude, place.longitude);
+  const elevation = Math.max(0, Math.sin(sun.altitude));
+  // Warmest mid-afternoon: the diurnal cycle lags the sun by ~3 h.
+  const localHour = (t / 3600 + place.longitude / 15) % 24;
+  const diurnal = Math.cos((2 * Math.PI * (localHour - 15)) / 24);
+  const temp = 11 + 9 * season + 5 * diurnal + 1.2 * noise(t, 1);
+  const storm = Math.max(0, noise(t / 6, 9)); // 0 calm … 1 stormy
+  const hum = Math.min(99, Math.max(20, 68 - 18 * diurnal + 25 * storm + 4 * noise(t, 2)));
+  const baro = 1013 + 9 * wave(t, 5.3 * 86400) - 8 * storm + 0.6 * noise(t, 3);
+  const wind = Math.max(0, 2.5 + 2 * diurnal + 7 * storm + 1.5 * noise(t, 4));
+  const gust = wind * (1.4 + 0.3 * Math.abs(noise(t, 5)));
+  const rainRate = storm > 0.55 ? round((storm - 0.55) * 40, 1) : 0;
+  // Daily rain grows with the rain rate integrated over the local day (approximated in closed form).
+  const dayFraction = ((t / 86400 + place.longitude / 360) % 1 + 1) % 1;
+  const dailyRain = round(Math.max(0, 6 * Math.max(0, noise(Math.floor(t / 86400) * 86400, 11)) * dayFraction), 1);
+  const solar = round(elevation * (1000 - 650 * storm) * (0.9 + 0.1 * noise(t, 6)), 0);
+  const uv = round(Math.max(0, (solar / 1000) * 9 * (0.6 + 0.4 * season)), 1);
+  const strikes = storm > 0.7 && diurnal > 0 ? Math.round((storm - 0.7) * 60) : 0;
+  const fields: Record<string, string | number> = {
+    datetime: date.toISOString().slice(0, 19).replace('T', ' '),
+    rbar: round(baro, 1),
+    abar: round(baro - 12, 1),
+    intem: round(21.5 + 1.2 * diurnal + 0.3 * noise(t, 7)),
+    inhum: Math.round(45 + 5 * noise(t, 8)),
+    inbat: 1,
+    t1tem: round(temp),
+    t1hum: Math.round(hum),
+    t1wdir: Math.round((((225 + 60 * noise(t, 10) + 30 * storm) % 360) + 360) % 360),
+    t1ws: round(wind),
+    t1ws10mav: round(wind * 0.9),
+    t1wgust: round(gust),
+    t1rainra: rainRate,
+    t1rainhr: round(rainRate / 3, 1),
+    t1raindy: dailyRain,
+    t1rainwy: round(dailyRain + 4.2, 1),
+    t1rainmth: round(dailyRain + 31.5, 1),
+    t1rainyr: round(dailyRain + 412.3, 1),
+    t1uvi: uv,
+    t1solrad: solar,
+    t1bat: 1,
+    t1cn: 1,
+    t5lst: strikes > 0 ? 2 : 9999,
+    t5lskm: strikes > 0 ? round(8 + 20 * Math.abs(noise(t, 12))) : '',
+    t5lsf: strikes,
+    t5ls5mtc: Math.round(strikes / 6),
+    t5ls30mtc: Math.round(strikes / 2),
+    t5ls1htc: strikes,
+    t5ls1dtc: strikes * 3,
+    t5lsbat: 1,
+    t5lscn: 1,
+    t6c1wls: 0,
+    t6c1bat: 1,
+    t6c1cn: 1,
+    t8pm25: round(9 + 6 * noise(t, 13) + 8 * (1 - storm), 0),
+    t8pm10: round(16 + 8 * noise(t, 14) + 10 * (1 - storm), 0),
+    t8bat: 5,
+    t8cn: 1,
+    t9hcho: Math.round(25 + 10 * noise(t, 15)),
+    t9voclv: Math.max(1, Math.min(5, Math.round(4 + noise(t, 16)))),
+    t9bat: 5,
+    t9cn: 1,
+    t10co2: Math.round(620 + 180 * noise(t, 17) + 120 * Math.max(0, -diurnal)),
+    t10bat: 5,
+    t10cn: 1,
+    t11co: round(Math.max(0, 0.8 + 0.6 * noise(t, 18)), 1),
+    t11bat: 5,
+    t11cn: 1,
+  };
+  // Channels: 1 bedroom (thermo-hygro), 2 pool, 3 soil.
+  const channels: [number, number, number][] = [
+    [2, 20.5 + 0.8 * diurnal, 52],
+    [3, 14 + 8 * season + 1.5 * diurnal, 0],
+    [4, 9 + 7 * season + 0.8 * diurnal, 38 - 10 * diurnal + 20 * storm],
+  ];
+  channels.forEach(([type, t1, h], i) => {
+    const n = i + 1;
+    fields[`t234c${n}tem`] = round(t1 + 0.3 * noise(t, 20 + n));
+    fields[`t234c${n}hum`] = type === 3 ? '' : Math.round(Math.min(99, Math.max(1, h + 3 * noise(t, 30 + n))));
+    fields[`t234c${n}tp`] = type;
+    fields[`t234c${n}bat`] = 1;
+    fields[`t234c${n}cn`] = 1;
+  });
+  return fields;
+}

@@ -1,0 +1,52 @@
+// Device rows <-> API records, and who may do what with a device (ARCHITECTURE §5 Permissions).
+import type { Device } from '../../../src/api/contract';
+import type { AuthUser } from '../../declarations';
+
+/** The stored row: JSON columns already parsed, plus fields never sent to clients. */
+export interface DeviceRow extends Device {
+  stationKey: string;
+  passkey: string | null;
+  unmapped: Record<string, string>;
+}
+
+const JSON_FIELDS = ['shareUsers', 'channelNameMapping', 'unmapped'] as const;
+const NUMBER_FIELDS = ['lastUpload', 'lastMinMaxReset', 'createdAt', 'updatedAt', 'latitude', 'longitude', 'elevation'];
+
+export function fromDb(row: Record<string, unknown>): DeviceRow {
+  const out = { ...row } as Record<string, unknown>;
+  for (const f of JSON_FIELDS) if (typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
+  for (const f of NUMBER_FIELDS) if (out[f] !== null && out[f] !== undefined) out[f] = Number(out[f]);
+  return out as unknown as DeviceRow;
+}
+
+export function toDb(data: Partial<DeviceRow>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const f of JSON_FIELDS) if (out[f] !== undefined) out[f] = JSON.stringify(out[f]);
+  return out;
+}
+
+export type Relation = 'owner' | 'shared' | 'public' | 'unlist' | 'admin' | null;
+
+/** How `user` relates to `device`; null = may not see it at all. */
+export function relation(device: DeviceRow, user: AuthUser | null | undefined): Relation {
+  if (user && device.user === user._id) return 'owner';
+  if (user && device.shareUsers.includes(user._id)) return 'shared';
+  if (user?.isAdmin) return 'admin';
+  if (device.shareMode === 'public') return 'public';
+  if (device.shareMode === 'unlist') return 'unlist';
+  return null;
+}
+
+export const canRead = (d: DeviceRow, u: AuthUser | null | undefined) => relation(d, u) !== null;
+export const canWrite = (d: DeviceRow, u: AuthUser | null | undefined) => {
+  const r = relation(d, u);
+  return r === 'owner' || r === 'admin';
+};
+
+/** What a caller sees: the station key and unmapped fields only for the owner; the passkey never. */
+export function present(device: DeviceRow, user: AuthUser | null | undefined): Device {
+  const { passkey: _p, unmapped, stationKey, ...rest } = device;
+  const r = relation(device, user);
+  if (r === 'owner' || r === 'admin') return { ...rest, stationKey, unmapped } as Device;
+  return { ...rest, shareUsers: [] };
+}

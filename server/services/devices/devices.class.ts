@@ -1,0 +1,156 @@
+// weatherDevices: the stations. Owners create and edit; shared users and public viewers read.
+// find: by `_id`, by station ID (`wsid`), or by the `$devices` scopes {owned, shared, public: [ids]},
+// always ordered owned, shared, public (spec §3), then by `order` and age.
+import { createHash } from 'node:crypto';
+import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import type { Device } from '../../../src/api/contract';
+import { MESSAGES } from '../../../src/domain/validate';
+import type { Application, AuthUser } from '../../declarations';
+import { bool, idList, num } from '../../hooks/validate';
+import { objectId, stationId, stationKey } from '../../storage/ids';
+import { deviceFields } from './devices.schema';
+import { type DeviceRow, canRead, canWrite, fromDb, present, relation, toDb } from './device-record';
+
+type P = Params & { user?: AuthUser };
+const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
+
+/** Ecowitt consoles authenticate with PASSKEY = upper-case MD5 of their MAC (Ambient sends the MAC itself). */
+export function passkeyFor(mac: string | null | undefined): string | null {
+  return mac ? createHash('md5').update(mac.toUpperCase()).digest('hex').toUpperCase() : null;
+}
+
+export class DevicesService {
+  constructor(private app: Application) {}
+
+  private get knex() {
+    return this.app.ctx.storage.knex;
+  }
+
+  async find(params: P): Promise<Device[]> {
+    const query = params.query ?? {};
+    const user = params.user ?? null;
+    const limit = num(query, '$limit', { integer: true, min: 0, max: 1000 }) ?? 1000;
+    let rows: DeviceRow[];
+    if (query.wsid !== undefined) {
+      if (typeof query.wsid !== 'string' || query.wsid.length > 32) throw new BadRequest('wsid must be a station ID');
+      const device = await this.app.ctx.devices.byStationId(query.wsid);
+      rows = device && canRead(device, user) ? [device] : [];
+    } else if (query._id !== undefined) {
+      const ids = idList(typeof query._id === 'object' && query._id && '$in' in query._id ? query._id.$in : query._id, '_id');
+      rows = (await Promise.all(ids.map((id) => this.app.ctx.devices.get(id)))).filter(
+        (d): d is DeviceRow => !!d && canRead(d, user),
+      );
+    } else {
+      rows = await this.scoped(query.$devices, user);
+    }
+    return rows
+      .sort(
+        (a, b) =>
+          rank(a, user) - rank(b, user) ||
+          (a.order ?? 0) - (b.order ?? 0) ||
+          Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0),
+      )
+      .slice(0, limit)
+      .map((d) => present(d, user));
+  }
+
+  private async scoped(scopes: unknown, user: AuthUser | null): Promise<DeviceRow[]> {
+    const s = (scopes && typeof scopes === 'object' ? scopes : {}) as Record<string, unknown>;
+    const all = scopes === undefined;
+    const out: DeviceRow[] = [];
+    if (user && (all || bool(s, 'owned'))) {
+      out.push(...(await this.knex('weatherDevices').where({ user: user._id })).map(fromDb));
+    }
+    if (user && (all || bool(s, 'shared'))) {
+      // shareUsers is a JSON list; the LIKE narrows, the exact check below decides.
+      const candidates = await this.knex('weatherDevices').where('shareUsers', 'like', `%"${user._id}"%`);
+      out.push(...candidates.map(fromDb).filter((d) => d.shareUsers.includes(user._id)));
+    }
+    const publicIds = s.public === true || s.public === 'true' ? [] : idList(s.public, '$devices.public');
+    for (const id of publicIds) {
+      const d = await this.app.ctx.devices.get(id);
+      if (d && canRead(d, user) && !out.some((o) => o._id === d._id)) out.push(d);
+    }
+    return out;
+  }
+
+  async get(id: string, params: P): Promise<Device> {
+    return present(await this.readable(id, params.user), params.user);
+  }
+
+  async create(data: unknown, params: P): Promise<Device> {
+    const user = params.user;
+    if (!user) throw new Forbidden('Log in to add a station');
+    const fields = deviceFields(data, true);
+    const now = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const row = {
+        _id: objectId(now),
+        wsid: stationId(),
+        stationKey: stationKey(),
+        user: user._id,
+        shareUsers: [],
+        channelNameMapping: [],
+        unmapped: {},
+        consoletype: 0,
+        timezone: 'Asia/Hong_Kong',
+        shareMode: 'private',
+        ...fields,
+        passkey: passkeyFor(fields.mac as string | undefined),
+        createdAt: now,
+        updatedAt: now,
+      } as unknown as DeviceRow;
+      try {
+        await this.knex('weatherDevices').insert(toDb(row));
+      } catch (error) {
+        if (attempt < 3 && /unique|duplicate/i.test(String(error))) continue; // station ID collision: draw again
+        throw error;
+      }
+      this.app.ctx.devices.forget(row._id);
+      return present((await this.app.ctx.devices.get(row._id))!, user);
+    }
+  }
+
+  async patch(id: string, data: unknown, params: P): Promise<Device> {
+    const device = await this.writable(id, params);
+    // `stationKey: 'regenerate'` draws a new station key (the console must then be updated).
+    const { stationKey: keyRequest, ...rest } = (data ?? {}) as Record<string, unknown>;
+    if (keyRequest !== undefined && keyRequest !== 'regenerate')
+      throw new BadRequest("stationKey can only be 'regenerate'", { field: 'stationKey' });
+    const fields = params.provider ? deviceFields(rest, false) : { ...rest };
+    if (keyRequest === 'regenerate') fields.stationKey = stationKey();
+    if ('mac' in fields) fields.passkey = passkeyFor(fields.mac as string | null);
+    await this.knex('weatherDevices')
+      .where({ _id: device._id })
+      .update(toDb({ ...fields, updatedAt: Date.now() } as unknown as Partial<DeviceRow>));
+    this.app.ctx.devices.forget(device._id);
+    return present((await this.app.ctx.devices.get(device._id))!, params.user);
+  }
+
+  async remove(id: string, params: P): Promise<Device> {
+    const device = await this.writable(id, params);
+    await this.knex('weatherDevices').where({ _id: device._id }).delete();
+    this.app.ctx.devices.forget(device._id);
+    return present(device, params.user);
+  }
+
+  /** The device if the caller may read it; strangers get the same 404 as for a missing device. */
+  async readable(id: unknown, user: AuthUser | null | undefined): Promise<DeviceRow> {
+    const [deviceId] = idList([id], 'device');
+    const device = await this.app.ctx.devices.get(deviceId);
+    if (!device || !canRead(device, user)) throw new NotFound(MESSAGES.deviceNotFound);
+    return device;
+  }
+
+  private async writable(id: unknown, params: P): Promise<DeviceRow> {
+    const device = await this.readable(id, params.user);
+    if (params.provider && !canWrite(device, params.user)) throw new Forbidden('Only the owner can change this station');
+    return device;
+  }
+}
+
+function rank(d: DeviceRow, user: AuthUser | null): number {
+  const r = relation(d, user);
+  return r ? RANK[r] : 3;
+}

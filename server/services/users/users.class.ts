@@ -1,0 +1,111 @@
+// Accounts. Passwords are bcrypt hashes (authentication-local); e-mail is the login, lower-cased.
+import { createHash, randomInt } from 'node:crypto';
+import { Conflict, Forbidden, NotFound } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import type { User } from '../../../src/api/contract';
+import type { Application, AuthUser } from '../../declarations';
+import { objectId } from '../../storage/ids';
+import { profilePatch, signupData } from './users.schema';
+
+const CODE_TTL_MS = 24 * 3600 * 1000;
+
+export function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The public shape of a user (never the password or codes). */
+export function presentUser(row: Record<string, unknown>): User {
+  return {
+    _id: row._id as string,
+    email: row.email as string,
+    verified: Boolean(row.verified),
+    firstName: (row.firstName as string) ?? '',
+    lastName: (row.lastName as string) ?? '',
+    temperatureUnit: (row.temperatureUnit as string) ?? 'C',
+    displaySetting: row.displaySetting ? JSON.parse(row.displaySetting as string) : {},
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+    ...(row.isAdmin ? { isAdmin: true } : {}),
+  };
+}
+
+export class UsersService {
+  constructor(private app: Application) {}
+
+  private get knex() {
+    return this.app.ctx.storage.knex;
+  }
+
+  /** Internal lookup (the local strategy finds by e-mail and needs the hash); outside callers only see themselves. */
+  async find(params: Params & { user?: AuthUser }) {
+    const email = params.query?.email;
+    if (params.provider) {
+      const me = params.user;
+      return me ? [presentUser(await this.row(me._id))] : [];
+    }
+    if (typeof email !== 'string') return [];
+    const row = await this.knex('users').where({ email: email.toLowerCase() }).first();
+    return row ? [{ ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) }] : [];
+  }
+
+  async get(id: string, params: Params & { user?: AuthUser }) {
+    if (params.provider && params.user?._id !== id && !params.user?.isAdmin) throw new NotFound('User not found');
+    const row = await this.row(id);
+    return params.provider ? presentUser(row) : { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
+  }
+
+  async create(data: unknown) {
+    const input = signupData(data);
+    const exists = await this.knex('users').where({ email: input.email }).first('_id');
+    if (exists) throw new Conflict('This e-mail address is already registered', { field: 'email' });
+    const auth = this.app.service('authentication') as unknown as {
+      getStrategy(name: string): { hashPassword(p: string): Promise<string> };
+    };
+    const strategy = auth.getStrategy('local');
+    const code = newCode();
+    const now = Date.now();
+    const row = {
+      _id: objectId(now),
+      email: input.email,
+      password: await strategy.hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      verified: false,
+      verifyCode: hashCode(code),
+      verifyExpires: now + CODE_TTL_MS,
+      temperatureUnit: 'C',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.knex('users').insert(row);
+    await this.app.ctx.mailer.send(verificationMail(input.email, code));
+    return presentUser(row);
+  }
+
+  async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
+    if (params.provider && params.user?._id !== id) throw new Forbidden('You can only change your own profile');
+    await this.row(id);
+    const patch = params.provider ? profilePatch(data) : (data as Record<string, unknown>);
+    await this.knex('users')
+      .where({ _id: id })
+      .update({ ...patch, updatedAt: Date.now() });
+    return presentUser(await this.row(id));
+  }
+
+  private async row(id: string) {
+    const row = await this.knex('users').where({ _id: id }).first();
+    if (!row) throw new NotFound('User not found');
+    return row;
+  }
+}
+
+export function verificationMail(to: string, code: string) {
+  return {
+    to,
+    subject: `Your verification code: ${code}`,
+    text: `Welcome to the weather portal.\n\nYour verification code is ${code}. It is valid for 24 hours.\n`,
+  };
+}

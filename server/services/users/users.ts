@@ -1,0 +1,13 @@
+// Registers users and users/verify.
+import type { Application } from '../../declarations';
+import { requireAuth } from '../../hooks/auth';
+import { UsersService } from './users.class';
+import { VerifyService } from './verify.class';
+
+export function users(app: Application): void {
+  app.use('users', new UsersService(app), { methods: ['find', 'get', 'create', 'patch'] });
+  app.service('users').hooks({
+    before: { find: [requireAuth], get: [requireAuth], patch: [requireAuth] },
+  });
+  app.use('users/verify', new VerifyService(app), { methods: ['create'] });
+}

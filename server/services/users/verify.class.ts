@@ -1,0 +1,49 @@
+// users/verify: confirm an e-mail address with the code we sent, or send a new code.
+// Anyone may call it (the code is the secret); attempts are limited per address and per IP.
+import { BadRequest, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import type { Application } from '../../declarations';
+import { RateLimiter } from '../../hooks/rate-limit';
+import { asObject, bool, str } from '../../hooks/validate';
+import { hashCode, newCode, presentUser, verificationMail } from './users.class';
+
+const WRONG = 'The verification code is wrong or has expired';
+
+export class VerifyService {
+  private attempts = new RateLimiter(10, 15 * 60 * 1000);
+
+  constructor(private app: Application) {}
+
+  async create(input: unknown, params: Params & { ip?: string }) {
+    const data = asObject(input);
+    const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
+    const ip = params.ip ?? 'internal';
+    if (!this.attempts.allowed(`e:${email}`) || !this.attempts.allowed(`ip:${ip}`))
+      throw new TooManyRequests('Too many attempts, please wait a few minutes');
+    this.attempts.hit(`e:${email}`);
+    this.attempts.hit(`ip:${ip}`);
+    const knex = this.app.ctx.storage.knex;
+    const user = await knex('users').where({ email }).first();
+    if (bool(data, 'resend')) {
+      if (user && !user.verified) {
+        const code = newCode();
+        await knex('users')
+          .where({ _id: user._id })
+          .update({ verifyCode: hashCode(code), verifyExpires: Date.now() + 24 * 3600 * 1000 });
+        await this.app.ctx.mailer.send(verificationMail(email, code));
+      }
+      // Same answer whether or not the address exists: no account discovery.
+      return { sent: true };
+    }
+    const code = str(data, 'code', { required: true, max: 12 })!;
+    if (!user) throw new BadRequest(WRONG);
+    if (user.verified) return { verified: true };
+    if (!user.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
+      throw new BadRequest(WRONG);
+    const now = Date.now();
+    await knex('users').where({ _id: user._id }).update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now });
+    this.attempts.reset(`e:${email}`);
+    this.app.service('users').emit('patched', presentUser(await knex('users').where({ _id: user._id }).first()));
+    return { verified: true };
+  }
+}

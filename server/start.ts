@@ -1,0 +1,45 @@
+// `npm start`: build the PWA if needed, open the database (migrations run), create the demo account and
+// simulated station on first start, serve PWA + API on one port, print the URL and the demo login.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemo } from './seed/demo';
+import { startSimulator } from './seed/simulator';
+
+const config = loadConfig();
+const log = (s: string) => console.log(s);
+
+if (config.staticDir && !existsSync(join(config.staticDir, 'index.html'))) {
+  log('Building the web app (first start)…');
+  const vite = resolve('node_modules/.bin/vite');
+  const built = spawnSync(vite, ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('The web app could not be built; see the messages above.');
+    process.exit(1);
+  }
+}
+
+const server = await createApp(config);
+const port = await server.listen();
+const url = `http://localhost:${port}`;
+let stopSimulator = () => {};
+if (config.demo) {
+  const { device } = await ensureDemo(server, log);
+  stopSimulator = startSimulator(`http://127.0.0.1:${port}`, device);
+  log(`\nDemo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (station ID ${device.wsid})`);
+}
+log(`Weather portal running at ${url}  (database: ${config.database.startsWith('postgres') ? 'PostgreSQL' : config.database})`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`\n${signal}: stopping…`);
+  stopSimulator();
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
