@@ -71,7 +71,8 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(weatherMetrics);
   app.configure(displaySettings);
   app.configure(channels);
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) staticFiles(app, config.staticDir);
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
+    staticFiles(app, config.staticDir);
 
   let httpServer: import('node:http').Server | null = null;
   return {
@@ -97,7 +98,12 @@ function errors(config: Config) {
       await next();
       if (ctx.body === undefined && ctx.status === 404) {
         ctx.status = 404;
-        ctx.body = { name: 'NotFound', message: `Path ${ctx.path} not found`, code: 404, className: 'not-found' };
+        ctx.body = {
+          name: 'NotFound',
+          message: `Path ${ctx.path} not found`,
+          code: 404,
+          className: 'not-found',
+        };
       }
     } catch (error) {
       const e = error as { status?: number; statusCode?: number; message?: string; expose?: boolean };
@@ -105,7 +111,13 @@ function errors(config: Config) {
       if (error instanceof FeathersError) fe = error;
       else if ((e.status ?? e.statusCode ?? 500) < 500) {
         // Body parser and similar client errors (malformed JSON, too large).
-        fe = new FeathersError(e.message ?? 'Bad request', 'BadRequest', e.status ?? e.statusCode ?? 400, 'bad-request', {});
+        fe = new FeathersError(
+          e.message ?? 'Bad request',
+          'BadRequest',
+          e.status ?? e.statusCode ?? 400,
+          'bad-request',
+          {},
+        );
       } else {
         if (config.logLevel !== 'silent') console.error(error);
         fe = new GeneralError('Internal error');

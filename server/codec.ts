@@ -1,6 +1,7 @@
 // Coded series answers ([columns, rows]) go out as MessagePack when the client asks for it, JSON otherwise.
-import { encode } from '@msgpack/msgpack';
+
 import type { Middleware } from '@feathersjs/koa';
+import { encode } from '@msgpack/msgpack';
 import type { Coded } from '../src/domain/types';
 
 const coded = new WeakSet<object>();
@@ -14,7 +15,12 @@ export function asCoded(value: Coded): Coded {
 export const msgpackBody: Middleware = async (ctx, next) => {
   await next();
   const body = ctx.body as unknown;
-  if (body && typeof body === 'object' && coded.has(body) && /application\/(x-)?msgpack/.test(ctx.get('accept'))) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    coded.has(body) &&
+    /application\/(x-)?msgpack/.test(ctx.get('accept'))
+  ) {
     ctx.body = Buffer.from(encode(body, { ignoreUndefined: true }));
     ctx.type = 'application/msgpack';
   }

@@ -1,7 +1,8 @@
 // Configuration from the environment only (secrets never in files of the repo). Defaults make `npm start` work
 // on a fresh machine: embedded SQLite under ./data, demo account and simulator on.
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface Config {
@@ -41,7 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -2,10 +2,10 @@
 import type { HookContext as FeathersHookContext } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
 import type { Config } from './config';
+import type { Mailer } from './notify/mail';
 import type { DeviceCache } from './services/devices/device-cache';
 import type { Storage } from './storage/db';
 import type { SampleStore } from './storage/samples';
-import type { Mailer } from './notify/mail';
 
 export interface AppContext {
   config: Config;

@@ -30,7 +30,9 @@ if (config.demo) {
   stopSimulator = startSimulator(`http://127.0.0.1:${port}`, device);
   log(`\nDemo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (station ID ${device.wsid})`);
 }
-log(`Weather portal running at ${url}  (database: ${config.database.startsWith('postgres') ? 'PostgreSQL' : config.database})`);
+log(
+  `Weather portal running at ${url}  (database: ${config.database.startsWith('postgres') ? 'PostgreSQL' : config.database})`,
+);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -44,7 +44,12 @@ export function authentication(app: Application): void {
     entityId: '_id',
     secret: config.authSecret,
     authStrategies: ['jwt', 'local'],
-    jwtOptions: { header: { typ: 'access' }, audience: 'weather-portal', algorithm: 'HS256', expiresIn: '30d' },
+    jwtOptions: {
+      header: { typ: 'access' },
+      audience: 'weather-portal',
+      algorithm: 'HS256',
+      expiresIn: '30d',
+    },
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'Wrong e-mail or password' },
   });
   const service = new AuthenticationService(app);

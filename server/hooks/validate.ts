@@ -4,7 +4,8 @@ import { BadRequest } from '@feathersjs/errors';
 type Data = Record<string, unknown>;
 
 export function asObject(data: unknown, what = 'body'): Data {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest(`The ${what} must be an object`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new BadRequest(`The ${what} must be an object`);
   return data as Data;
 }
 
@@ -66,7 +67,8 @@ export function idList(v: unknown, key: string, max = 100): string[] {
   else throw new BadRequest(`${key} must be a list of ids`);
   if (list.length > max) throw new BadRequest(`${key} may hold at most ${max} ids`);
   return list.map((id) => {
-    if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id)) throw new BadRequest(`${key} holds an invalid id`);
+    if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id))
+      throw new BadRequest(`${key} holds an invalid id`);
     return id;
   });
 }

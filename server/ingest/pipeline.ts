@@ -8,7 +8,14 @@ import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
-import { outcomeOf, PROTOCOLS, replyFor, UploadError, type UploadProtocol, type UploadReply } from './parsers';
+import {
+  outcomeOf,
+  PROTOCOLS,
+  replyFor,
+  UploadError,
+  type UploadProtocol,
+  type UploadReply,
+} from './parsers';
 
 /** How far ahead of the server clock a console's timestamp may be before we use the server time. */
 const MAX_CLOCK_AHEAD = 300;
@@ -37,13 +44,13 @@ export class Ingest {
         this.badAuth.hit(ip);
         return replyFor(protocol, 'unauthorized');
       }
-      if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const now = Math.floor(Date.now() / 1000);
       const parsed = PROTOCOLS[protocol].parse(params, now, { timeZone: device.timezone });
       if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey)) {
         this.badAuth.hit(ip);
         return replyFor(protocol, 'unauthorized');
       }
+      if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const values = deriveMissing(cleanSample(parsed.values));
       await this.store(device, time, values);
@@ -61,7 +68,9 @@ export class Ingest {
       const passkey = params.get('PASSKEY');
       if (!passkey) throw new UploadError(400, 'PASSKEY is required');
       // Ecowitt sends MD5(MAC); Ambient sends the MAC itself.
-      const byMac = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(passkey) ? passkeyFor(passkey.replace(/-/g, ':')) : null;
+      const byMac = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(passkey)
+        ? passkeyFor(passkey.replace(/-/g, ':'))
+        : null;
       return (await devices.byEcowittKey(passkey)) ?? (byMac ? await devices.byEcowittKey(byMac) : null);
     }
     const id = params.get(protocol === 'wslink' ? 'wsid' : 'ID');

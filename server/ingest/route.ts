@@ -5,7 +5,10 @@ import type { Ingest } from './pipeline';
 
 const MAX_BODY = 64 * 1024;
 const ROUTES = new Map<string, UploadProtocol>();
-for (const [protocol, info] of Object.entries(PROTOCOLS) as [UploadProtocol, (typeof PROTOCOLS)[UploadProtocol]][]) {
+for (const [protocol, info] of Object.entries(PROTOCOLS) as [
+  UploadProtocol,
+  (typeof PROTOCOLS)[UploadProtocol],
+][]) {
   for (const path of info.paths) ROUTES.set(path, protocol);
 }
 

@@ -16,7 +16,11 @@ export interface Mailer {
   sent: Mail[];
 }
 
-export function createMailer(smtpUrl: string | null, dataDir: string, from = 'Weather Portal <portal@localhost>'): Mailer {
+export function createMailer(
+  smtpUrl: string | null,
+  dataDir: string,
+  from = 'Weather Portal <portal@localhost>',
+): Mailer {
   const sent: Mail[] = [];
   const transport = smtpUrl
     ? nodemailer.createTransport(smtpUrl)

@@ -22,7 +22,9 @@ export function channels(app: Application): void {
   const watchers = async (deviceId: string) => {
     const device = await app.ctx.devices.get(deviceId);
     if (!device) return [];
-    return app.channel(deviceChannel(deviceId)).filter((c) => canRead(device, c.user as AuthUser | undefined));
+    return app
+      .channel(deviceChannel(deviceId))
+      .filter((c) => canRead(device, c.user as AuthUser | undefined));
   };
   app.service('weatherMetrics').publish('created', (data: { device: string }) => watchers(data.device));
   app.service('weatherMetrics/5m').publish('created', (data: { device: string }) => watchers(data.device));
@@ -32,11 +34,19 @@ export function channels(app: Application): void {
     const device = (await app.ctx.devices.get(data._id)) ?? (data as DeviceRow);
     const users = [device.user, ...(device.shareUsers ?? [])];
     return users.map((id) =>
-      app.channel(userChannel(id)).send(present({ ...device, shareUsers: device.shareUsers ?? [] } as DeviceRow, { _id: id } as AuthUser)),
+      app
+        .channel(userChannel(id))
+        .send(
+          present({ ...device, shareUsers: device.shareUsers ?? [] } as DeviceRow, { _id: id } as AuthUser),
+        ),
     );
   };
   for (const event of ['created', 'patched']) app.service('weatherDevices').publish(event, deviceEvent);
-  app.service('weatherDevices').publish('removed', (data: Device) => app.channel(userChannel(data.user)).send({ _id: data._id, user: data.user }));
+  app
+    .service('weatherDevices')
+    .publish('removed', (data: Device) =>
+      app.channel(userChannel(data.user)).send({ _id: data._id, user: data.user }),
+    );
 
   app.service('users').publish('patched', (data: { _id: string }) => app.channel(userChannel(data._id)));
   const ownChannel = (_data: unknown, context: { params: object }) => {

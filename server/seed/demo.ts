@@ -1,17 +1,22 @@
 // The demo account and its simulated station, created once on first start (DEMO=off disables them),
 // with a week of 5-minute history and a year of sparser history so every graph period has data.
-import type { Server } from '../app';
-import { passkeyFor } from '../services/devices/devices.class';
-import { type DeviceRow, fromDb } from '../services/devices/device-record';
-import { objectId, stationKey } from '../storage/ids';
+
 import { deriveMissing } from '../../src/domain/formulas';
 import { cleanSample } from '../../src/domain/validate';
+import type { Server } from '../app';
 import { parseWslink } from '../ingest/parsers';
+import { type DeviceRow, fromDb } from '../services/devices/device-record';
+import { passkeyFor } from '../services/devices/devices.class';
+import { objectId, stationKey } from '../storage/ids';
 import { type Place, wslinkFields } from './weather';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-weather';
-export const DEMO_PLACE: Place & { timezone: string } = { latitude: 50.08, longitude: 14.42, timezone: 'Europe/Prague' };
+export const DEMO_PLACE: Place & { timezone: string } = {
+  latitude: 50.08,
+  longitude: 14.42,
+  timezone: 'Europe/Prague',
+};
 
 export interface Demo {
   device: DeviceRow;
@@ -23,7 +28,13 @@ export async function ensureDemo(server: Server, log: (s: string) => void = () =
   const knex = app.ctx.storage.knex;
   let user = await knex('users').where({ email: DEMO_EMAIL }).first();
   if (!user) {
-    await app.service('users').create({ email: DEMO_EMAIL, password: DEMO_PASSWORD, firstName: 'Demo', lastName: 'Owner', termsAccepted: true });
+    await app.service('users').create({
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      firstName: 'Demo',
+      lastName: 'Owner',
+      termsAccepted: true,
+    });
     await knex('users').where({ email: DEMO_EMAIL }).update({ verified: true, verifyCode: null });
     user = await knex('users').where({ email: DEMO_EMAIL }).first();
   }
@@ -63,7 +74,9 @@ export async function ensureDemo(server: Server, log: (s: string) => void = () =
 /** History written through the same pipeline as live uploads (clean, derive, store with rollups). */
 async function backfill(server: Server, device: DeviceRow, now: number): Promise<void> {
   const write = async (t: number) => {
-    const params = new URLSearchParams(Object.entries(wslinkFields(t, DEMO_PLACE)).map(([k, v]) => [k, String(v)]));
+    const params = new URLSearchParams(
+      Object.entries(wslinkFields(t, DEMO_PLACE)).map(([k, v]) => [k, String(v)]),
+    );
     params.set('wsid', device.wsid);
     params.set('wspw', device.stationKey);
     params.delete('datetime');

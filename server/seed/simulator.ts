@@ -3,7 +3,12 @@ import type { DeviceRow } from '../services/devices/device-record';
 import { DEMO_PLACE } from './demo';
 import { wslinkFields } from './weather';
 
-export function startSimulator(baseUrl: string, device: DeviceRow, intervalMs = 16_000, log = console.error): () => void {
+export function startSimulator(
+  baseUrl: string,
+  device: DeviceRow,
+  intervalMs = 16_000,
+  log = console.error,
+): () => void {
   const upload = async () => {
     const t = Math.floor(Date.now() / 1000);
     const fields = wslinkFields(t, DEMO_PLACE);

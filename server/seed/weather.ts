@@ -8,7 +8,12 @@ function wave(t: number, period: number, phase = 0): number {
   return Math.sin((2 * Math.PI * t) / period + phase);
 }
 function noise(t: number, seed: number): number {
-  return (wave(t, 3607 + seed * 17, seed) + wave(t, 911 + seed * 7, seed * 2) * 0.5 + wave(t, 211 + seed, seed * 3) * 0.25) / 1.75;
+  return (
+    (wave(t, 3607 + seed * 17, seed) +
+      wave(t, 911 + seed * 7, seed * 2) * 0.5 +
+      wave(t, 211 + seed, seed * 3) * 0.25) /
+    1.75
+  );
 }
 const round = (v: number, dp = 1) => Math.round(v * 10 ** dp) / 10 ** dp;
 
@@ -35,8 +40,11 @@ export function wslinkFields(t: number, place: Place): Record<string, string | n
   const gust = wind * (1.4 + 0.3 * Math.abs(noise(t, 5)));
   const rainRate = storm > 0.55 ? round((storm - 0.55) * 40, 1) : 0;
   // Daily rain grows with the rain rate integrated over the local day (approximated in closed form).
-  const dayFraction = ((t / 86400 + place.longitude / 360) % 1 + 1) % 1;
-  const dailyRain = round(Math.max(0, 6 * Math.max(0, noise(Math.floor(t / 86400) * 86400, 11)) * dayFraction), 1);
+  const dayFraction = (((t / 86400 + place.longitude / 360) % 1) + 1) % 1;
+  const dailyRain = round(
+    Math.max(0, 6 * Math.max(0, noise(Math.floor(t / 86400) * 86400, 11)) * dayFraction),
+    1,
+  );
   const solar = round(elevation * (1000 - 650 * storm) * (0.9 + 0.1 * noise(t, 6)), 0);
   const uv = round(Math.max(0, (solar / 1000) * 9 * (0.6 + 0.4 * season)), 1);
   const strikes = storm > 0.7 && diurnal > 0 ? Math.round((storm - 0.7) * 60) : 0;
@@ -99,7 +107,8 @@ export function wslinkFields(t: number, place: Place): Record<string, string | n
   channels.forEach(([type, t1, h], i) => {
     const n = i + 1;
     fields[`t234c${n}tem`] = round(t1 + 0.3 * noise(t, 20 + n));
-    fields[`t234c${n}hum`] = type === 3 ? '' : Math.round(Math.min(99, Math.max(1, h + 3 * noise(t, 30 + n))));
+    fields[`t234c${n}hum`] =
+      type === 3 ? '' : Math.round(Math.min(99, Math.max(1, h + 3 * noise(t, 30 + n))));
     fields[`t234c${n}tp`] = type;
     fields[`t234c${n}bat`] = 1;
     fields[`t234c${n}cn`] = 1;

@@ -6,7 +6,9 @@ const machine = randomBytes(5).toString('hex');
 
 export function objectId(now = Date.now()): string {
   counter = (counter + 1) % 0xffffff;
-  const time = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  const time = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return time + machine + counter.toString(16).padStart(6, '0');
 }
 

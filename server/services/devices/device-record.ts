@@ -10,7 +10,15 @@ export interface DeviceRow extends Device {
 }
 
 const JSON_FIELDS = ['shareUsers', 'channelNameMapping', 'unmapped'] as const;
-const NUMBER_FIELDS = ['lastUpload', 'lastMinMaxReset', 'createdAt', 'updatedAt', 'latitude', 'longitude', 'elevation'];
+const NUMBER_FIELDS = [
+  'lastUpload',
+  'lastMinMaxReset',
+  'createdAt',
+  'updatedAt',
+  'latitude',
+  'longitude',
+  'elevation',
+];
 
 export function fromDb(row: Record<string, unknown>): DeviceRow {
   const out = { ...row } as Record<string, unknown>;

@@ -9,8 +9,8 @@ import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
+import { canRead, canWrite, type DeviceRow, fromDb, present, relation, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
-import { type DeviceRow, canRead, canWrite, fromDb, present, relation, toDb } from './device-record';
 
 type P = Params & { user?: AuthUser };
 const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
@@ -33,11 +33,15 @@ export class DevicesService {
     const limit = num(query, '$limit', { integer: true, min: 0, max: 1000 }) ?? 1000;
     let rows: DeviceRow[];
     if (query.wsid !== undefined) {
-      if (typeof query.wsid !== 'string' || query.wsid.length > 32) throw new BadRequest('wsid must be a station ID');
+      if (typeof query.wsid !== 'string' || query.wsid.length > 32)
+        throw new BadRequest('wsid must be a station ID');
       const device = await this.app.ctx.devices.byStationId(query.wsid);
       rows = device && canRead(device, user) ? [device] : [];
     } else if (query._id !== undefined) {
-      const ids = idList(typeof query._id === 'object' && query._id && '$in' in query._id ? query._id.$in : query._id, '_id');
+      const ids = idList(
+        typeof query._id === 'object' && query._id && '$in' in query._id ? query._id.$in : query._id,
+        '_id',
+      );
       rows = (await Promise.all(ids.map((id) => this.app.ctx.devices.get(id)))).filter(
         (d): d is DeviceRow => !!d && canRead(d, user),
       );
@@ -145,7 +149,8 @@ export class DevicesService {
 
   private async writable(id: unknown, params: P): Promise<DeviceRow> {
     const device = await this.readable(id, params.user);
-    if (params.provider && !canWrite(device, params.user)) throw new Forbidden('Only the owner can change this station');
+    if (params.provider && !canWrite(device, params.user))
+      throw new Forbidden('Only the owner can change this station');
     return device;
   }
 }

@@ -39,7 +39,12 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
   const out: Record<string, unknown> = {};
   const name = str(data, 'name', { required: creating, max: 100 });
   if (name !== undefined) out.name = name;
-  const type = num(data, 'consoletype', { integer: true, min: 0, max: MAX_TYPE, message: 'Unknown device type' });
+  const type = num(data, 'consoletype', {
+    integer: true,
+    min: 0,
+    max: MAX_TYPE,
+    message: 'Unknown device type',
+  });
   if (type !== undefined) out.consoletype = type;
   const tz = str(data, 'timezone', { max: 64 });
   if (tz !== undefined) {
@@ -68,7 +73,11 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
   }
   if (data.elevation === null) out.elevation = null;
   else {
-    const elevation = num(data, 'elevation', { min: -500, max: 9000, message: 'Elevation must be -500..9000 m' });
+    const elevation = num(data, 'elevation', {
+      min: -500,
+      max: 9000,
+      message: 'Elevation must be -500..9000 m',
+    });
     if (elevation !== undefined) out.elevation = elevation;
   }
   if (data.channelNameMapping !== undefined) out.channelNameMapping = channelNames(data.channelNameMapping);
@@ -89,13 +98,15 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
 }
 
 function channelNames(v: unknown): ChannelName[] {
-  if (!Array.isArray(v) || v.length > 32) throw new BadRequest('channelNameMapping must be a list', { field: 'channelNameMapping' });
+  if (!Array.isArray(v) || v.length > 32)
+    throw new BadRequest('channelNameMapping must be a list', { field: 'channelNameMapping' });
   const seen = new Set<number>();
   return v.map((item) => {
     const o = asObject(item, 'channel name');
     const channel = num(o, 'channel', { required: true, integer: true, min: 0, max: 16 })!;
     const name = str(o, 'name', { max: 32 }) ?? '';
-    if (seen.has(channel)) throw new BadRequest(`Channel ${channel} is named twice`, { field: 'channelNameMapping' });
+    if (seen.has(channel))
+      throw new BadRequest(`Channel ${channel} is named twice`, { field: 'channelNameMapping' });
     seen.add(channel);
     return { channel, name };
   });

@@ -6,7 +6,9 @@ import { LastDataService } from './last-data.class';
 import { WatchService } from './watch.class';
 
 export function devices(app: Application): void {
-  app.use('weatherDevices', new DevicesService(app), { methods: ['find', 'get', 'create', 'patch', 'remove'] });
+  app.use('weatherDevices', new DevicesService(app), {
+    methods: ['find', 'get', 'create', 'patch', 'remove'],
+  });
   app.service('weatherDevices').hooks({
     before: {
       // Public and unlisted stations can be read without an account; everything else needs one.

@@ -32,7 +32,10 @@ export class WatchService {
   /** Leave one device's channel, or all of them when id is null. */
   async remove(id: string | null, params: P) {
     if (!params.connection) throw new BadRequest('Watching needs a realtime (socket) connection');
-    const names = id === null ? this.app.channels.filter((c) => c.startsWith('device/')) : [deviceChannel(idList([id], 'id')[0])];
+    const names =
+      id === null
+        ? this.app.channels.filter((c) => c.startsWith('device/'))
+        : [deviceChannel(idList([id], 'id')[0])];
     for (const name of names) this.app.channel(name).leave(params.connection);
     return { watching: [] as string[], left: id ?? 'all' };
   }

@@ -18,7 +18,8 @@ function fields(input: unknown, creating: boolean): Partial<DisplaySettings> {
   const data = asObject(input);
   const out: Partial<DisplaySettings> = {};
   for (const key of Object.keys(data)) {
-    if (![...LISTS, 'graphRange', 'weatherDevice', '_id'].includes(key)) throw new BadRequest(`${key} cannot be set`);
+    if (![...LISTS, 'graphRange', 'weatherDevice', '_id'].includes(key))
+      throw new BadRequest(`${key} cannot be set`);
   }
   for (const list of LISTS) {
     const v = data[list];
@@ -63,15 +64,21 @@ export class DisplaySettingsService {
   async find(params: P) {
     const query = params.query ?? {};
     const device = await this.device(query.weatherDevice, params);
-    const row = await this.knex('deviceDisplaySettings').where({ weatherDevice: device._id, user: params.user!._id }).first();
+    const row = await this.knex('deviceDisplaySettings')
+      .where({ weatherDevice: device._id, user: params.user!._id })
+      .first();
     const data = [row ? fromDb(row) : { ...defaultDisplaySettings(device.consoletype, device._id) }];
-    return query.$paginate === 'false' || query.$paginate === false ? data : { total: 1, limit: 1, skip: 0, data };
+    return query.$paginate === 'false' || query.$paginate === false
+      ? data
+      : { total: 1, limit: 1, skip: 0, data };
   }
 
   async create(input: unknown, params: P): Promise<DisplaySettings> {
     const data = asObject(input);
     const device = await this.device(data.weatherDevice, params);
-    const existing = await this.knex('deviceDisplaySettings').where({ weatherDevice: device._id, user: params.user!._id }).first();
+    const existing = await this.knex('deviceDisplaySettings')
+      .where({ weatherDevice: device._id, user: params.user!._id })
+      .first();
     if (existing) throw new Conflict('Display settings for this station exist already; patch them');
     const row = {
       _id: objectId(),
@@ -86,7 +93,9 @@ export class DisplaySettingsService {
 
   async patch(id: string, input: unknown, params: P): Promise<DisplaySettings> {
     const [settingsId] = idList([id], 'id');
-    const row = await this.knex('deviceDisplaySettings').where({ _id: settingsId, user: params.user!._id }).first();
+    const row = await this.knex('deviceDisplaySettings')
+      .where({ _id: settingsId, user: params.user!._id })
+      .first();
     if (!row) throw new NotFound('Display settings not found');
     const { weatherDevice: _w, _id: _i, ...rest } = asObject(input);
     await this.knex('deviceDisplaySettings')

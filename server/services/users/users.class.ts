@@ -52,9 +52,12 @@ export class UsersService {
   }
 
   async get(id: string, params: Params & { user?: AuthUser }) {
-    if (params.provider && params.user?._id !== id && !params.user?.isAdmin) throw new NotFound('User not found');
+    if (params.provider && params.user?._id !== id && !params.user?.isAdmin)
+      throw new NotFound('User not found');
     const row = await this.row(id);
-    return params.provider ? presentUser(row) : { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
+    return params.provider
+      ? presentUser(row)
+      : { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
   }
 
   async create(data: unknown) {
@@ -86,7 +89,8 @@ export class UsersService {
   }
 
   async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
-    if (params.provider && params.user?._id !== id) throw new Forbidden('You can only change your own profile');
+    if (params.provider && params.user?._id !== id)
+      throw new Forbidden('You can only change your own profile');
     await this.row(id);
     const patch = params.provider ? profilePatch(data) : (data as Record<string, unknown>);
     await this.knex('users')

@@ -18,7 +18,8 @@ export function signupData(input: unknown): SignupData {
   const pwError = validatePassword(password);
   if (pwError) throw new BadRequest(pwError, { field: 'password' });
   if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
-  if (bool(data, 'termsAccepted') !== true) throw new BadRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
+  if (bool(data, 'termsAccepted') !== true)
+    throw new BadRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
   return {
     email,
     password,

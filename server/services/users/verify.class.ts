@@ -41,9 +41,13 @@ export class VerifyService {
     if (!user.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
       throw new BadRequest(WRONG);
     const now = Date.now();
-    await knex('users').where({ _id: user._id }).update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now });
+    await knex('users')
+      .where({ _id: user._id })
+      .update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now });
     this.attempts.reset(`e:${email}`);
-    this.app.service('users').emit('patched', presentUser(await knex('users').where({ _id: user._id }).first()));
+    this.app
+      .service('users')
+      .emit('patched', presentUser(await knex('users').where({ _id: user._id }).first()));
     return { verified: true };
   }
 }

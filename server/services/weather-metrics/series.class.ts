@@ -13,10 +13,10 @@ import type { Coded, Sample } from '../../../src/domain/types';
 import { asCoded } from '../../codec';
 import type { Application, AuthUser } from '../../declarations';
 import { idList } from '../../hooks/validate';
+import { type BucketRow, primaryRow } from '../../storage/samples';
 import { canRead } from '../devices/device-record';
 import type { DevicesService } from '../devices/devices.class';
 import { BUCKET, bucketRange, isoRange, metricColumns, timeRange } from './series.schema';
-import { primaryRow, type BucketRow } from '../../storage/samples';
 
 type P = Params & { user?: AuthUser };
 
@@ -89,7 +89,8 @@ function regroup(buckets: BucketRow[], seconds: number): BucketRow[] {
       last = { time: t, aggs: {} };
       out.push(last);
     }
-    for (const key in b.aggs) last.aggs[key] = last.aggs[key] ? mergeAgg(last.aggs[key] as Agg, b.aggs[key]) : b.aggs[key];
+    for (const key in b.aggs)
+      last.aggs[key] = last.aggs[key] ? mergeAgg(last.aggs[key] as Agg, b.aggs[key]) : b.aggs[key];
   }
   return out;
 }

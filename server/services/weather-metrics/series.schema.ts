@@ -10,14 +10,20 @@ const MAX_POINTS = 20_000;
 const AGGREGATES = new Set<Aggregate>(['mean', 'min', 'max', 'sum', 'count', 'last']);
 
 /** `from`/`to` in unix seconds, to > from, at most MAX_POINTS buckets. */
-export function timeRange(query: Record<string, unknown>, bucketSeconds: number): { from: number; to: number } {
+export function timeRange(
+  query: Record<string, unknown>,
+  bucketSeconds: number,
+): { from: number; to: number } {
   const from = num(query, 'from', { required: true, integer: true, min: 0, max: 4102444800 })!;
   const to = num(query, 'to', { required: true, integer: true, min: 0, max: 4102444800 })!;
   return checked(from, to, bucketSeconds);
 }
 
 /** `startTime`/`endTime` as ISO dates (or unix seconds). */
-export function isoRange(query: Record<string, unknown>, bucketSeconds: number): { from: number; to: number } {
+export function isoRange(
+  query: Record<string, unknown>,
+  bucketSeconds: number,
+): { from: number; to: number } {
   return checked(isoSeconds(query, 'startTime'), isoSeconds(query, 'endTime'), bucketSeconds);
 }
 
@@ -30,7 +36,8 @@ function isoSeconds(query: Record<string, unknown>, key: string): number {
 
 function checked(from: number, to: number, bucketSeconds: number) {
   if (to <= from) throw new BadRequest(MESSAGES.invalidTimePeriod);
-  if ((to - from) / bucketSeconds > MAX_POINTS) throw new BadRequest(`${MESSAGES.invalidTimePeriod}: too many points`);
+  if ((to - from) / bucketSeconds > MAX_POINTS)
+    throw new BadRequest(`${MESSAGES.invalidTimePeriod}: too many points`);
   return { from, to };
 }
 
@@ -48,7 +55,9 @@ export interface Column {
 
 /** `metrics` as an array or comma list of `mean_tempc0`-style names (plain keys allowed, and required at 5m). */
 export function metricColumns(v: unknown, range: BucketRange): Column[] {
-  const names = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : Object.values((v as object) ?? {}))
+  const names = (
+    Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : Object.values((v as object) ?? {})
+  )
     .map((n) => (typeof n === 'string' ? n.trim() : ''))
     .filter(Boolean);
   if (names.length === 0) throw new BadRequest('metrics is required', { field: 'metrics' });

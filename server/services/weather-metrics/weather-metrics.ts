@@ -17,7 +17,13 @@ export function weatherMetrics(app: Application): void {
   app.use('weatherMetrics/query', new QueryService(app), find);
   app.use('weatherMetrics/queryGroup', new QueryGroupService(app), find);
   app.use('weatherMetrics/batchLastData', new BatchLastDataService(app), find);
-  for (const path of ['weatherMetrics', 'weatherMetrics/5m', 'weatherMetrics/query', 'weatherMetrics/queryGroup', 'weatherMetrics/batchLastData']) {
+  for (const path of [
+    'weatherMetrics',
+    'weatherMetrics/5m',
+    'weatherMetrics/query',
+    'weatherMetrics/queryGroup',
+    'weatherMetrics/batchLastData',
+  ]) {
     app.service(path).hooks({ before: { find: [optionalAuth] } });
   }
 }

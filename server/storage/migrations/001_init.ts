@@ -54,7 +54,11 @@ export async function up(knex: Knex): Promise<void> {
   }
   await knex.schema.createTable('deviceDisplaySettings', (t) => {
     t.string('_id', 24).primary();
-    t.string('weatherDevice', 24).notNullable().references('_id').inTable('weatherDevices').onDelete('CASCADE');
+    t.string('weatherDevice', 24)
+      .notNullable()
+      .references('_id')
+      .inTable('weatherDevices')
+      .onDelete('CASCADE');
     t.string('user', 24).notNullable().references('_id').inTable('users').onDelete('CASCADE');
     t.text('metricsList').notNullable();
     t.text('detailList').notNullable();
@@ -72,7 +76,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['idempotency', 'deviceDisplaySettings', 'buckets1d', 'buckets5m', 'samples', 'weatherDevices', 'users']) {
+  for (const t of [
+    'idempotency',
+    'deviceDisplaySettings',
+    'buckets1d',
+    'buckets5m',
+    'samples',
+    'weatherDevices',
+    'users',
+  ]) {
     await knex.schema.dropTableIfExists(t);
   }
 }

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
+
+describe('weatherDevices', () => {
+  test('create assigns a station ID and key; bad fields get the spec messages', async () => {
+    const { token } = await newUser(t);
+    const station = await newStation(t, token, {
+      mac: 'aa-bb-cc-dd-ee-01',
+      latitude: 50.1,
+      longitude: 14.4,
+      elevation: 10,
+    });
+    expect(station.wsid).toMatch(/^[a-z0-9]{10}$/);
+    expect(station.stationKey).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(station).toMatchObject({
+      mac: 'AA:BB:CC:DD:EE:01',
+      latitude: 50.1,
+      consoletype: 0,
+      shareMode: 'private',
+    });
+    const post = (body: unknown) => call(t.url, 'POST', '/weatherDevices', { token, body });
+    expect((await post({ name: 'x', mac: 'zz:00' })).body.message).toBe('Invalid MAC address format');
+    expect((await post({ name: 'x', latitude: 91, longitude: 0 })).body.message).toBe(
+      'Invalid Latitude or Longitude',
+    );
+    expect((await post({ name: 'x', latitude: 'north', longitude: 0 })).status).toBe(400);
+    expect((await post({ name: 'x', timezone: 'Mars/Olympus' })).body.message).toBe('Unknown time zone');
+    expect((await post({ name: 'x', consoletype: 99 })).status).toBe(400);
+    expect((await post({ name: '' })).body.message).toBe('Required');
+    expect((await post({ name: 'x', user: 'someone-else' })).status).toBe(400);
+    expect((await call(t.url, 'POST', '/weatherDevices', { body: { name: 'anon' } })).status).toBe(401);
+  });
+
+  test('lists owned, then shared, then the public ones asked for; strangers see nothing private', async () => {
+    const owner = await newUser(t, 'owner');
+    const friend = await newUser(t, 'friend');
+    const stranger = await newUser(t, 'stranger');
+    const mine = await newStation(t, friend.token, { name: 'Friend own' });
+    const shared = await newStation(t, owner.token, { name: 'Shared with friend' });
+    const pub = await newStation(t, stranger.token, { name: 'Public one' });
+    const priv = await newStation(t, stranger.token, { name: 'Private one' });
+    await t.server.app.ctx.storage
+      .knex('weatherDevices')
+      .where({ _id: shared._id })
+      .update({ shareUsers: JSON.stringify([friend.user._id]) });
+    t.server.app.ctx.devices.forget();
+    await call(t.url, 'PATCH', `/weatherDevices/${pub._id}`, {
+      token: stranger.token,
+      body: { shareMode: 'public' },
+    });
+
+    const q = `$paginate=false&$devices[owned]=true&$devices[shared]=true&$devices[public][0]=${pub._id}&$devices[public][1]=${priv._id}`;
+    const list = await call(t.url, 'GET', `/weatherDevices?${q}`, { token: friend.token });
+    expect(list.body.map((d: { name: string }) => d.name)).toEqual([
+      'Friend own',
+      'Shared with friend',
+      'Public one',
+    ]);
+    // Only the owner sees the station key.
+    expect(list.body[0].stationKey).toBe(mine.stationKey);
+    expect(list.body[1].stationKey).toBeUndefined();
+    expect(list.body[2].stationKey).toBeUndefined();
+
+    expect((await call(t.url, 'GET', `/weatherDevices/${priv._id}`, { token: friend.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(t.url, 'GET', `/weatherDevices?wsid=${priv.wsid}`, { token: friend.token })).body,
+    ).toEqual([]);
+    expect((await call(t.url, 'GET', `/weatherDevices?wsid=${pub.wsid}`)).body[0].name).toBe('Public one');
+    // A shared user reads but cannot change or delete.
+    expect(
+      (
+        await call(t.url, 'PATCH', `/weatherDevices/${shared._id}`, {
+          token: friend.token,
+          body: { name: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(t.url, 'DELETE', `/weatherDevices/${shared._id}`, { token: friend.token })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(t.url, 'PATCH', `/weatherDevices/${priv._id}`, {
+          token: friend.token,
+          body: { name: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  test('the owner renames channels, regenerates the key and deletes the station', async () => {
+    const { token } = await newUser(t);
+    const s = await newStation(t, token);
+    const renamed = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token,
+      body: { channelNameMapping: [{ channel: 1, name: 'Bedroom' }] },
+    });
+    expect(renamed.body.channelNameMapping).toEqual([{ channel: 1, name: 'Bedroom' }]);
+    const rekeyed = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token,
+      body: { stationKey: 'regenerate' },
+    });
+    expect(rekeyed.body.stationKey).not.toBe(s.stationKey);
+    expect(
+      (await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token, body: { stationKey: 'mine' } }))
+        .status,
+    ).toBe(400);
+    expect((await call(t.url, 'DELETE', `/weatherDevices/${s._id}`, { token })).status).toBe(200);
+    expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token })).status).toBe(404);
+    expect((await call(t.url, 'GET', '/weatherDevices/not-an-id', { token })).status).toBe(400);
+  });
+});

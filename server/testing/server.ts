@@ -1,0 +1,95 @@
+// Test helpers: an in-process server on in-memory SQLite (or DATABASE_URL), REST calls, users and stations.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type Server } from '../app';
+import { type Config, testConfig } from '../config';
+
+export interface TestServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const server = await createApp(testConfig({ dataDir, ...overrides }));
+  const port = await server.listen();
+  return { server, url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
+export async function call<T = any>(
+  url: string,
+  method: string,
+  path: string,
+  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const res = await fetch(url + path, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const raw = type.includes('json')
+    ? await res.json()
+    : type.includes('msgpack')
+      ? new Uint8Array(await res.arrayBuffer())
+      : await res.text();
+  return { status: res.status, body: raw as T, headers: res.headers };
+}
+
+let counter = 0;
+
+/** Signs up, verifies (reading the code from the mailer) and logs in a new user. */
+export async function newUser(t: TestServer, name = `user${++counter}`) {
+  const email = `${name}-${Date.now()}@example.com`.toLowerCase();
+  const password = 'correct horse battery';
+  const created = await call(t.url, 'POST', '/users', {
+    body: { email, password, termsAccepted: true, firstName: name },
+  });
+  if (created.status !== 201) throw new Error(`signup failed: ${JSON.stringify(created.body)}`);
+  const code = lastCode(t, email);
+  const verified = await call(t.url, 'POST', '/users/verify', { body: { email, code } });
+  if (verified.status !== 201) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const auth = await call(t.url, 'POST', '/authentication', { body: { strategy: 'local', email, password } });
+  if (auth.status !== 201) throw new Error(`login failed: ${JSON.stringify(auth.body)}`);
+  return { email, password, token: auth.body.accessToken as string, user: auth.body.user as { _id: string } };
+}
+
+export function lastCode(t: TestServer, email: string): string {
+  const mail = [...t.server.app.ctx.mailer.sent].reverse().find((m) => m.to === email);
+  const code = mail?.subject.match(/(\d{6})/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export async function newStation(t: TestServer, token: string, data: Record<string, unknown> = {}) {
+  const res = await call(t.url, 'POST', '/weatherDevices', {
+    token,
+    body: { name: 'Garden', timezone: 'Europe/Prague', ...data },
+  });
+  if (res.status !== 201) throw new Error(`station create failed: ${JSON.stringify(res.body)}`);
+  return res.body as { _id: string; wsid: string; stationKey: string };
+}
+
+/** A WSLink upload of a few readings (metric units) to the station. */
+export function wslink(
+  t: TestServer,
+  station: { wsid: string; stationKey: string },
+  fields: Record<string, string | number>,
+) {
+  const params = new URLSearchParams({ wsid: station.wsid, wspw: station.stationKey });
+  for (const [k, v] of Object.entries(fields)) params.set(k, String(v));
+  return call(t.url, 'GET', `/data/upload.php?${params}`);
+}
