@@ -85,6 +85,7 @@ export async function createApp(config: Config): Promise<Server> {
     },
     async close() {
       await app.teardown();
+      await app.ctx.samples.flush();
       httpServer = null;
       await storage.close();
     },

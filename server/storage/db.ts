@@ -34,6 +34,8 @@ export async function openStorage(database: string): Promise<Storage> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('cache_size = -65536'); // 64 MiB: the buckets of many stations stay in memory
+    sqlite.pragma('temp_store = MEMORY');
   }
   return {
     knex,

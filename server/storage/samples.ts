@@ -1,58 +1,23 @@
-// Samples and their rollups. Every accepted upload writes the raw sample and folds its values into the
-// 5-minute bucket and the device-local daily bucket in ONE transaction (incremental, never a rescan).
-// A bucket's `data` is JSON {key: Agg} where Agg = [count, sum, min, max, last] (src/domain/aggregate).
-import { type Agg, addValue, aggValue } from '../../src/domain/aggregate';
-import { METRIC_BY_KEY } from '../../src/domain/catalogue';
-import { localDayStart } from '../../src/domain/periods';
+// Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines.
+// PostgreSQL: every upload folds into its buckets in the ingest transaction (several processes may write).
+// SQLite: see sqlite-writer.ts (one process owns the file; the open 5-minute bucket lives in memory).
 import type { Sample } from '../../src/domain/types';
+import {
+  type Aggs,
+  type BucketRow,
+  dayStartFor,
+  FIVE_MINUTES,
+  foldInto,
+  mergeInto,
+  primaryRow,
+  type Values,
+  type WriteResult,
+} from './buckets';
 import type { Storage } from './db';
+import { SqliteWriter } from './sqlite-writer';
 
-export type Values = Record<string, number | null>;
-export type Aggs = Record<string, Agg>;
-export interface BucketRow {
-  time: number;
-  aggs: Aggs;
-}
-export interface WriteResult {
-  /** false when a sample with the same time was already stored (a console retransmission). */
-  stored: boolean;
-  /** The 5-minute bucket after this upload, as primary values per key. */
-  fiveMinute: Sample;
-}
-
-const FIVE_MINUTES = 300;
-
-/** Folds values into a bucket's aggregates (mutates and returns `aggs`). */
-export function foldInto(aggs: Aggs, values: Values): Aggs {
-  for (const key in values) {
-    const v = values[key];
-    if (v === null || v === undefined) continue;
-    aggs[key] = addValue(aggs[key], v);
-  }
-  return aggs;
-}
-
-/** A bucket as the primary value per key (what a 5-minute point or a daily point shows). */
-export function primaryRow(time: number, aggs: Aggs): Sample {
-  const row: Sample = { time };
-  for (const key in aggs) {
-    const def = METRIC_BY_KEY[key];
-    row[key] = aggValue(aggs[key], def?.primary ?? 'mean');
-  }
-  return row;
-}
-
-/** Device-local day start, cached per time zone for the current day (the hot path sees the same day). */
-const dayCache = new Map<string, { start: number; end: number }>();
-export function dayStartFor(time: number, timeZone: string): number {
-  const hit = dayCache.get(timeZone);
-  if (hit && time >= hit.start && time < hit.end) return hit.start;
-  const start = localDayStart(time, timeZone);
-  // The next day's start; 25 h covers DST days, then snap to the real boundary.
-  const end = localDayStart(start + 25 * 3600, timeZone);
-  dayCache.set(timeZone, { start, end });
-  return start;
-}
+export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
+export { dayStartFor, foldInto, primaryRow } from './buckets';
 
 export interface SampleStore {
   write(device: { _id: string; timezone: string }, time: number, values: Values): Promise<WriteResult>;
@@ -62,45 +27,19 @@ export interface SampleStore {
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
+  /** Persists whatever is held in memory (on shutdown). */
+  flush(): Promise<void>;
 }
 
 export function sampleStore(storage: Storage): SampleStore {
-  const read = knexReads(storage);
-  return storage.sqlite ? { ...read, write: sqliteWriter(storage) } : { ...read, write: knexWriter(storage) };
-}
-
-function sqliteWriter(storage: Storage): SampleStore['write'] {
-  const db = storage.sqlite!;
-  const insertSample = db.prepare(
-    'INSERT INTO samples (device, time, data) VALUES (?, ?, ?) ON CONFLICT (device, time) DO NOTHING',
-  );
-  const get5 = db.prepare('SELECT data FROM buckets5m WHERE device = ? AND time = ?').pluck();
-  const get1d = db.prepare('SELECT data FROM buckets1d WHERE device = ? AND time = ?').pluck();
-  const put5 = db.prepare(
-    'INSERT INTO buckets5m (device, time, data) VALUES (?, ?, ?) ON CONFLICT (device, time) DO UPDATE SET data = excluded.data',
-  );
-  const put1d = db.prepare(
-    'INSERT INTO buckets1d (device, time, data) VALUES (?, ?, ?) ON CONFLICT (device, time) DO UPDATE SET data = excluded.data',
-  );
-  const touch = db.prepare(
-    'UPDATE weatherDevices SET lastUpload = ? WHERE _id = ? AND (lastUpload IS NULL OR lastUpload < ?)',
-  );
-  const tx = db.transaction((id: string, tz: string, time: number, values: Values): WriteResult => {
-    const t5 = time - (time % FIVE_MINUTES);
-    if (insertSample.run(id, time, JSON.stringify(values)).changes === 0) {
-      const current = get5.get(id, t5) as string | undefined;
-      return { stored: false, fiveMinute: primaryRow(t5, current ? JSON.parse(current) : {}) };
-    }
-    const five = get5.get(id, t5) as string | undefined;
-    const aggs5 = foldInto(five ? JSON.parse(five) : {}, values);
-    put5.run(id, t5, JSON.stringify(aggs5));
-    const td = dayStartFor(time, tz);
-    const day = get1d.get(id, td) as string | undefined;
-    put1d.run(id, td, JSON.stringify(foldInto(day ? JSON.parse(day) : {}, values)));
-    touch.run(time, id, time);
-    return { stored: true, fiveMinute: primaryRow(t5, aggs5) };
-  });
-  return async (device, time, values) => tx(device._id, device.timezone, time, values);
+  if (!storage.sqlite)
+    return { ...knexReads(storage, null), write: knexWriter(storage), flush: async () => {} };
+  const writer = new SqliteWriter(storage.sqlite);
+  return {
+    ...knexReads(storage, writer),
+    write: (device, time, values) => writer.write(device, time, values),
+    flush: async () => writer.flush(),
+  };
 }
 
 function knexWriter(storage: Storage): SampleStore['write'] {
@@ -137,7 +76,8 @@ function knexWriter(storage: Storage): SampleStore['write'] {
     });
 }
 
-function knexReads(storage: Storage): Omit<SampleStore, 'write'> {
+/** Reads; on SQLite the writer's open buckets are laid over the stored ones so answers are always current. */
+function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleStore, 'write' | 'flush'> {
   const { knex } = storage;
   const num = (v: unknown) => Number(v);
   return {
@@ -161,7 +101,10 @@ function knexReads(storage: Storage): Omit<SampleStore, 'write'> {
         .andWhere('time', '<', to)
         .orderBy('time')
         .select('time', 'data');
-      return rows.map((r) => ({ time: num(r.time), aggs: JSON.parse(r.data) }));
+      const stored: BucketRow[] = rows.map((r) => ({ time: num(r.time), aggs: JSON.parse(r.data) }));
+      const open = writer?.openBucket(device);
+      if (!open) return stored;
+      return table === 'buckets5m' ? overlayFive(stored, open, from, to) : overlayDay(stored, open, from, to);
     },
     async samples(device, from, to) {
       const rows = await knex('samples')
@@ -176,4 +119,26 @@ function knexReads(storage: Storage): Omit<SampleStore, 'write'> {
       return knex('samples').where('time', '<', before).delete();
     },
   };
+}
+
+function overlayFive(stored: BucketRow[], open: BucketRow, from: number, to: number): BucketRow[] {
+  if (open.time < from || open.time >= to) return stored;
+  const out = stored.filter((b) => b.time !== open.time);
+  out.push({ time: open.time, aggs: open.aggs });
+  return out.sort((a, b) => a.time - b.time);
+}
+
+function overlayDay(
+  stored: BucketRow[],
+  open: BucketRow & { day: number },
+  from: number,
+  to: number,
+): BucketRow[] {
+  if (open.day < from || open.day >= to) return stored;
+  const day = stored.find((b) => b.time === open.day);
+  if (day) {
+    day.aggs = mergeInto(day.aggs, open.aggs);
+    return stored;
+  }
+  return [...stored, { time: open.day, aggs: mergeInto({}, open.aggs) }].sort((a, b) => a.time - b.time);
 }

@@ -18,7 +18,8 @@ export async function socketClient(url: string, token?: string) {
 
 /** Collects the events of one service while a test runs. */
 export function collect<T = Record<string, unknown>>(
-  client: ReturnType<typeof feathers>,
+  // biome-ignore lint/suspicious/noExplicitAny: services of a test client are untyped
+  client: any,
   path: string,
   event = 'created',
 ): T[] {

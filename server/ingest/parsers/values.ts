@@ -123,7 +123,23 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
 }
 
 /** Offset (seconds, east positive) of `timeZone` at the instant `unix`. */
+// Offsets only change on quarter-hour boundaries (DST steps), so one Intl call per zone and quarter hour
+// is enough; Intl formatting is the slowest part of parsing an upload otherwise.
+const offsetCache = new WeakMap<Intl.DateTimeFormat, Map<number, number>>();
+
 function zoneOffset(fmt: Intl.DateTimeFormat, unix: number): number {
+  const slot = Math.floor(unix / 900);
+  let cache = offsetCache.get(fmt);
+  if (!cache) offsetCache.set(fmt, (cache = new Map()));
+  const hit = cache.get(slot);
+  if (hit !== undefined) return hit;
+  if (cache.size > 2000) cache.clear();
+  const offset = zoneOffsetOf(fmt, unix);
+  cache.set(slot, offset);
+  return offset;
+}
+
+function zoneOffsetOf(fmt: Intl.DateTimeFormat, unix: number): number {
   const parts: Record<string, number> = {};
   for (const p of fmt.formatToParts(new Date(unix * 1000))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -1,0 +1,43 @@
+// The server under test for the ingest benchmark, in its own process (so the load generator does not share
+// its event loop): a real SQLite file, 1,000 stations, and a bare endpoint on the same Koa/Feathers stack.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { objectId } from '../server/storage/ids';
+
+const STATIONS = Number(process.env.STATIONS ?? 1000);
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const server = await createApp(
+  testConfig({ dataDir, database: join(dataDir, 'bench.db'), ingestBurst: 1e9, ingestPerSecond: 1e9 }),
+);
+// The bare endpoint: same middleware chain in front of it, no work behind it.
+server.app.use(async (ctx, next) => {
+  if (ctx.path !== '/bench/bare') return next();
+  ctx.type = 'text/plain';
+  ctx.body = 'OK';
+});
+const knex = server.app.ctx.storage.knex;
+const now = Date.now();
+const user = objectId(now);
+await knex('users').insert({ _id: user, email: 'bench@example.com', verified: true, createdAt: now, updatedAt: now });
+const rows = Array.from({ length: STATIONS }, (_, i) => ({
+  _id: objectId(now),
+  wsid: `bench${i}`,
+  stationKey: `key${i}`,
+  name: `Bench ${i}`,
+  user,
+  timezone: i % 2 ? 'Europe/Prague' : 'Asia/Hong_Kong',
+  createdAt: now,
+  updatedAt: now,
+}));
+for (let i = 0; i < rows.length; i += 200) await knex('weatherDevices').insert(rows.slice(i, i + 200));
+const port = await server.listen();
+process.stdout.write(`${JSON.stringify({ port, stations: STATIONS })}\n`);
+process.on('SIGTERM', async () => {
+  const count = await knex('samples').count({ n: '*' }).first();
+  process.stderr.write(`samples stored: ${count?.n}\n`);
+  await server.close();
+  process.exit(0);
+});

@@ -1,0 +1,59 @@
+// Bucket math shared by the writers and readers: a bucket's `data` is JSON {key: Agg} where
+// Agg = [count, sum, min, max, last] (src/domain/aggregate), so buckets merge exactly into larger ones.
+import { type Agg, addValue, aggValue, mergeAgg } from '../../src/domain/aggregate';
+import { METRIC_BY_KEY } from '../../src/domain/catalogue';
+import { localDayStart } from '../../src/domain/periods';
+import type { Sample } from '../../src/domain/types';
+
+export type Values = Record<string, number | null>;
+export type Aggs = Record<string, Agg>;
+export interface BucketRow {
+  time: number;
+  aggs: Aggs;
+}
+export interface WriteResult {
+  /** false when a sample with the same time was already stored (a console retransmission). */
+  stored: boolean;
+  /** The 5-minute bucket after this upload, as primary values per key. */
+  fiveMinute: Sample;
+}
+
+export const FIVE_MINUTES = 300;
+
+/** Folds values into a bucket's aggregates (mutates and returns `aggs`). */
+export function foldInto(aggs: Aggs, values: Values): Aggs {
+  for (const key in values) {
+    const v = values[key];
+    if (v === null || v === undefined) continue;
+    aggs[key] = addValue(aggs[key], v);
+  }
+  return aggs;
+}
+
+/** A bucket as the primary value per key (what a 5-minute point or a daily point shows). */
+export function primaryRow(time: number, aggs: Aggs): Sample {
+  const row: Sample = { time };
+  for (const key in aggs) {
+    const def = METRIC_BY_KEY[key];
+    row[key] = aggValue(aggs[key], def?.primary ?? 'mean');
+  }
+  return row;
+}
+
+/** Device-local day start, cached per time zone for the current day (the hot path sees the same day). */
+const dayCache = new Map<string, { start: number; end: number }>();
+export function dayStartFor(time: number, timeZone: string): number {
+  const hit = dayCache.get(timeZone);
+  if (hit && time >= hit.start && time < hit.end) return hit.start;
+  const start = localDayStart(time, timeZone);
+  // The next day's start; 25 h covers DST days, then snap to the real boundary.
+  const end = localDayStart(start + 25 * 3600, timeZone);
+  dayCache.set(timeZone, { start, end });
+  return start;
+}
+
+/** Merges `from` into `into` (mutates and returns `into`). */
+export function mergeInto(into: Aggs, from: Aggs): Aggs {
+  for (const key in from) into[key] = into[key] ? mergeAgg(into[key], from[key]) : [...from[key]];
+  return into;
+}

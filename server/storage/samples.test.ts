@@ -1,0 +1,128 @@
+// The rollups are exact whatever the order and timing of uploads, including across a crash (SQLite keeps the
+// open 5-minute bucket in memory and rebuilds it from the raw samples).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { openStorage, type Storage } from './db';
+import { migrate } from './migrate';
+import { sampleStore } from './samples';
+
+const T0 = Date.parse('2026-11-20T10:00:00Z') / 1000;
+const device = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', timezone: 'UTC' };
+let opened: Storage[] = [];
+
+async function open(file: string) {
+  const storage = await openStorage(file);
+  opened.push(storage);
+  await migrate(storage.knex);
+  if (!(await storage.knex('users').first())) {
+    await storage
+      .knex('users')
+      .insert({ _id: 'u'.repeat(24), email: 'x@example.com', createdAt: 0, updatedAt: 0 });
+    await storage
+      .knex('weatherDevices')
+      .insert({
+        _id: device._id,
+        wsid: 'w1',
+        stationKey: 'k',
+        name: 'n',
+        user: 'u'.repeat(24),
+        createdAt: 0,
+        updatedAt: 0,
+      });
+  }
+  return { storage, store: sampleStore(storage) };
+}
+
+afterEach(async () => {
+  for (const s of opened) await s.close().catch(() => {});
+  opened = [];
+});
+
+const temps = (rows: { time: number; aggs: Record<string, number[]> }[]) =>
+  rows.map((r) => [r.time, r.aggs.tempc0]);
+
+describe('sample store (SQLite)', () => {
+  test('5-minute and daily buckets hold count, sum, min, max and last; the open bucket is visible to readers', async () => {
+    const { store } = await open(':memory:');
+    for (const [dt, temp] of [
+      [0, 10],
+      [100, 14],
+      [310, 20],
+      [320, 22],
+    ])
+      await store.write(device, T0 + dt, { tempc0: temp });
+    expect(temps(await store.buckets('buckets5m', device._id, T0, T0 + 600))).toEqual([
+      [T0, [2, 24, 10, 14, 14]],
+      [T0 + 300, [2, 42, 20, 22, 22]],
+    ]);
+    const day = Date.parse('2026-11-20T00:00:00Z') / 1000;
+    expect(temps(await store.buckets('buckets1d', device._id, day, day + 86400))).toEqual([
+      [day, [4, 66, 10, 22, 22]],
+    ]);
+  });
+
+  test('a retransmission is ignored and a late upload folds into its closed bucket and day', async () => {
+    const { store } = await open(':memory:');
+    await store.write(device, T0, { tempc0: 10 });
+    expect((await store.write(device, T0, { tempc0: 99 })).stored).toBe(false);
+    await store.write(device, T0 + 600, { tempc0: 30 });
+    await store.write(device, T0 + 60, { tempc0: 12 }); // late: bucket T0 is closed already
+    expect(temps(await store.buckets('buckets5m', device._id, T0, T0 + 900))).toEqual([
+      [T0, [2, 22, 10, 12, 12]],
+      [T0 + 600, [1, 30, 30, 30, 30]],
+    ]);
+    const day = Date.parse('2026-11-20T00:00:00Z') / 1000;
+    // The day's last value is the latest in time (30 at T0 + 600), not the late arrival.
+    expect(temps(await store.buckets('buckets1d', device._id, day, day + 86400))).toEqual([
+      [day, [3, 52, 10, 30, 30]],
+    ]);
+  });
+
+  test('after a crash, buckets that were open are rebuilt from the raw samples, nothing counted twice', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-store-')), 'crash.db');
+    const first = await open(file);
+    for (const [dt, temp] of [
+      [0, 10],
+      [100, 14],
+      [310, 20],
+    ])
+      await first.store.write(device, T0 + dt, { tempc0: temp });
+    // "Crash": the connection goes away without flushing the open bucket (T0 + 300).
+    first.storage.sqlite!.close();
+    const second = await open(file);
+    await second.store.write(device, T0 + 320, { tempc0: 22 }); // same bucket as the lost open one
+    await second.store.write(device, T0 + 900, { tempc0: 40 }); // closes it
+    expect(temps(await second.store.buckets('buckets5m', device._id, T0, T0 + 1200))).toEqual([
+      [T0, [2, 24, 10, 14, 14]],
+      [T0 + 300, [2, 42, 20, 22, 22]],
+      [T0 + 900, [1, 40, 40, 40, 40]],
+    ]);
+    const day = Date.parse('2026-11-20T00:00:00Z') / 1000;
+    expect(temps(await second.store.buckets('buckets1d', device._id, day, day + 86400))).toEqual([
+      [day, [5, 106, 10, 40, 40]],
+    ]);
+    // A clean stop stores the open bucket.
+    await second.store.flush();
+    const rows = await second.storage
+      .knex('buckets5m')
+      .where({ device: device._id })
+      .count({ n: '*' })
+      .first();
+    expect(Number(rows?.n)).toBe(3);
+  });
+
+  test('a bucket whose process stopped and whose next upload is much later is closed on restart', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-store-')), 'gap.db');
+    const first = await open(file);
+    await first.store.write(device, T0, { tempc0: 10 });
+    first.storage.sqlite!.close();
+    const second = await open(file);
+    await second.store.write(device, T0 + 3600, { tempc0: 20 });
+    expect(temps(await second.store.buckets('buckets5m', device._id, T0, T0 + 7200))).toEqual([
+      [T0, [1, 10, 10, 10, 10]],
+      [T0 + 3600, [1, 20, 20, 20, 20]],
+    ]);
+  });
+});
