@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { load } from './load';
+import { type LoadResult, load } from './load';
+
+const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.perSecond - b.perSecond)[runs.length >> 1];
 
 const FIELDS =
   'rbar=1008.8&abar=990.5&intem=25.8&inhum=22&inbat=1&t1tem=18.4&t1hum=71&t1wdir=231&t1ws=3.1&t1ws10mav=2.9' +
@@ -12,7 +14,8 @@ const FIELDS =
   '&t234c1hum=56&t234c1bat=1&t234c1cn=1&t234c1tp=2&t8pm25=12&t8pm10=20&t8bat=5&t8cn=1&t9hcho=30&t9voclv=4' +
   '&t10co2=640&t11co=0.5&apiver=1.00';
 
-export async function ingestBench(seconds = 5) {
+/** Alternating rounds (bare, ingest, bare, …) so both see the same machine noise; medians are reported. */
+export async function ingestBench(seconds = 3, rounds = 3) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { port, stations } = JSON.parse(line);
@@ -21,9 +24,18 @@ export async function ingestBench(seconds = 5) {
   // Each station uploads with an increasing timestamp (distinct samples, like consoles every 16 s).
   const upload = (i: number) => `/data/upload.php?wsid=bench${i % stations}&wspw=key${i % stations}&datetime=${encodeURIComponent(new Date((t0 + 16 * Math.floor(i / stations)) * 1000).toISOString().slice(0, 19).replace('T', ' '))}&${FIELDS}`;
   const bare = (i: number) => `/bench/bare?wsid=bench${i % stations}&${FIELDS}`;
-  const bareRun = await load(base, bare, { seconds });
-  const ingestRun = await load(base, upload, { seconds });
+  const bareRuns: LoadResult[] = [];
+  const ingestRuns: LoadResult[] = [];
+  let sent = 0;
+  for (let r = 0; r < rounds; r++) {
+    bareRuns.push(await load(base, bare, { seconds }));
+    // Continue the upload sequence across rounds so every upload is a new sample.
+    const run = await load(base, (i) => upload(sent + i), { seconds });
+    sent += run.requests * 2 + 10_000;
+    ingestRuns.push(run);
+  }
   child.kill('SIGTERM');
   await once(child, 'exit');
-  return { bare: bareRun, ingest: ingestRun, stations };
+  const ratios = ingestRuns.map((r, i) => r.perSecond / bareRuns[i].perSecond);
+  return { bare: median(bareRuns), ingest: median(ingestRuns), ratio: ratios.sort((a, b) => a - b)[ratios.length >> 1], stations };
 }

@@ -8,6 +8,8 @@ import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
+import { deviceChannel } from '../services/devices/watch.class';
+import { primaryRow } from '../storage/buckets';
 import {
   outcomeOf,
   PROTOCOLS,
@@ -83,10 +85,14 @@ export class Ingest {
     const { stored, fiveMinute } = await this.app.ctx.samples.write(device, time, values);
     if (!stored) return false;
     this.app.ctx.devices.touch(device._id, time);
+    // Events are built only when someone can receive them (watchers here, or other processes via sync).
+    if (!this.app.ctx.config.redisUrl && this.app.channel(deviceChannel(device._id)).length === 0)
+      return true;
     const sample: Record<string, number | string | null> = { device: device._id, time, hash: METRICS_HASH };
     for (const key in values) if (values[key] !== null) sample[key] = values[key];
     this.app.service('weatherMetrics').emit('created', sample);
-    this.app.service('weatherMetrics/5m').emit('created', { ...fiveMinute, device: device._id });
+    const five = primaryRow(fiveMinute.time, fiveMinute.aggs);
+    this.app.service('weatherMetrics/5m').emit('created', { ...five, device: device._id });
     return true;
   }
 

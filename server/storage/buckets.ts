@@ -14,8 +14,8 @@ export interface BucketRow {
 export interface WriteResult {
   /** false when a sample with the same time was already stored (a console retransmission). */
   stored: boolean;
-  /** The 5-minute bucket after this upload, as primary values per key. */
-  fiveMinute: Sample;
+  /** The 5-minute bucket after this upload (read it at once: the writer keeps changing it). */
+  fiveMinute: BucketRow;
 }
 
 export const FIVE_MINUTES = 300;

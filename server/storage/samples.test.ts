@@ -20,17 +20,15 @@ async function open(file: string) {
     await storage
       .knex('users')
       .insert({ _id: 'u'.repeat(24), email: 'x@example.com', createdAt: 0, updatedAt: 0 });
-    await storage
-      .knex('weatherDevices')
-      .insert({
-        _id: device._id,
-        wsid: 'w1',
-        stationKey: 'k',
-        name: 'n',
-        user: 'u'.repeat(24),
-        createdAt: 0,
-        updatedAt: 0,
-      });
+    await storage.knex('weatherDevices').insert({
+      _id: device._id,
+      wsid: 'w1',
+      stationKey: 'k',
+      name: 'n',
+      user: 'u'.repeat(24),
+      createdAt: 0,
+      updatedAt: 0,
+    });
   }
   return { storage, store: sampleStore(storage) };
 }

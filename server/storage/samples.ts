@@ -72,7 +72,7 @@ function knexWriter(storage: Storage): SampleStore['write'] {
           .andWhere((q) => q.whereNull('lastUpload').orWhere('lastUpload', '<', time))
           .update({ lastUpload: time });
       }
-      return { stored, fiveMinute: primaryRow(t5, aggs5) };
+      return { stored, fiveMinute: { time: t5, aggs: aggs5 } };
     });
 }
 

@@ -16,7 +16,6 @@ import {
   FIVE_MINUTES,
   foldInto,
   mergeInto,
-  primaryRow,
   type Values,
   type WriteResult,
 } from './buckets';
@@ -110,24 +109,24 @@ export class SqliteWriter {
     const t5 = bucketOf(time);
     if (this.sql.insertSample.run(id, time, JSON.stringify(values)).changes === 0) {
       const current = this.open.get(id);
-      return { stored: false, fiveMinute: primaryRow(t5, current?.time === t5 ? current.aggs : {}) };
+      return { stored: false, fiveMinute: { time: t5, aggs: current?.time === t5 ? current.aggs : {} } };
     }
     this.unsaved.set(id, Math.max(time, this.unsaved.get(id) ?? 0));
     let bucket = this.open.get(id);
     if (!bucket) {
       // First upload since start: the rebuilt bucket already holds this sample (inserted just above).
       const reopened = this.reopen(id, tz, t5);
-      if (reopened) return { stored: true, fiveMinute: primaryRow(t5, reopened.aggs) };
+      if (reopened) return { stored: true, fiveMinute: reopened };
     } else if (bucket.time === t5) {
       foldInto(bucket.aggs, values);
-      return { stored: true, fiveMinute: primaryRow(t5, bucket.aggs) };
+      return { stored: true, fiveMinute: bucket };
     } else if (t5 > bucket.time) {
       this.close(id, bucket);
       bucket = { time: t5, aggs: foldInto({}, values), day: dayStartFor(t5, tz), tz };
       this.open.set(id, bucket);
-      return { stored: true, fiveMinute: primaryRow(t5, bucket.aggs) };
+      return { stored: true, fiveMinute: bucket };
     }
-    return { stored: true, fiveMinute: primaryRow(t5, this.foldLate(id, tz, t5, values)) };
+    return { stored: true, fiveMinute: { time: t5, aggs: this.foldLate(id, tz, t5, values) } };
   }
 
   /** Stores a closed bucket and merges it into its day. */

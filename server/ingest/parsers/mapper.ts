@@ -7,23 +7,25 @@ type Convert = (value: number) => number | null;
 
 export class FieldMapper {
   readonly values: Record<string, number | null> = {};
-  private readonly params: URLSearchParams;
+  /** First occurrence of each field: URLSearchParams lookups scan every field, a Map does not. */
+  private readonly fields = new Map<string, string>();
   private readonly consumed = new Set<string>();
 
   /** `ignored`: meta and credential fields, never reported as unmapped. */
   constructor(params: URLSearchParams, ignored: Iterable<string>) {
-    this.params = params;
+    for (const [key, value] of params) if (!this.fields.has(key)) this.fields.set(key, value);
     for (const key of ignored) this.consumed.add(key);
   }
 
   has(field: string): boolean {
-    return this.params.has(field);
+    return this.fields.has(field);
   }
 
   /** Raw text of a field (first occurrence), marking it consumed. */
   text(field: string): string | undefined {
-    this.consumed.add(field);
-    return this.params.get(field) ?? undefined;
+    const value = this.fields.get(field);
+    if (value !== undefined) this.consumed.add(field);
+    return value;
   }
 
   /** Numeric value of a field (undefined absent, null no value), marking it consumed. */
@@ -71,9 +73,7 @@ export class FieldMapper {
   unmapped(): Record<string, string> {
     // A Map then fromEntries: field names such as `__proto__` or `constructor` become plain own properties.
     const out = new Map<string, string>();
-    for (const [key, value] of this.params) {
-      if (!this.consumed.has(key) && !out.has(key)) out.set(key, value);
-    }
+    for (const [key, value] of this.fields) if (!this.consumed.has(key)) out.set(key, value);
     return Object.fromEntries(out);
   }
 }
