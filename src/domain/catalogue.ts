@@ -1,0 +1,258 @@
+// The metric catalogue (ARCHITECTURE §4): every key, its base unit, valid range, decimals, units and aggregates.
+// Order matters: it is the column order of the coded wire format.
+import type { Aggregate, MetricDef, MetricGroup, UnitDef, UnitType } from './types';
+import {
+  CO_UNITS,
+  CO2_UNITS,
+  DISTANCE_UNITS,
+  HCHO_UNITS,
+  HUMIDITY_UNITS,
+  LIGHT_UNITS,
+  PM_UNITS,
+  PRESSURE_UNITS,
+  RAIN_RATE_UNITS,
+  RAIN_UNITS,
+  TEMPERATURE_UNITS,
+  TIME_UNITS,
+  UV_UNITS,
+  WHOLE_UNITS,
+  WIND_DIRECTION_UNITS,
+  WIND_SPEED_UNITS,
+} from './unitTables';
+
+/**
+ * How a metric folds into buckets:
+ * - reading: instantaneous value, graph the mean.
+ * - total: running total that resets (daily rain, daily max gust, strikes today): the max is the bucket's value.
+ * - rate / gust: peaks matter more than the mean.
+ * - window: a count over a rolling window (lightning 5m/30m/1h) that every upload repeats, so summing would
+ *   count the same strikes many times; the max is the busiest window in the bucket. No metric uses `sum`.
+ * - nearest: lightning distance, the closest strike is the one that matters.
+ * - latest: unix time of the last strike, the max is the latest.
+ * - any: leak flag, a leak anywhere in the bucket shows.
+ * - state: batteries, links, sensor type: last value only.
+ * - direction: degrees cannot be averaged arithmetically (350° and 10° are not 180°): last value only.
+ */
+type Fold =
+  | 'reading'
+  | 'total'
+  | 'rate'
+  | 'gust'
+  | 'window'
+  | 'nearest'
+  | 'latest'
+  | 'any'
+  | 'state'
+  | 'direction';
+
+const FOLDS: Record<Fold, [Aggregate[], Aggregate]> = {
+  reading: [['mean', 'min', 'max', 'last'], 'mean'],
+  total: [['max', 'last'], 'max'],
+  rate: [['mean', 'min', 'max', 'last'], 'max'],
+  gust: [['mean', 'min', 'max', 'last'], 'max'],
+  window: [['max', 'last'], 'max'],
+  nearest: [['mean', 'min', 'max', 'last'], 'min'],
+  latest: [['max', 'last'], 'max'],
+  any: [['max', 'last'], 'max'],
+  state: [['last'], 'last'],
+  direction: [['last'], 'last'],
+};
+
+interface Kind {
+  unitType: UnitType;
+  units: UnitDef[];
+  min: number;
+  max: number;
+  fold: Fold;
+}
+
+const temp = (min = -60, max = 80): Kind => ({
+  unitType: 'temperature',
+  units: TEMPERATURE_UNITS,
+  min,
+  max,
+  fold: 'reading',
+});
+const HUM: Kind = { unitType: 'humidity', units: HUMIDITY_UNITS, min: 0, max: 100, fold: 'reading' };
+const BARO: Kind = { unitType: 'pressure', units: PRESSURE_UNITS, min: 300, max: 1100, fold: 'reading' };
+const BATTERY: Kind = { unitType: 'battery', units: WHOLE_UNITS, min: 0, max: 5, fold: 'state' };
+const LINK: Kind = { unitType: 'state', units: WHOLE_UNITS, min: 0, max: 1, fold: 'state' };
+const speed = (fold: Fold): Kind => ({
+  unitType: 'windSpeed',
+  units: WIND_SPEED_UNITS,
+  min: 0,
+  max: 50,
+  fold,
+});
+const RAIN_TOTAL: Kind = { unitType: 'rain', units: RAIN_UNITS, min: 0, max: 10000, fold: 'total' };
+const STRIKES: Kind = { unitType: 'count', units: WHOLE_UNITS, min: 0, max: 1000, fold: 'window' };
+const PM: Kind = { unitType: 'pm', units: PM_UNITS, min: 0, max: 1000, fold: 'reading' };
+const AQI: Kind = { unitType: 'aqi', units: WHOLE_UNITS, min: 0, max: 500, fold: 'reading' };
+
+// Apparent temperatures reach further than the air temperature (wind chill at -50 °C and 100 km/h is about -80).
+const APPARENT = temp(-80, 80);
+const HEAT = temp(-60, 100);
+
+function metric(key: string, kind: Kind, group: MetricGroup, channel = 0): MetricDef {
+  const [aggregates, primary] = FOLDS[kind.fold];
+  return {
+    key,
+    unit: kind.units[0].unit,
+    unitType: kind.unitType,
+    min: kind.min,
+    max: kind.max,
+    dp: kind.units[0].dp,
+    units: kind.units,
+    group,
+    channel,
+    aggregates,
+    primary,
+  };
+}
+
+export const CHANNELS = 7;
+export const LEAK_CHANNELS = 7;
+export const PM_CHANNELS = 4;
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+function build(): MetricDef[] {
+  const m: MetricDef[] = [
+    metric('tempin', temp(), 'console'),
+    metric('humin', HUM, 'console'),
+    metric('absbaro', BARO, 'console'),
+    metric('relbaro', BARO, 'console'),
+    metric('batin', BATTERY, 'console'),
+
+    metric('tempc0', temp(), 'outdoor'),
+    metric('humc0', HUM, 'outdoor'),
+    metric('dewpoint', APPARENT, 'outdoor'),
+    metric('feelslike', APPARENT, 'outdoor'),
+    metric('heatindex', HEAT, 'outdoor'),
+    metric('windchill', APPARENT, 'outdoor'),
+    metric('wbgt', temp(), 'outdoor'),
+    metric('batc0', BATTERY, 'outdoor'),
+    metric('cnc0', LINK, 'outdoor'),
+
+    metric(
+      'winddir',
+      { unitType: 'windDirection', units: WIND_DIRECTION_UNITS, min: 0, max: 360, fold: 'direction' },
+      'wind',
+    ),
+    metric('windspd', speed('reading'), 'wind'),
+    metric('windavg10m', speed('reading'), 'wind'),
+    metric('gust', speed('gust'), 'wind'),
+    metric('maxdailygust', speed('total'), 'wind'),
+
+    metric(
+      'rainrate',
+      { unitType: 'rainRate', units: RAIN_RATE_UNITS, min: 0, max: 1000, fold: 'rate' },
+      'rain',
+    ),
+    ...['eventrain', 'hourlyrain', 'dailyrain', 'weeklyrain', 'monthlyrain', 'yearlyrain'].map((k) =>
+      metric(k, RAIN_TOTAL, 'rain'),
+    ),
+
+    metric('uvi', { unitType: 'uv', units: UV_UNITS, min: 0, max: 20, fold: 'reading' }, 'sun'),
+    metric(
+      'solarrad',
+      { unitType: 'light', units: LIGHT_UNITS, min: 0, max: 200000, fold: 'reading' },
+      'sun',
+    ),
+  ];
+
+  for (const n of range(CHANNELS)) {
+    m.push(
+      metric(`tempc${n}`, temp(), 'channel', n),
+      metric(`humc${n}`, HUM, 'channel', n),
+      metric(`dewpointc${n}`, APPARENT, 'channel', n),
+      metric(`heatindexc${n}`, HEAT, 'channel', n),
+      // 2 thermo-hygro, 3 pool, 4 soil; room for future sensor types.
+      metric(
+        `typec${n}`,
+        { unitType: 'none', units: WHOLE_UNITS, min: 0, max: 10, fold: 'state' },
+        'channel',
+        n,
+      ),
+      metric(`batc${n}`, BATTERY, 'channel', n),
+      metric(`cnc${n}`, LINK, 'channel', n),
+    );
+  }
+
+  m.push(
+    metric(
+      'lightningdist',
+      { unitType: 'distance', units: DISTANCE_UNITS, min: 0, max: 40, fold: 'nearest' },
+      'lightning',
+    ),
+    // Unix seconds of the last strike, up to 2100-01-01.
+    metric(
+      'lightningtime',
+      { unitType: 'time', units: TIME_UNITS, min: 0, max: 4102444800, fold: 'latest' },
+      'lightning',
+    ),
+    metric('lightning5m', STRIKES, 'lightning'),
+    metric('lightning30m', STRIKES, 'lightning'),
+    metric('lightning1h', STRIKES, 'lightning'),
+    // A day's running count: more room than a window, still far below the 65536 sentinel.
+    metric('lightning1d', { ...STRIKES, max: 10000, fold: 'total' }, 'lightning'),
+    metric('batlightning', BATTERY, 'lightning'),
+    metric('cnlightning', LINK, 'lightning'),
+  );
+
+  for (const n of range(LEAK_CHANNELS)) {
+    m.push(
+      metric(`leakc${n}`, { unitType: 'state', units: WHOLE_UNITS, min: 0, max: 1, fold: 'any' }, 'leak', n),
+      metric(`batleakc${n}`, BATTERY, 'leak', n),
+      metric(`cnleakc${n}`, LINK, 'leak', n),
+    );
+  }
+
+  for (const n of range(PM_CHANNELS)) {
+    m.push(
+      metric(`pm25c${n}`, PM, 'pm', n),
+      metric(`pm10c${n}`, PM, 'pm', n),
+      metric(`pm25aqic${n}`, AQI, 'pm', n),
+      metric(`pm10aqic${n}`, AQI, 'pm', n),
+      metric(`batpmc${n}`, BATTERY, 'pm', n),
+      metric(`cnpmc${n}`, LINK, 'pm', n),
+    );
+  }
+
+  m.push(
+    metric('hcho', { unitType: 'hcho', units: HCHO_UNITS, min: 0, max: 1000, fold: 'reading' }, 'air'),
+    // VOC level 1 (worst) .. 5 (best).
+    metric('voc', { unitType: 'level', units: WHOLE_UNITS, min: 1, max: 5, fold: 'reading' }, 'air'),
+    metric('co2', { unitType: 'co2', units: CO2_UNITS, min: 0, max: 10000, fold: 'reading' }, 'air'),
+    metric('co', { unitType: 'co', units: CO_UNITS, min: 0, max: 1000, fold: 'reading' }, 'air'),
+    metric('bathcho', BATTERY, 'air'),
+    metric('cnhcho', LINK, 'air'),
+    metric('batco2', BATTERY, 'air'),
+    metric('cnco2', LINK, 'air'),
+    metric('batco', BATTERY, 'air'),
+    metric('cnco', LINK, 'air'),
+  );
+  return m;
+}
+
+export const METRICS: MetricDef[] = build();
+
+export const METRIC_BY_KEY: Record<string, MetricDef> = Object.fromEntries(METRICS.map((d) => [d.key, d]));
+
+export const METRIC_KEYS: string[] = METRICS.map((d) => d.key);
+
+const INDEX = new Map(METRIC_KEYS.map((k, i) => [k, i]));
+
+export function isMetricKey(k: unknown): k is string {
+  return typeof k === 'string' && INDEX.has(k);
+}
+
+/** Catalogue position of a key (for column order); unknown keys sort last. */
+export function metricIndex(k: string): number {
+  return INDEX.get(k) ?? METRIC_KEYS.length;
+}
+
+/** Keys of a group, optionally limited to channels 1..maxChannel (channel 0 always kept). */
+export function groupKeys(group: MetricGroup, maxChannel = Number.POSITIVE_INFINITY): string[] {
+  return METRICS.filter((d) => d.group === group && d.channel <= maxChannel).map((d) => d.key);
+}

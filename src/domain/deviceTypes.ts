@@ -1,0 +1,31 @@
+// Device types (data in deviceTypeDefs.ts) and the default display setting built from their cards (spec §3).
+import { cardsForType } from './cards';
+import { deviceType } from './deviceTypeDefs';
+import type { GraphRange } from './types';
+
+export * from './deviceTypeDefs';
+
+/** Same shape as the wire's DisplaySettings record (src/api/contract.ts). */
+export interface DefaultDisplaySettings {
+  weatherDevice: string;
+  metricsList: string[];
+  detailList: string[];
+  graphList: string[];
+  graphRange: GraphRange;
+}
+
+export const DEFAULT_DETAIL_LIST = ['pmChannel1', 'pmChannel2', 'pmChannel3', 'pmChannel4'];
+
+/** Visible cards = the type's cards not hidden by default; PM details open; no graphs; a day's graph range. */
+export function defaultDisplaySettings(typeId: number, deviceId: string): DefaultDisplaySettings {
+  const hidden = new Set(deviceType(typeId).hiddenByDefault);
+  return {
+    weatherDevice: deviceId,
+    metricsList: cardsForType(typeId)
+      .map((c) => c.key)
+      .filter((k) => !hidden.has(k)),
+    detailList: [...DEFAULT_DETAIL_LIST],
+    graphList: [],
+    graphRange: 'day',
+  };
+}

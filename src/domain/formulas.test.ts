@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { deriveMissing, dewPoint, feelsLike, heatIndex, windChill } from './formulas';
+
+const fToC = (f: number) => (f - 32) / 1.8;
+const cToF = (c: number) => c * 1.8 + 32;
+const kmh = (v: number) => v / 3.6;
+
+describe('dewPoint (Magnus)', () => {
+  it('matches hand values', () => {
+    expect(dewPoint(25, 60)).toBeCloseTo(16.7, 1);
+    expect(dewPoint(20, 100)).toBeCloseTo(20, 6);
+    expect(dewPoint(0, 50)).toBeCloseTo(-9.2, 1);
+    expect(dewPoint(20, 0)).toBeNull();
+  });
+});
+
+describe('heatIndex (NOAA)', () => {
+  it('matches the NOAA table', () => {
+    expect(heatIndex(32, 70)).toBeGreaterThan(40);
+    expect(heatIndex(32, 70)).toBeLessThan(41);
+    expect(cToF(heatIndex(fToC(90), 70))).toBeCloseTo(106, 0);
+    expect(cToF(heatIndex(fToC(100), 40))).toBeCloseTo(109, 0);
+    // High-humidity adjustment region (80..87 °F, > 85 %): table 105 °F.
+    expect(cToF(heatIndex(fToC(86), 90))).toBeCloseTo(105, 0);
+    expect(cToF(heatIndex(fToC(80), 40))).toBeCloseTo(80, 0);
+  });
+
+  it('applies the low-humidity adjustment', () => {
+    // Rothfusz at 95 °F / 10 % is 90.20 °F; the adjustment removes 0.75 °F.
+    expect(cToF(heatIndex(fToC(95), 10))).toBeCloseTo(89.45, 1);
+  });
+
+  it('is the air temperature in the cold', () => {
+    expect(heatIndex(-5, 80)).toBe(-5);
+  });
+});
+
+describe('windChill (Environment Canada)', () => {
+  it('matches hand values', () => {
+    expect(windChill(-10, kmh(20))).toBeCloseTo(-17.9, 1);
+    expect(windChill(-20, kmh(30))).toBeCloseTo(-32.6, 1);
+  });
+
+  it('is the air temperature outside its range', () => {
+    expect(windChill(-10, kmh(4.7))).toBe(-10);
+    expect(windChill(19, kmh(30))).toBe(19);
+  });
+});
+
+describe('feelsLike (spec §9)', () => {
+  it('uses wind chill up to 18 °C with at least 4.8 km/h', () => {
+    expect(feelsLike(18, 50, kmh(36))).toBeCloseTo(16.8, 1);
+    expect(feelsLike(18.1, 50, kmh(36))).toBe(18.1);
+    expect(feelsLike(0, 50, kmh(4.8))).toBeCloseTo(-1.5, 1);
+    expect(feelsLike(0, 50, kmh(4.7))).toBe(0);
+    expect(feelsLike(-50, 50, kmh(20))).toBeCloseTo(windChill(-50, kmh(20)), 10);
+    expect(feelsLike(-50.1, 50, kmh(20))).toBe(-50.1);
+  });
+
+  it('stops using wind chill above 100 km/h, as the spec bounds it', () => {
+    expect(feelsLike(-10, 50, kmh(100))).toBeCloseTo(windChill(-10, kmh(100)), 10);
+    expect(feelsLike(-10, 50, kmh(101))).toBe(-10);
+  });
+
+  it('is the air temperature up to 26 °C, the heat index above', () => {
+    expect(feelsLike(26, 90, 0)).toBe(26);
+    expect(feelsLike(26.1, 90, 0)).toBeCloseTo(27.1, 1);
+    expect(feelsLike(32, 70, 2)).toBeCloseTo(heatIndex(32, 70), 10);
+    expect(feelsLike(32, null, 2)).toBeNull();
+    expect(feelsLike(10, null, null)).toBe(10);
+  });
+});
+
+describe('deriveMissing', () => {
+  it('fills absent derived values, rounded to 0.1, and keeps sent ones', () => {
+    const out = deriveMissing({ time: 1, tempc0: 25, humc0: 60, windspd: 1, dewpoint: 10, feelslike: null });
+    expect(out.dewpoint).toBe(10);
+    expect(out.heatindex).toBeCloseTo(25.1, 10);
+    expect(out.windchill).toBe(25);
+    expect(out.feelslike).toBe(25);
+    expect(out.time).toBe(1);
+  });
+
+  it('computes wind chill and feels-like in the cold', () => {
+    const out = deriveMissing({ tempc0: -10, humc0: 70, windspd: kmh(20) });
+    expect(out.windchill).toBe(-17.9);
+    expect(out.feelslike).toBe(-17.9);
+    expect(out.dewpoint).toBe(-14.4); // ln(0.7) + 17.62·-10/233.12 = -1.1125 → 243.12·-1.1125/18.7325
+  });
+
+  it('fills channel dew point and heat index, except pool and soil sensors', () => {
+    const out = deriveMissing({ tempc2: 25, humc2: 60, tempc3: 25, humc3: 60, typec3: 4, tempc4: 20 });
+    expect(out.dewpointc2).toBe(16.7);
+    expect(out.heatindexc2).toBe(25.1);
+    expect(out.dewpointc3).toBeUndefined();
+    expect(out.dewpointc4).toBeUndefined();
+  });
+
+  it('leaves everything alone without inputs', () => {
+    expect(deriveMissing({ humc0: 50 })).toEqual({ humc0: 50 });
+  });
+});

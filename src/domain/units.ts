@@ -1,0 +1,168 @@
+// Display units: user preferences, conversion base <-> display, and value formatting (spec §9).
+import { METRIC_BY_KEY } from './catalogue';
+import type { MetricDef, UnitDef, UnitType } from './types';
+
+export interface UnitPrefs {
+  time: 'ampm' | '24h';
+  date: 'DD/MM' | 'MM/DD';
+  /** Elevation and other short distances: metres or feet. */
+  elevation: 'metric' | 'imperial';
+  background: 'light' | 'dark';
+  temperature: 'C' | 'F';
+  /** Which barometer reading is the main one: absolute or relative (sea level). */
+  barometer: 'Abs' | 'Rel';
+  pressure: 'hPa' | 'inHg' | 'mmHg';
+  windSpeed: 'm/s' | 'km/h' | 'mph' | 'knot';
+  windDirection: 'deg' | '16 Pts';
+  rain: 'mm' | 'in';
+  light: 'W/m2' | 'Lux' | 'Kfc';
+  visibility: 'km' | 'mi';
+  probability: '%';
+  hcho: 'ppb' | 'mg/m3';
+  co2: 'ppm' | 'mg/m3';
+  /** Long distances (lightning). */
+  distance: 'km' | 'mi';
+  /** Decimals of ordinary readings: replaces a unit's default of 1 dp. */
+  decimals: number;
+}
+
+/** Spec §9 "Defaults of display settings". Unit names match UnitDef.unit ('hpa' of the spec is 'hPa'). */
+export const DEFAULT_UNIT_PREFS: UnitPrefs = {
+  time: 'ampm',
+  date: 'DD/MM',
+  elevation: 'metric',
+  background: 'light',
+  temperature: 'C',
+  barometer: 'Abs',
+  pressure: 'hPa',
+  windSpeed: 'm/s',
+  windDirection: '16 Pts',
+  rain: 'mm',
+  light: 'Lux',
+  visibility: 'km',
+  probability: '%',
+  hcho: 'ppb',
+  co2: 'ppm',
+  distance: 'km',
+  decimals: 1,
+};
+
+/** The unit name a preference asks for, per unit type; undefined = base unit. */
+function preferred(type: UnitType, prefs: Partial<UnitPrefs>): string | undefined {
+  switch (type) {
+    case 'temperature':
+      return prefs.temperature;
+    case 'pressure':
+      return prefs.pressure;
+    case 'windSpeed':
+      return prefs.windSpeed;
+    case 'windDirection':
+      return prefs.windDirection;
+    case 'rain':
+      return prefs.rain;
+    case 'rainRate':
+      return prefs.rain && `${prefs.rain}/h`;
+    case 'light':
+      return prefs.light;
+    case 'distance':
+      return prefs.distance;
+    case 'hcho':
+      return prefs.hcho;
+    case 'co2':
+      return prefs.co2;
+    default:
+      return undefined;
+  }
+}
+
+/** A unit of a definition by name (case-insensitive, so the spec's 'hpa' works); base unit when unknown. */
+export function findUnit(def: MetricDef, unit?: string | UnitDef | null): UnitDef {
+  if (unit && typeof unit === 'object') return unit;
+  if (unit) {
+    const name = unit.toLowerCase();
+    const found = def.units.find((u) => u.unit.toLowerCase() === name);
+    if (found) return found;
+  }
+  return def.units[0];
+}
+
+/** The display unit of a metric for the user's preferences. */
+export function unitFor(def: MetricDef, prefs: Partial<UnitPrefs> = DEFAULT_UNIT_PREFS): UnitDef {
+  return findUnit(def, preferred(def.unitType, prefs));
+}
+
+/** Base value to display unit (not rounded); null for unknown keys or non-finite values. */
+export function toDisplay(
+  key: string,
+  baseValue: number | null | undefined,
+  unit?: string | UnitDef,
+): number | null {
+  const def = METRIC_BY_KEY[key];
+  if (!def || typeof baseValue !== 'number' || !Number.isFinite(baseValue)) return null;
+  const u = findUnit(def, unit);
+  return baseValue * u.ratio + u.offset;
+}
+
+/** Display value back to the base unit; null for unknown keys or non-finite values. */
+export function fromDisplay(
+  key: string,
+  value: number | null | undefined,
+  unit?: string | UnitDef,
+): number | null {
+  const def = METRIC_BY_KEY[key];
+  if (!def || typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const u = findUnit(def, unit);
+  return (value - u.offset) / u.ratio;
+}
+
+/** Decimals for a unit: the user's decimals replace the default of 1. */
+export function decimalsFor(unit: UnitDef, prefs: Partial<UnitPrefs> = DEFAULT_UNIT_PREFS): number {
+  return unit.dp === 1 && typeof prefs.decimals === 'number' ? prefs.decimals : unit.dp;
+}
+
+const POINTS = [
+  'N',
+  'NNE',
+  'NE',
+  'ENE',
+  'E',
+  'ESE',
+  'SE',
+  'SSE',
+  'S',
+  'SSW',
+  'SW',
+  'WSW',
+  'W',
+  'WNW',
+  'NW',
+  'NNW',
+];
+
+/** Compass point (16) of a direction in degrees. */
+export function compassPoint(deg: number): string {
+  const d = ((deg % 360) + 360) % 360;
+  return POINTS[Math.round(d / 22.5) % 16];
+}
+
+export const NO_VALUE = '---';
+
+/** Fixed-point text without '-0.0'. */
+export function fixed(value: number, dp: number): string {
+  const text = value.toFixed(dp);
+  return Number(text) === 0 ? (0).toFixed(dp) : text;
+}
+
+/** A base value as display text in the user's unit (number only); '---' when missing or invalid. */
+export function formatValue(
+  key: string,
+  baseValue: number | null | undefined,
+  prefs: Partial<UnitPrefs> = DEFAULT_UNIT_PREFS,
+): string {
+  const def = METRIC_BY_KEY[key];
+  if (!def || typeof baseValue !== 'number' || !Number.isFinite(baseValue)) return NO_VALUE;
+  if (baseValue < def.min || baseValue > def.max) return NO_VALUE;
+  const unit = unitFor(def, prefs);
+  if (unit.unit === '16 Pts') return compassPoint(baseValue);
+  return fixed(baseValue * unit.ratio + unit.offset, decimalsFor(unit, prefs));
+}

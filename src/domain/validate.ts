@@ -1,0 +1,190 @@
+// Value cleaning and form validation (spec §5). Messages are the English source strings; the UI translates them.
+import { METRIC_BY_KEY, PM_CHANNELS } from './catalogue';
+import type { UnitType } from './types';
+import { findUnit, fromDisplay } from './units';
+
+export const MESSAGES = {
+  invalidMac: 'Invalid MAC address',
+  invalidMacFormat: 'Invalid MAC address format',
+  invalidTimePeriod: 'Invalid Time Period',
+  invalidLatLng: 'Invalid Latitude or Longitude',
+  passwordDifferent: 'Password is different',
+  emailFormat: 'Email format is wrong',
+  required: 'Required',
+  passwordMin: 'At least 8 alphas',
+  enterOldPassword: 'Please Enter Old Password',
+  confirmNewPassword: 'Please Confirm New Password',
+  changePasswordFailed: 'Fail to Change Password',
+  acceptTerms: 'Please read and agree the Terms and Conditions.',
+  wrongInputRange: 'Wrong input range',
+  wrongInput: 'Wrong input',
+  deviceNotFound: 'Device not found',
+  noKeyProvided: 'No key provided',
+  noVersionProvided: 'No version provided',
+} as const;
+
+export type Message = (typeof MESSAGES)[keyof typeof MESSAGES];
+
+export const PASSWORD_MIN = 8;
+
+/** Strings stations send for "no value" (ARCHITECTURE §5 ingest). */
+const NO_VALUE_TEXT = new Set(['', '---', '-9999', '--', 'null', 'nan']);
+
+/** A number from an upload or form value; null for "no value" markers and anything not finite. */
+export function toNumber(value: unknown): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string') {
+    const t = value.trim();
+    if (NO_VALUE_TEXT.has(t.toLowerCase())) return null;
+    n = Number(t);
+  } else return null;
+  return Number.isFinite(n) && n !== -9999 ? n : null;
+}
+
+/** A base-unit value of a catalogue key, or null when unknown key, missing, not finite or outside [min, max]. */
+export function cleanValue(key: string, value: unknown): number | null {
+  const def = METRIC_BY_KEY[key];
+  if (!def) return null;
+  const n = toNumber(value);
+  return n !== null && n >= def.min && n <= def.max ? n : null;
+}
+
+/** Cleans every catalogue key of an upload; unknown keys are dropped (callers keep them as "unmapped"). */
+export function cleanSample(values: Record<string, unknown>): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(values)) if (METRIC_BY_KEY[k]) out[k] = cleanValue(k, v);
+  return out;
+}
+
+export function isValidEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim());
+}
+
+export function validateEmail(email: string | null | undefined): Message | null {
+  if (!email?.trim()) return MESSAGES.required;
+  return isValidEmail(email) ? null : MESSAGES.emailFormat;
+}
+
+export function validatePassword(password: string | null | undefined): Message | null {
+  if (!password) return MESSAGES.required;
+  return password.length >= PASSWORD_MIN ? null : MESSAGES.passwordMin;
+}
+
+export function validatePasswordConfirm(
+  password: string,
+  confirm: string | null | undefined,
+): Message | null {
+  if (!confirm) return MESSAGES.confirmNewPassword;
+  return password === confirm ? null : MESSAGES.passwordDifferent;
+}
+
+const MAC_SHAPE = /^[0-9a-f]{2}([:-]?)[0-9a-f]{2}(?:\1[0-9a-f]{2}){4}$/i;
+
+/** 'AA:BB:CC:DD:EE:FF' from any accepted shape (colons, hyphens or none); null when the shape is wrong. */
+export function normalizeMac(mac: string): string | null {
+  const t = mac.trim();
+  if (!MAC_SHAPE.test(t)) return null;
+  const hex = t.replace(/[:-]/g, '').toUpperCase();
+  return hex.match(/../g)!.join(':');
+}
+
+/** null when valid; a wrong shape and an unusable address (zero, broadcast, multicast) get different messages. */
+export function validateMac(mac: string | null | undefined): Message | null {
+  const norm = mac ? normalizeMac(mac) : null;
+  if (!norm) return MESSAGES.invalidMacFormat;
+  const first = Number.parseInt(norm.slice(0, 2), 16);
+  if (norm === '00:00:00:00:00:00' || norm === 'FF:FF:FF:FF:FF:FF' || (first & 1) === 1)
+    return MESSAGES.invalidMac;
+  return null;
+}
+
+/** Both empty is valid (no location); one alone, non-numbers and out-of-range degrees are not. */
+export function validateLatLng(lat: unknown, lng: unknown): Message | null {
+  const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+  if (empty(lat) && empty(lng)) return null;
+  const la = toNumber(lat);
+  const lo = toNumber(lng);
+  if (la === null || lo === null || Math.abs(la) > 90 || Math.abs(lo) > 180) return MESSAGES.invalidLatLng;
+  return null;
+}
+
+/** A time period must have a start before its end. */
+export function validateTimePeriod(from: number, to: number): Message | null {
+  return Number.isFinite(from) && Number.isFinite(to) && from < to ? null : MESSAGES.invalidTimePeriod;
+}
+
+export interface AlertBound {
+  min: number;
+  max: number;
+  /** The only condition that makes sense, when the spec fixes one. */
+  condition?: 'above' | 'below';
+}
+
+const pmBounds = (): Record<string, AlertBound> => {
+  const out: Record<string, AlertBound> = {};
+  for (let n = 1; n <= PM_CHANNELS; n++) {
+    out[`pm25c${n}`] = { min: 1, max: 500 };
+    out[`pm25aqic${n}`] = { min: 1, max: 500 };
+    out[`pm10c${n}`] = { min: 1, max: 500 };
+    out[`pm10aqic${n}`] = { min: 1, max: 604 };
+  }
+  return out;
+};
+
+/** Spec §5 alert threshold bounds, in base units. The dew point's lower bound (unstated) is the temperature one. */
+export const ALERT_BOUNDS: Record<string, AlertBound> = {
+  feelslike: { min: -65, max: 50 },
+  dewpoint: { min: -40, max: 80 },
+  heatindex: { min: 26, max: 50, condition: 'above' },
+  windchill: { min: -65, max: 18, condition: 'below' },
+  ...pmBounds(),
+  lightning1h: { min: 1, max: 1000 },
+  lightningdist: { min: 1, max: 40 },
+  co2: { min: 401, max: 5000, condition: 'above' },
+  hcho: { min: 1, max: 1000, condition: 'above' },
+  wbgt: { min: 10, max: 50, condition: 'above' },
+};
+
+/**
+ * Spec §5 "unit input ranges" for the other items, in base units. Pressure alerts are the 5-minute drop
+ * trigger (spec §9), hence 1..20 hPa.
+ */
+export const UNIT_INPUT_RANGES: Partial<Record<UnitType, AlertBound>> = {
+  temperature: { min: -40, max: 60 },
+  humidity: { min: 1, max: 99 },
+  uv: { min: 1, max: 16 },
+  windSpeed: { min: 0.1, max: 50 },
+  pressure: { min: 1, max: 20 },
+  light: { min: 1, max: 200000 },
+};
+
+/** Bounds for an alert item: its own, else its unit type's input range, else the metric's valid range. */
+export function alertBounds(item: string): AlertBound | null {
+  const own = ALERT_BOUNDS[item];
+  if (own) return own;
+  const def = METRIC_BY_KEY[item];
+  if (!def) return null;
+  return UNIT_INPUT_RANGES[def.unitType] ?? { min: def.min, max: def.max };
+}
+
+/**
+ * Checks an alert value typed in a display unit (default: base). A converted value is accepted within half a
+ * display step of a bound, so a bound typed at the unit's precision passes (50 m/s is 111.85 mph).
+ */
+export function validateAlertValue(
+  item: string,
+  value: unknown,
+  unit?: string,
+): typeof MESSAGES.wrongInput | typeof MESSAGES.wrongInputRange | null {
+  const bounds = alertBounds(item);
+  const n = toNumber(value);
+  if (!bounds || n === null) return MESSAGES.wrongInput;
+  const def = METRIC_BY_KEY[item];
+  const u = findUnit(def, unit);
+  const base = fromDisplay(item, n, u);
+  if (base === null) return MESSAGES.wrongInput;
+  const converted = u.ratio !== 1 || u.offset !== 0;
+  const slack = converted ? (0.5 * 10 ** -u.dp) / u.ratio : 1e-9;
+  return base < bounds.min - slack || base > bounds.max + slack ? MESSAGES.wrongInputRange : null;
+}

@@ -1,0 +1,60 @@
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The PWA: React shell + module data worker + our own service worker (injectManifest, sw/sw.ts).
+// The dev server proxies the API to a running `npm start` on 8080.
+const api = process.env.API_URL ?? 'http://localhost:8080';
+const proxied = [
+  '/socket.io',
+  '/authentication',
+  '/users',
+  '/metrics',
+  '/weatherDevices',
+  '/weatherMetrics',
+  '/deviceDisplaySettings',
+  '/alertSettings',
+  '/alerts',
+  '/sessions',
+  '/attachments',
+];
+
+export default defineConfig({
+  plugins: [
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Weather Portal',
+        short_name: 'Weather',
+        description: 'Your weather stations, live and offline',
+        theme_color: '#0f6bdc',
+        background_color: '#f5f7fa',
+        display: 'standalone',
+        start_url: '/dashboard',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globIgnores: ['mockServiceWorker.js'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false, type: 'module' },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2023', sourcemap: false },
+  server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/socket.io' }])) },
+});
