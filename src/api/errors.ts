@@ -30,7 +30,10 @@ export function toApiError(e: unknown): ApiError {
     // socket.io ack timeout ('operation has timed out') and our own call timeout
     if (code === undefined && /timed? ?out/i.test(message)) code = 408;
     // fetch: TypeError('Failed to fetch' | 'fetch failed'); socket: 'xhr poll error', 'websocket error'
-    if (code === undefined && (e instanceof TypeError || /network|fetch|socket|xhr|ECONNREFUSED/i.test(message)))
+    if (
+      code === undefined &&
+      (e instanceof TypeError || /network|fetch|socket|xhr|ECONNREFUSED/i.test(message))
+    )
       code = 0;
     return new ApiError(message, code ?? 500, typeof o.name === 'string' ? o.name : 'GeneralError', o.data);
   }

@@ -37,8 +37,9 @@ export function encodeQuery(query: Record<string, unknown>): string {
   const walk = (prefix: string, value: unknown) => {
     if (value === undefined) return;
     if (value === null) parts.push(`${encodeURIComponent(prefix)}=`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(`${prefix}[${i}]`, v));
-    else if (typeof value === 'object')
+    else if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) walk(`${prefix}[${i}]`, v);
+    } else if (typeof value === 'object')
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(`${prefix}[${k}]`, v);
     else parts.push(`${encodeURIComponent(prefix)}=${encodeURIComponent(String(value))}`);
   };
@@ -84,7 +85,11 @@ export async function rest<T = unknown>(call: RestCall, opts: RestOptions): Prom
     body = text;
   }
   if (!res.ok) {
-    const e = (body && typeof body === 'object' ? body : {}) as { name?: string; message?: string; data?: unknown };
+    const e = (body && typeof body === 'object' ? body : {}) as {
+      name?: string;
+      message?: string;
+      data?: unknown;
+    };
     throw new ApiError(e.message || res.statusText || `HTTP ${res.status}`, res.status, e.name, e.data);
   }
   return body as T;

@@ -1,11 +1,15 @@
 // The browser's local database (ARCHITECTURE §6). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Device, DisplaySettings, LastData } from '../api/contract';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
 export type Row = Sample & { device: string };
+
+/** A sample stored for a device (Sample's index signature is numeric, so the string `device` needs a cast). */
+export const toRow = (device: string, sample: Sample | Record<string, unknown>): Row =>
+  ({ ...sample, device }) as unknown as Row;
 
 export interface SettingRow {
   key: string;
@@ -87,14 +91,15 @@ export interface SyncStateRow {
 
 export class PortalDb extends Dexie {
   devices!: EntityTable<Device, '_id'>;
-  metrics!: EntityTable<Row, 'time'>;
-  metricsDaily!: EntityTable<Row, 'time'>;
-  live!: EntityTable<Row, 'time'>;
+  // Keyed by [device+time] (unix s).
+  metrics!: Table<Row, [string, number]>;
+  metricsDaily!: Table<Row, [string, number]>;
+  live!: Table<Row, [string, number]>;
   settings!: EntityTable<SettingRow, 'key'>;
   displaySettings!: EntityTable<DisplaySettings, 'weatherDevice'>;
   alertSettings!: EntityTable<AlertSettingsRow, 'weatherDevice'>;
   alerts!: EntityTable<AlertRow, '_id'>;
-  forecasts!: EntityTable<ForecastRow, 'device'>;
+  forecasts!: Table<ForecastRow, [string, string]>;
   metricDefs!: EntityTable<MetricDef, 'key'>;
   series!: EntityTable<SeriesRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;

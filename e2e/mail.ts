@@ -1,0 +1,24 @@
+// Reads the verification code the server "mailed": without SMTP_URL mails are files in DATA_DIR/outbox.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export async function verificationCode(email: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (() => {
+      try {
+        return readdirSync(outbox).sort().reverse();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      const mail = readFileSync(join(outbox, file), 'utf8');
+      const code = mail.match(/Subject: Your verification code: (\d{6})/)?.[1];
+      if (code && mail.includes(`To: ${email}`)) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}

@@ -1,0 +1,85 @@
+// Server records → Dexie, shared by sync (initial load), live (patched/created events) and the outbox (answers).
+// Locally queued fields win over a server copy until they are sent (conflict rule in src/db/outbox.ts).
+
+import { SETTING } from '../../workers/api';
+import { type Device, type DisplaySettings, SERVICES, type User } from '../api/contract';
+import { DEFAULT_UNIT_PREFS } from '../domain';
+import { getAuth, setAuth } from './authStorage';
+import { keepPending, pendingFields } from './outbox';
+import type { AlertRow, AlertSettingsRow, PortalDb, SyncStateRow } from './schema';
+
+export async function applyDevice(db: PortalDb, device: Device): Promise<void> {
+  const pending = await pendingFields(db, SERVICES.devices, { id: device._id });
+  await db.devices.put(keepPending(device, await db.devices.get(device._id), pending));
+}
+
+export async function applyDisplaySettings(db: PortalDb, rec: DisplaySettings): Promise<void> {
+  const pending = await pendingFields(db, SERVICES.displaySettings, {
+    id: rec._id,
+    device: rec.weatherDevice,
+  });
+  await db.displaySettings.put(keepPending(rec, await db.displaySettings.get(rec.weatherDevice), pending));
+}
+
+export async function applyAlertSettings(db: PortalDb, rec: AlertSettingsRow): Promise<void> {
+  const pending = await pendingFields(db, SERVICES.alertSettings, { id: rec._id, device: rec.weatherDevice });
+  const row = { ...rec, disableAll: !!rec.disableAll, settings: rec.settings ?? [] };
+  await db.alertSettings.put(keepPending(row, await db.alertSettings.get(rec.weatherDevice), pending));
+}
+
+/** Spec §4 Alert list: only alerts with status active and a lastTrigger are kept. */
+export function isShownAlert(a: Partial<AlertRow> | null | undefined): a is AlertRow {
+  return !!a && a.status === 'active' && !!a.lastTrigger && !!a._id && !!a.device;
+}
+
+export async function applyAlert(db: PortalDb, alert: AlertRow): Promise<void> {
+  const id = alert?._id;
+  if (isShownAlert(alert)) await db.alerts.put(alert);
+  else if (id) await db.alerts.delete(id);
+}
+
+/** Replace the stored alerts of a device with the server's list. */
+export async function replaceAlerts(db: PortalDb, device: string, list: AlertRow[]): Promise<void> {
+  await db.transaction('rw', db.alerts, async () => {
+    await db.alerts.where('device').equals(device).delete();
+    await db.alerts.bulkPut(list.filter(isShownAlert));
+  });
+}
+
+/** A user record for the signed-in user replaces the stored one (spec §4); unit prefs follow it. */
+export async function applyUser(db: PortalDb, user: User): Promise<void> {
+  await db.transaction('rw', db.settings, db.outbox, async () => {
+    const auth = await getAuth(db);
+    if (!auth?.accessToken || (auth.user && auth.user._id !== user._id)) return;
+    const pending = await pendingFields(db, SERVICES.users, { id: user._id });
+    const merged = keepPending(user, auth.user, pending);
+    await setAuth(db, { ...auth, user: merged });
+    const prefs = merged.displaySetting;
+    if (prefs && typeof prefs === 'object' && Object.keys(prefs).length > 0 && !pending.has('displaySetting'))
+      await db.settings.put({ key: SETTING.units, value: { ...DEFAULT_UNIT_PREFS, ...prefs } });
+  });
+}
+
+/** Merge into a device's syncState row. */
+export async function patchSyncState(
+  db: PortalDb,
+  device: string,
+  patch: Partial<SyncStateRow>,
+): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    const cur = await db.syncState.get(device);
+    await db.syncState.put({ ...cur, ...patch, device });
+  });
+}
+
+/** Apply the server's answer to a sent outbox mutation. */
+export async function applyAnswer(db: PortalDb, service: string, result: unknown): Promise<void> {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return;
+  const rec = result as Record<string, unknown>;
+  if (service === SERVICES.devices && rec._id && rec.wsid) await applyDevice(db, rec as unknown as Device);
+  else if (service === SERVICES.displaySettings && rec.weatherDevice)
+    await applyDisplaySettings(db, rec as unknown as DisplaySettings);
+  else if (service === SERVICES.alertSettings && rec.weatherDevice)
+    await applyAlertSettings(db, rec as unknown as AlertSettingsRow);
+  else if (service === SERVICES.users && rec._id && rec.email) await applyUser(db, rec as unknown as User);
+}

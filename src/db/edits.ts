@@ -1,0 +1,172 @@
+// Write-through edits for the UI: each writes Dexie at once (the screen shows it immediately) and appends an
+// outbox mutation in the same transaction, then asks the data worker to flush and registers Background Sync
+// (`outbox`) so the service worker sends it later if the page closes or is offline.
+
+import { SETTING } from '../../workers/api';
+import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../api/contract';
+import type { UnitPrefs } from '../domain';
+import { defaultDisplaySettings } from '../domain';
+import { type AuthRecord, setAuth } from './authStorage';
+import { enqueue } from './outbox';
+import { type AlertRule, db as defaultDb, type PortalDb } from './schema';
+
+let editDb: PortalDb = defaultDb;
+let flusher: (() => Promise<unknown>) | null = null;
+
+/** Tests point the edits at their own database. */
+export function setEditsDb(db: PortalDb): void {
+  editDb = db;
+}
+
+/** src/api/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
+export function setOutboxFlusher(fn: (() => Promise<unknown>) | null): void {
+  flusher = fn;
+}
+
+/** Ask for delivery: the worker now, and the service worker's Background Sync as the fallback. */
+export async function requestFlush(): Promise<void> {
+  try {
+    const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    const reg = sw ? await sw.getRegistration() : undefined;
+    await (
+      reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync?.register('outbox');
+  } catch {
+    // No Background Sync (Firefox, Safari): the worker retries with backoff while a page is open.
+  }
+  if (flusher) await flusher().catch((e) => console.warn('[outbox] flush failed', e));
+}
+
+/** Per-device settings records: send the whole merged record; the outbox resolves create vs patch. */
+export async function saveDisplaySettings(
+  deviceId: string,
+  patch: Partial<Omit<DisplaySettings, '_id' | 'weatherDevice'>>,
+): Promise<DisplaySettings> {
+  const db = editDb;
+  const saved = await db.transaction('rw', [db.displaySettings, db.devices, db.outbox], async () => {
+    const current =
+      (await db.displaySettings.get(deviceId)) ??
+      defaultDisplaySettings((await db.devices.get(deviceId))?.consoletype ?? 0, deviceId);
+    const next: DisplaySettings = { ...current, ...patch, weatherDevice: deviceId };
+    await db.displaySettings.put(next);
+    const { _id, ...data } = next;
+    await enqueue(db, {
+      service: SERVICES.displaySettings,
+      method: 'patch',
+      recordId: _id ?? null,
+      data: _id ? { ...patch, weatherDevice: deviceId } : data,
+    });
+    return next;
+  });
+  void requestFlush();
+  return saved;
+}
+
+export async function saveAlertSettings(
+  deviceId: string,
+  settings: AlertRule[],
+  disableAll: boolean,
+): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.alertSettings, db.outbox], async () => {
+    const current = await db.alertSettings.get(deviceId);
+    await db.alertSettings.put({ ...current, weatherDevice: deviceId, settings, disableAll });
+    await enqueue(db, {
+      service: SERVICES.alertSettings,
+      method: 'patch',
+      recordId: current?._id ?? null,
+      data: { weatherDevice: deviceId, settings, disableAll },
+    });
+  });
+  void requestFlush();
+}
+
+/** Name a sensor channel (1..7); an empty name removes the mapping. */
+export async function renameChannel(deviceId: string, channel: number, name: string): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.devices, db.outbox], async () => {
+    const device = await db.devices.get(deviceId);
+    if (!device) throw new Error('Device not found');
+    const others = (device.channelNameMapping ?? []).filter((c) => c.channel !== channel);
+    const trimmed = name.trim();
+    const channelNameMapping: ChannelName[] = (
+      trimmed ? [...others, { channel, name: trimmed }] : others
+    ).sort((a, b) => a.channel - b.channel);
+    await db.devices.update(deviceId, { channelNameMapping });
+    await enqueue(db, {
+      service: SERVICES.devices,
+      method: 'patch',
+      recordId: deviceId,
+      data: { channelNameMapping },
+    });
+  });
+  void requestFlush();
+}
+
+export type DevicePatch = Partial<
+  Pick<
+    Device,
+    | 'name'
+    | 'consoletype'
+    | 'timezone'
+    | 'mac'
+    | 'latitude'
+    | 'longitude'
+    | 'elevation'
+    | 'shareMode'
+    | 'order'
+    | 'channelNameMapping'
+  >
+> & { lastMinMaxReset?: number | null };
+
+export async function patchDevice(id: string, patch: DevicePatch): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.devices, db.outbox], async () => {
+    await db.devices.update(id, patch);
+    await enqueue(db, { service: SERVICES.devices, method: 'patch', recordId: id, data: patch });
+  });
+  void requestFlush();
+}
+
+/** Unit & display preferences: local at once, and the user's profile (displaySetting) when signed in. */
+export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.settings, db.outbox], async () => {
+    const current = ((await db.settings.get(SETTING.units))?.value ?? {}) as Partial<UnitPrefs>;
+    const next = { ...current, ...prefs };
+    await db.settings.put({ key: SETTING.units, value: next });
+    const auth = (await db.settings.get(SETTING.auth))?.value as AuthRecord | undefined;
+    if (!auth?.user) return;
+    const displaySetting = next as Record<string, string | number>;
+    await setAuth(db, { ...auth, user: { ...auth.user, displaySetting, temperatureUnit: next.temperature } });
+    await enqueue(db, {
+      service: SERVICES.users,
+      method: 'patch',
+      recordId: auth.user._id,
+      data: { displaySetting, ...(next.temperature ? { temperatureUnit: next.temperature } : {}) },
+    });
+  });
+  void requestFlush();
+}
+
+/** Hide an active alert (spec §4: hiding removes it). */
+export async function hideAlert(deviceId: string, alertId: string): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.alerts, db.outbox], async () => {
+    await db.alerts.delete(alertId);
+    await enqueue(db, {
+      service: SERVICES.alertsHide,
+      method: 'find',
+      params: { device: deviceId, id: alertId },
+    });
+  });
+  void requestFlush();
+}
+
+/**
+ * Open a device on the dashboard: remembered locally at once (useSelectedDeviceId follows). The caller also
+ * tells the worker (dataWorker.selectDevice) so it watches the device live.
+ */
+export async function selectDevice(id: string): Promise<void> {
+  await editDb.settings.put({ key: SETTING.lastViewDevice, value: id });
+}

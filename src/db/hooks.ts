@@ -1,0 +1,196 @@
+// React hooks over Dexie (useLiveQuery): the UI's only source of persisted data (ARCHITECTURE §2). Each hook
+// returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type ConnectionState, SETTING } from '../../workers/api';
+import type { Device, DisplaySettings, User } from '../api/contract';
+import type { MetricDef, Sample } from '../domain';
+import {
+  type Change,
+  changeFor,
+  DEFAULT_UNIT_PREFS,
+  defaultDisplaySettings,
+  localDayStart,
+  METRICS,
+  type UnitPrefs,
+} from '../domain';
+import type { AuthRecord } from './authStorage';
+import { sortDevices } from './devices';
+import { type AlertRow, db as defaultDb, type PortalDb, type Row } from './schema';
+
+let hookDb: PortalDb = defaultDb;
+/** Tests point the hooks at their own database. */
+export function setHooksDb(db: PortalDb): void {
+  hookDb = db;
+}
+
+type Id = string | null | undefined;
+
+const setting = <T>(db: PortalDb, key: string) => db.settings.get(key).then((r) => r?.value as T | undefined);
+
+/** A settings value; `fallback` when the key is not set (undefined only while loading). */
+export function useSetting<T>(key: string, fallback?: T): T | undefined {
+  return useLiveQuery(async () => (await setting<T>(hookDb, key)) ?? fallback, [key], undefined);
+}
+
+export function useConnection(): ConnectionState | undefined {
+  return useLiveQuery(() => setting<ConnectionState>(hookDb, SETTING.connection), []);
+}
+
+/** The session: undefined = still loading, null = known signed out, else token and user. */
+export function useAuth(): { accessToken: string; user: User } | undefined | null {
+  return useLiveQuery(async () => {
+    const a = await setting<AuthRecord>(hookDb, SETTING.auth);
+    return a?.accessToken && a.user ? { accessToken: a.accessToken, user: a.user } : null;
+  }, []);
+}
+
+/** Devices in the list order of spec §3: owned, shared, public (server order within each group). */
+export function useDevices(): Device[] | undefined {
+  return useLiveQuery(() => readDevices(hookDb), []);
+}
+
+export async function readDevices(db: PortalDb): Promise<Device[]> {
+  const [devices, auth, order] = await Promise.all([
+    db.devices.toArray(),
+    setting<AuthRecord>(db, SETTING.auth),
+    setting<string[]>(db, SETTING.deviceOrder),
+  ]);
+  return sortDevices(devices, auth?.user?._id, order ?? []);
+}
+
+/** settings.lastViewDevice when it is still in the list, else the first device. */
+export function useSelectedDeviceId(): string | undefined {
+  return useLiveQuery(async () => {
+    const id = await setting<string>(hookDb, SETTING.lastViewDevice);
+    if (id && (await hookDb.devices.get(id))) return id;
+    return (await readDevices(hookDb))[0]?._id;
+  }, []);
+}
+
+export function useDevice(id?: Id): Device | undefined {
+  return useLiveQuery(async () => (id ? hookDb.devices.get(id) : undefined), [id]);
+}
+
+export interface Latest {
+  sample: Sample | null;
+  /** unix s of the sample. */
+  time: number | null;
+  /** Per key: the move since the previous sample (spec §4 change indicator). */
+  changes: Record<string, Change>;
+}
+
+const byDevice = (table: PortalDb['live'], device: string) =>
+  table.where('[device+time]').between([device, -Infinity], [device, Infinity]);
+
+const strip = (row: Row): Sample => {
+  const { device: _d, ...sample } = row as Row & Record<string, unknown>;
+  return sample as Sample;
+};
+
+/** Compare two samples key by key with each metric's sensitivity. */
+export function changesBetween(prev: Sample | null | undefined, next: Sample | null | undefined) {
+  const changes: Record<string, Change> = {};
+  if (!next) return changes;
+  for (const key of Object.keys(next))
+    if (key !== 'time') changes[key] = changeFor(key, prev?.[key], next[key]);
+  return changes;
+}
+
+/** The newest reading: newest live sample, else newest 5-minute row, else lastData.last. */
+export async function readLatest(db: PortalDb, device: string): Promise<Latest> {
+  const live = await byDevice(db.live, device).reverse().limit(2).toArray();
+  if (live.length) {
+    const [next, prev] = live.map(strip);
+    return { sample: next, time: next.time, changes: changesBetween(prev, next) };
+  }
+  const five = await byDevice(db.metrics, device).reverse().limit(2).toArray();
+  if (five.length) {
+    const [next, prev] = five.map(strip);
+    return { sample: next, time: next.time, changes: changesBetween(prev, next) };
+  }
+  const last = (await db.syncState.get(device))?.lastData?.last ?? null;
+  return { sample: last, time: last?.time ?? null, changes: changesBetween(null, last) };
+}
+
+export function useLatest(deviceId?: Id): Latest | undefined {
+  return useLiveQuery(async () => (deviceId ? readLatest(hookDb, deviceId) : undefined), [deviceId]);
+}
+
+export interface MinMax {
+  /** key → [value, unix s] in base units. */
+  min: Record<string, [number, number]>;
+  max: Record<string, [number, number]>;
+}
+
+/** Today's (device-local) min/max: lastData's range merged with live samples that came after it. */
+export async function readTodayMinMax(
+  db: PortalDb,
+  device: string,
+  now = Date.now() / 1000,
+): Promise<MinMax> {
+  const tz = (await db.devices.get(device))?.timezone;
+  const dayStart = localDayStart(now, tz);
+  const last = (await db.syncState.get(device))?.lastData;
+  const fresh = (last?.last?.time ?? 0) >= dayStart;
+  const min: MinMax['min'] = fresh ? { ...last?.min } : {};
+  const max: MinMax['max'] = fresh ? { ...last?.max } : {};
+  const rows = await db.live.where('[device+time]').between([device, dayStart], [device, Infinity]).toArray();
+  for (const row of rows) {
+    for (const [key, v] of Object.entries(row)) {
+      if (key === 'time' || key === 'device' || typeof v !== 'number' || !Number.isFinite(v)) continue;
+      if (!min[key] || v < min[key][0]) min[key] = [v, row.time];
+      if (!max[key] || v > max[key][0]) max[key] = [v, row.time];
+    }
+  }
+  return { min, max };
+}
+
+export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
+  return useLiveQuery(async () => (deviceId ? readTodayMinMax(hookDb, deviceId) : undefined), [deviceId]);
+}
+
+/** Stored display settings, else the domain default for the device's type. */
+export async function readDisplaySettings(
+  db: PortalDb,
+  device: string,
+): Promise<DisplaySettings | undefined> {
+  const stored = await db.displaySettings.get(device);
+  if (stored) return stored;
+  const d = await db.devices.get(device);
+  return d ? defaultDisplaySettings(d.consoletype ?? 0, device) : undefined;
+}
+
+export function useDisplaySettings(deviceId?: Id): DisplaySettings | undefined {
+  return useLiveQuery(async () => (deviceId ? readDisplaySettings(hookDb, deviceId) : undefined), [deviceId]);
+}
+
+/** The user's unit preferences over the defaults (the defaults while loading). */
+export function useUnits(): UnitPrefs {
+  const stored = useLiveQuery(() => setting<Partial<UnitPrefs>>(hookDb, SETTING.units), []);
+  return stored ? { ...DEFAULT_UNIT_PREFS, ...stored } : DEFAULT_UNIT_PREFS;
+}
+
+/** Active alerts of a device (or all devices), newest first. */
+export function useAlerts(deviceId?: Id): AlertRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = deviceId
+      ? await hookDb.alerts.where('device').equals(deviceId).toArray()
+      : await hookDb.alerts.toArray();
+    return rows
+      .filter((a) => a.status === 'active' && a.lastTrigger)
+      .sort((a, b) => b.lastTrigger - a.lastTrigger);
+  }, [deviceId]);
+}
+
+/** Edits not yet sent (the UI can show "N changes waiting"). */
+export function useOutboxCount(): number {
+  return useLiveQuery(() => hookDb.outbox.count(), [], 0);
+}
+
+/** Metric definitions from the server (hash-checked), else the built-in catalogue. */
+export function useMetricDefs(): MetricDef[] | undefined {
+  return useLiveQuery(async () => {
+    const defs = await hookDb.metricDefs.toArray();
+    return defs.length ? defs : METRICS;
+  }, []);
+}

@@ -1,0 +1,71 @@
+// Push: show the notification and keep the alert in Dexie `alerts`; a click focuses an open window and asks it
+// to navigate (the page stays if it is already there, spec §1), or opens a new window on that path.
+import { applyAlert, isShownAlert } from '../src/db/apply';
+import type { AlertRow, PortalDb } from '../src/db/schema';
+
+export interface PushPayload {
+  title?: string;
+  body?: string;
+  /** Where a click leads, e.g. /dashboard?device=… */
+  path?: string;
+  data?: { path?: string; alert?: AlertRow };
+  alert?: AlertRow;
+  tag?: string;
+}
+
+export interface ShownNotification {
+  title: string;
+  options: NotificationOptions & { data: { path: string } };
+}
+
+/** Parse a push message's JSON (or text as the body). */
+export function parsePush(text: string | null | undefined): PushPayload {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as PushPayload) : { body: String(v) };
+  } catch {
+    return { body: text };
+  }
+}
+
+export function notificationFor(p: PushPayload): ShownNotification {
+  const path = p.data?.path ?? p.path ?? '/dashboard';
+  return {
+    title: p.title || 'Weather Portal',
+    options: {
+      body: p.body ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: p.tag ?? p.alert?._id ?? p.data?.alert?._id,
+      data: { path },
+    },
+  };
+}
+
+export async function storePushAlert(db: PortalDb, p: PushPayload): Promise<void> {
+  const alert = p.alert ?? p.data?.alert;
+  if (isShownAlert(alert)) await applyAlert(db, alert);
+}
+
+interface WindowLike {
+  url: string;
+  focus(): Promise<unknown>;
+  postMessage(message: unknown): void;
+}
+
+/** Focus a window of ours and tell it where to go; else open one. */
+export async function openPath(
+  path: string,
+  origin: string,
+  windows: readonly WindowLike[],
+  openWindow: (url: string) => Promise<unknown>,
+): Promise<void> {
+  const own = windows.find((w) => new URL(w.url).origin === origin);
+  if (own) {
+    await own.focus();
+    own.postMessage({ type: 'navigate', path });
+    return;
+  }
+  await openWindow(path);
+}

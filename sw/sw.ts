@@ -1,0 +1,94 @@
+/// <reference lib="webworker" />
+// The service worker (vite-plugin-pwa injectManifest): app shell precache and navigation fallback, runtime
+// cache for avatars and help assets, outbox replay (Background Sync), last data (Periodic Sync), push alerts.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { db } from '../src/db/schema';
+import { pullLastData } from './lastData';
+import { replayOutbox } from './outbox';
+import { notificationFor, openPath, parsePush, storePushAlert } from './push';
+import { isAvatar, isHelpAsset, isServerPath } from './routes';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Background Sync / Periodic Background Sync events (not in TypeScript's WebWorker lib). */
+interface TaggedEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
+cleanupOutdatedCaches();
+
+// App routes (deep links, reloads offline) get the precached shell; the API and files never do.
+const hasShell = manifest.some(
+  (e) => (typeof e === 'string' ? e : e.url).replace(/^\//, '') === 'index.html',
+);
+if (hasShell) {
+  const shell = createHandlerBoundToURL('index.html');
+  registerRoute(({ request, url }) => request.mode === 'navigate' && !isServerPath(url.pathname), shell);
+}
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isAvatar(url),
+  new CacheFirst({
+    cacheName: 'avatars',
+    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 86400 })],
+  }),
+);
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isHelpAsset(url),
+  new CacheFirst({
+    cacheName: 'help-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 86400 })],
+  }),
+);
+
+// Take control of pages on first install so an offline reload is served right away. Updates still wait for
+// the page's prompt (SKIP_WAITING below).
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('sync', (event) => {
+  const e = event as TaggedEvent;
+  if (e.tag === 'outbox') e.waitUntil(replayOutbox(db, self.location.origin));
+});
+
+self.addEventListener('periodicsync', (event) => {
+  const e = event as TaggedEvent;
+  if (e.tag === 'last-data') e.waitUntil(pullLastData(db, self.location.origin).catch(() => 0));
+});
+
+self.addEventListener('push', (event) => {
+  const payload = parsePush(event.data?.text());
+  const { title, options } = notificationFor(payload);
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, options),
+      storePushAlert(db, payload).catch((e) => console.warn('[sw] alert not stored', e)),
+    ]),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { path?: string } | null)?.path ?? '/dashboard';
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((windows) =>
+        openPath(path, self.location.origin, windows, (url) => self.clients.openWindow(url)),
+      ),
+  );
+});

@@ -1,0 +1,73 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/errors';
+import { getSetting } from '../src/db/settings';
+import { type ConnectionState, SETTING } from './api';
+import { Connection } from './connection';
+import { tempDb } from './testing';
+
+/** A Connection around a fake Feathers app: `find` answers from the queue, reAuthenticate from `reauth`. */
+function setup(answers: (() => Promise<unknown>)[], reauth: () => Promise<unknown>) {
+  const db = tempDb();
+  const c = new Connection({ db, origin: 'http://x', timeoutMs: 200 });
+  let reauths = 0;
+  let resets = 0;
+  c.app = {
+    service: () => ({ find: () => answers.shift()!() }),
+    reAuthenticate: () => {
+      reauths++;
+      return reauth();
+    },
+    authentication: {
+      reset: async () => {
+        resets++;
+      },
+    },
+  } as unknown as Connection['app'];
+  return { db, c, counts: () => ({ reauths, resets }) };
+}
+
+const user = { _id: 'u1', email: 'a@b.c', verified: true };
+
+describe('connection call', () => {
+  it('on NotAuthenticated re-authenticates with the stored token and retries once', async () => {
+    const { db, c, counts } = setup(
+      [async () => Promise.reject(new ApiError('jwt expired', 401, 'NotAuthenticated')), async () => ['ok']],
+      async () => ({ accessToken: 'fresh', user }),
+    );
+    await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
+    expect(await c.find('weatherDevices', {})).toEqual(['ok']);
+    expect(counts().reauths).toBe(1);
+    expect(await getSetting(db, SETTING.auth)).toEqual({ accessToken: 'fresh', user });
+    expect((await getSetting<ConnectionState>(db, SETTING.connection))?.auth).toBe('authenticated');
+  });
+
+  it('when re-authentication fails: token cleared, state unauthenticated, original error thrown', async () => {
+    const { db, c } = setup(
+      [async () => Promise.reject(new ApiError('jwt expired', 401, 'NotAuthenticated'))],
+      async () => Promise.reject(new ApiError('invalid token', 401, 'NotAuthenticated')),
+    );
+    await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
+    await expect(c.find('weatherDevices', {})).rejects.toMatchObject({ message: 'jwt expired', code: 401 });
+    expect(await getSetting(db, SETTING.auth)).toBeUndefined();
+    expect((await getSetting<ConnectionState>(db, SETTING.connection))?.auth).toBe('unauthenticated');
+  });
+
+  it('offline re-authentication keeps the stored session', async () => {
+    const { db, c } = setup([], async () => Promise.reject(new ApiError('websocket error', 0)));
+    await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
+    expect(await c.reauthenticate()).toBe(false);
+    expect(await getSetting(db, SETTING.auth)).toEqual({ accessToken: 'old', user });
+  });
+
+  it('calls time out (408) and "Authentication timed out" resets the auth state', async () => {
+    const { c, counts } = setup(
+      [() => new Promise(() => undefined), async () => Promise.reject(new Error('Authentication timed out'))],
+      async () => ({}),
+    );
+    await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 408 });
+    await expect(c.find('metrics', {})).rejects.toMatchObject({ message: 'Authentication timed out' });
+    expect(counts().resets).toBe(1);
+    expect(counts().reauths).toBe(0);
+  });
+});

@@ -1,0 +1,242 @@
+// The worker's socket.io connection (spec §7/§8): 30 s call timeout, session from the stored token, one
+// re-authentication + retry on NotAuthenticated, sign-out (settings.auth cleared → the page redirects once to
+// /login) when that fails, and a full reload of data after a reconnect (the new socket has no auth or channels).
+import { CALL_TIMEOUT_MS, createClient, type PortalClient } from '../src/api/client';
+import type { User } from '../src/api/contract';
+import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
+import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
+import type { PortalDb } from '../src/db/schema';
+import { patchSetting } from '../src/db/settings';
+import { type ConnectionState, SETTING } from './api';
+
+export interface ConnectionOptions {
+  db: PortalDb;
+  origin: string;
+  timeoutMs?: number;
+  /** Tests: socket options such as `reconnection: false`. */
+  socket?: Parameters<typeof createClient>[1]['socket'];
+}
+
+export interface AuthResult {
+  accessToken: string;
+  user: User;
+}
+
+type Listener = () => void | Promise<void>;
+
+/** Reject after `ms` with a 408 (the socket's own ack timeout covers calls; this covers auth promises too). */
+export function withTimeout<T>(p: Promise<T>, ms: number, message = 'Request timed out'): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ApiError(message, 408, 'Timeout')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Fire and forget from an event handler: failures are logged, never unhandled. */
+function quiet(p: Promise<unknown>): void {
+  p.catch((e) => {
+    if ((e as { name?: string })?.name !== 'DatabaseClosedError') console.warn('[connection]', e);
+  });
+}
+
+export class Connection {
+  readonly db: PortalDb;
+  readonly origin: string;
+  readonly timeoutMs: number;
+  app!: PortalClient;
+  /** unix ms of the last event or answer from the server (written by the 1 s tick, not per message). */
+  lastMessageAt = 0;
+  private readyListeners: Listener[] = [];
+  private signedOutListeners: Listener[] = [];
+  private reauthing: Promise<boolean> | null = null;
+  private state: ConnectionState = { online: false, auth: 'unauthenticated' };
+
+  constructor(private opts: ConnectionOptions) {
+    this.db = opts.db;
+    this.origin = opts.origin;
+    this.timeoutMs = opts.timeoutMs ?? CALL_TIMEOUT_MS;
+  }
+
+  /** Open the socket and hook its life cycle. Does not wait for the server (offline start must be instant). */
+  open(): void {
+    this.app = createClient(this.origin, {
+      storage: dexieAuthStorage(this.db),
+      timeoutMs: this.timeoutMs,
+      socket: this.opts.socket,
+    });
+    const socket = this.app.io;
+    socket.on('connect', () => {
+      this.lastMessageAt = Date.now();
+      quiet(this.setState({ online: true }));
+    });
+    socket.on('disconnect', () => quiet(this.setState({ online: false })));
+    socket.on('connect_error', (e: Error) => quiet(this.setState({ online: false, lastError: e.message })));
+    socket.onAny(() => {
+      this.lastMessageAt = Date.now();
+    });
+    // Spec §4: on a socket reconnect, authentication is reset and data is reloaded.
+    socket.io.on('reconnect', () => {
+      quiet(this.app.authentication.reset().then(() => this.resume()));
+    });
+  }
+
+  close(): void {
+    this.app?.io?.removeAllListeners();
+    this.app?.io?.io?.removeAllListeners?.();
+    this.app?.io?.disconnect();
+  }
+
+  get connected(): boolean {
+    return !!this.app?.io?.connected;
+  }
+
+  onReady(fn: Listener): void {
+    this.readyListeners.push(fn);
+  }
+
+  onSignedOut(fn: Listener): void {
+    this.signedOutListeners.push(fn);
+  }
+
+  async setState(patch: Partial<ConnectionState>): Promise<void> {
+    this.state = { ...this.state, ...patch };
+    await patchSetting<ConnectionState>(this.db, SETTING.connection, patch);
+  }
+
+  getState(): ConnectionState {
+    return this.state;
+  }
+
+  private async emit(list: Listener[]): Promise<void> {
+    for (const fn of list) {
+      try {
+        await fn();
+      } catch (e) {
+        console.warn('[connection] listener failed', e);
+      }
+    }
+  }
+
+  private async authenticated(result: AuthResult): Promise<void> {
+    await setAuth(this.db, { accessToken: result.accessToken, user: result.user });
+    await this.setState({ auth: 'authenticated', lastError: undefined });
+  }
+
+  /** The stored token was rejected: forget it; the page sees useAuth() === null and redirects to /login. */
+  private async signOut(reason: string): Promise<void> {
+    await this.app.authentication.reset();
+    await setAuth(this.db, undefined);
+    await this.setState({ auth: 'unauthenticated', lastError: reason });
+    await this.emit(this.signedOutListeners);
+  }
+
+  /**
+   * Authenticate the socket with the stored token; true when signed in. Offline or timed out keeps the
+   * stored session (the app works from Dexie) and tries again on reconnect.
+   */
+  async reauthenticate(): Promise<boolean> {
+    this.reauthing ??= (async () => {
+      if (!(await getAuth(this.db))?.accessToken) {
+        await this.setState({ auth: 'unauthenticated' });
+        return false;
+      }
+      await this.setState({ auth: 'authenticating' });
+      try {
+        const result = (await withTimeout(this.app.reAuthenticate(true), this.timeoutMs)) as AuthResult;
+        await this.authenticated(result);
+        return true;
+      } catch (e) {
+        const err = toApiError(e);
+        if (isNotAuthenticated(err)) await this.signOut(err.message);
+        else {
+          // 'Authentication timed out' (and any other failure) resets the auth state so it can be retried.
+          await this.app.authentication.reset();
+          await this.setState({ lastError: err.message });
+        }
+        return false;
+      }
+    })().finally(() => {
+      this.reauthing = null;
+    });
+    return this.reauthing;
+  }
+
+  /** Authenticate with the stored token, then (re)load data through the ready listeners. */
+  async resume(): Promise<boolean> {
+    const ok = await this.reauthenticate();
+    if (ok) await this.emit(this.readyListeners);
+    return ok;
+  }
+
+  async login(email: string, password: string): Promise<AuthResult> {
+    await this.setState({ auth: 'authenticating' });
+    try {
+      const result = (await withTimeout(
+        this.app.authenticate({ strategy: 'local', email, password }),
+        this.timeoutMs,
+      )) as AuthResult;
+      await this.authenticated(result);
+      quiet(this.emit(this.readyListeners));
+      return result;
+    } catch (e) {
+      const err = toApiError(e);
+      await this.app.authentication.reset();
+      await this.setState({ auth: 'unauthenticated', lastError: err.message });
+      throw err;
+    }
+  }
+
+  async logout(): Promise<void> {
+    try {
+      // Short: signing out must not hang offline; the token is dropped locally either way.
+      await withTimeout(this.app.logout(), Math.min(this.timeoutMs, 5000));
+    } catch {
+      // Spec §8: a logout failure triggers a reconnect and clears the user and token anyway.
+      this.app.io.disconnect().connect();
+    }
+    await this.app.authentication.reset();
+    await setAuth(this.db, undefined);
+    await this.setState({ auth: 'loggedOut', lastError: undefined });
+  }
+
+  /**
+   * One service call with the 30 s timeout. On NotAuthenticated: re-authenticate with the stored token and
+   * retry once; if that fails the session is cleared (signOut) and the original error is thrown.
+   */
+  async call<T>(fn: (app: PortalClient) => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(fn(this.app), this.timeoutMs);
+    } catch (e) {
+      const err = toApiError(e);
+      if (err.message === 'Authentication timed out') {
+        await this.app.authentication.reset();
+        throw err;
+      }
+      if (!isNotAuthenticated(err) || !(await this.reauthenticate())) throw err;
+      try {
+        return await withTimeout(fn(this.app), this.timeoutMs);
+      } catch (e2) {
+        throw toApiError(e2);
+      }
+    }
+  }
+
+  find<T>(path: string, query: Record<string, unknown>): Promise<T> {
+    return this.call((app) => app.service(path).find({ query }) as Promise<T>);
+  }
+
+  create<T>(path: string, data: unknown, query?: Record<string, unknown>): Promise<T> {
+    return this.call((app) => app.service(path).create(data as object, { query }) as Promise<T>);
+  }
+
+  patch<T>(path: string, id: string, data: unknown): Promise<T> {
+    return this.call((app) => app.service(path).patch(id, data as object) as Promise<T>);
+  }
+
+  remove<T>(path: string, id: string): Promise<T> {
+    return this.call((app) => app.service(path).remove(id) as Promise<T>);
+  }
+}

@@ -1,0 +1,109 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Row } from '../src/db/schema';
+import { toCoded } from '../src/domain';
+import { History, mergeRows, missingRanges, pruneHistory } from './history';
+import { fakeConnection, tempDb } from './testing';
+
+const db = tempDb();
+afterEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+const NOW = 1_700_000_000 - (1_700_000_000 % 300);
+const row = (time: number, tempc0: number) => ({ time, tempc0 }) as unknown as Row;
+
+describe('history merge', () => {
+  it('stores the same rows once when they arrive twice', async () => {
+    const rows = [row(NOW - 600, 20), row(NOW - 300, 21), row(NOW, 22)];
+    expect(await mergeRows(db, '5m', 'dev1', rows)).toBe(3);
+    expect(await mergeRows(db, '5m', 'dev1', rows)).toBe(0);
+    // duplicates inside one answer too
+    expect(await mergeRows(db, '5m', 'dev1', [row(NOW + 300, 1), row(NOW + 300, 1)])).toBe(1);
+    const stored = await db.metrics.where('device').equals('dev1').toArray();
+    expect(stored.map((r) => [r.time, r.tempc0])).toEqual([
+      [NOW - 600, 20],
+      [NOW - 300, 21],
+      [NOW, 22],
+      [NOW + 300, 1],
+    ]);
+  });
+
+  it('skips duplicates but overwrites from the possibly partial newest bucket', async () => {
+    await mergeRows(db, '5m', 'dev1', [row(NOW - 300, 20), row(NOW, 21)]);
+    await mergeRows(db, '5m', 'dev1', [row(NOW - 300, 99), row(NOW, 23)], NOW);
+    const stored = await db.metrics.where('device').equals('dev1').toArray();
+    expect(stored.map((r) => r.tempc0)).toEqual([20, 23]);
+  });
+
+  it('keeps 5-minute rows 2 days and daily rows 366 days back', async () => {
+    const DAY = 86400;
+    await mergeRows(db, '5m', 'dev1', [
+      row(NOW - 2 * DAY - 300, 1),
+      row(NOW - 2 * DAY, 2),
+      row(NOW - DAY, 3),
+    ]);
+    await mergeRows(db, '1d', 'dev1', [
+      row(NOW - 367 * DAY, 1),
+      row(NOW - 366 * DAY, 2),
+      row(NOW - 10 * DAY, 3),
+    ]);
+    await mergeRows(db, '5m', 'dev2', [row(NOW - 3 * DAY, 9)]);
+    await db.syncState.put({
+      device: 'dev1',
+      fiveMinFrom: NOW - 3 * DAY,
+      fiveMinTo: NOW,
+      dailyFrom: NOW - 400 * DAY,
+      dailyTo: NOW,
+    });
+    await pruneHistory(db, 'dev1', NOW);
+    expect((await db.metrics.where('device').equals('dev1').toArray()).map((r) => r.tempc0)).toEqual([2, 3]);
+    expect((await db.metricsDaily.where('device').equals('dev1').toArray()).map((r) => r.tempc0)).toEqual([
+      2, 3,
+    ]);
+    // other devices are pruned on their own turn
+    expect(await db.metrics.where('device').equals('dev2').count()).toBe(1);
+    const st = await db.syncState.get('dev1');
+    expect(st?.fiveMinFrom).toBe(NOW - 2 * DAY);
+    expect(st?.dailyFrom).toBe(NOW - 366 * DAY);
+  });
+
+  it('fetches only what lies outside the held range, keeping it contiguous', () => {
+    expect(missingRanges(100, 200)).toEqual([[100, 200]]);
+    expect(missingRanges(100, 200, 150, 180)).toEqual([
+      [100, 150],
+      [180, 200],
+    ]);
+    expect(missingRanges(150, 180, 100, 200)).toEqual([]);
+    // a range wholly earlier than held loads up to the held start (no hole)
+    expect(missingRanges(10, 20, 100, 200)).toEqual([[10, 100]]);
+  });
+});
+
+describe('History.ensure', () => {
+  it('loads on demand when the range goes earlier than held, and not again', async () => {
+    const answers = (q: Record<string, unknown>) => {
+      const from = q.from as number;
+      const to = q.to as number;
+      const rows = [];
+      for (let t = Math.ceil(from / 300) * 300; t < to; t += 300) rows.push({ time: t, tempc0: t % 7 });
+      return toCoded(rows);
+    };
+    const { conn, calls } = fakeConnection({ 'weatherMetrics/query': answers });
+    const history = new History(db, conn);
+    await history.ensureKind('dev1', '5m', NOW - 3600, NOW, NOW);
+    expect(calls.map((c) => [c.query?.from, c.query?.to, c.query?.type])).toEqual([[NOW - 3600, NOW, '5m']]);
+    expect(await db.metrics.count()).toBe(12);
+    // same range again: nothing to fetch but the newest bucket after what is held
+    await history.ensureKind('dev1', '5m', NOW - 3600, NOW, NOW);
+    expect(calls).toHaveLength(1);
+    // earlier: only the missing part is asked for
+    await history.ensureKind('dev1', '5m', NOW - 7200, NOW - 3600, NOW);
+    expect(calls[1].query).toMatchObject({ from: NOW - 7200, to: NOW - 3600 });
+    expect(await db.metrics.count()).toBe(24);
+    expect(await db.syncState.get('dev1')).toMatchObject({ fiveMinFrom: NOW - 7200, fiveMinTo: NOW });
+    // beyond the 2-day retention nothing is asked at 5 minutes
+    await history.ensureKind('dev1', '5m', NOW - 10 * 86400, NOW - 9 * 86400, NOW);
+    expect(calls).toHaveLength(2);
+  });
+});

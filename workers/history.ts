@@ -1,0 +1,145 @@
+// History held in Dexie (spec §9): 5-minute rows 2 days back (`metrics`), daily rows 366 days back
+// (`metricsDaily`). Loaded on demand when a requested range goes outside what syncState says is held;
+// duplicates (same [device+time]) are skipped; older rows are pruned.
+import { type Coded, SERVICES } from '../src/api/contract';
+import { patchSyncState } from '../src/db/apply';
+import { type PortalDb, type Row, type SyncStateRow, toRow } from '../src/db/schema';
+import { fromCoded, HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS } from '../src/domain';
+import type { Connection } from './connection';
+import { nowSeconds } from './util';
+
+export type HistoryKind = '5m' | '1d';
+
+const TABLE = { '5m': 'metrics', '1d': 'metricsDaily' } as const;
+const KEEP = { '5m': HISTORY_5M_SECONDS, '1d': HISTORY_DAILY_SECONDS } as const;
+const STEP = { '5m': 300, '1d': 86400 } as const;
+const HELD = {
+  '5m': ['fiveMinFrom', 'fiveMinTo'],
+  '1d': ['dailyFrom', 'dailyTo'],
+} as const satisfies Record<HistoryKind, [keyof SyncStateRow, keyof SyncStateRow]>;
+
+/**
+ * Store rows for one device, skipping ones already held (same time). Rows at or after `overwriteFrom` replace
+ * the stored ones: the newest bucket may have been partial when it was stored. Returns how many were written.
+ */
+export async function mergeRows(
+  db: PortalDb,
+  kind: HistoryKind,
+  device: string,
+  rows: Row[],
+  overwriteFrom = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  const table = db[TABLE[kind]];
+  return db.transaction('rw', table, async () => {
+    const clean = rows.filter((r) => typeof r.time === 'number' && Number.isFinite(r.time));
+    if (clean.length === 0) return 0;
+    const keys = clean.map((r) => [device, r.time] as [string, number]);
+    const existing = await table.bulkGet(keys);
+    const seen = new Set<number>();
+    const write: Row[] = [];
+    clean.forEach((r, i) => {
+      if (seen.has(r.time)) return; // the same row twice in one answer
+      seen.add(r.time);
+      if (existing[i] && r.time < overwriteFrom) return;
+      write.push(toRow(device, r));
+    });
+    await table.bulkPut(write);
+    return write.length;
+  });
+}
+
+/** Delete rows older than the retention of their store; moves syncState's held start forward. */
+export async function pruneHistory(db: PortalDb, device: string, now = nowSeconds()): Promise<void> {
+  for (const kind of ['5m', '1d'] as const) {
+    const cutoff = now - KEEP[kind];
+    await db[TABLE[kind]]
+      .where('[device+time]')
+      .between([device, -Infinity], [device, cutoff], true, false)
+      .delete();
+    const st = await db.syncState.get(device);
+    const [fromKey, toKey] = HELD[kind];
+    const from = st?.[fromKey] as number | undefined;
+    const to = st?.[toKey] as number | undefined;
+    if (from !== undefined && from < cutoff)
+      await patchSyncState(
+        db,
+        device,
+        to !== undefined && to < cutoff
+          ? { [fromKey]: undefined, [toKey]: undefined }
+          : { [fromKey]: cutoff },
+      );
+  }
+}
+
+/**
+ * What to fetch so the held range covers [from, to] and stays one contiguous range: from `from` up to the held
+ * start, and from the held end up to `to`.
+ */
+export function missingRanges(
+  from: number,
+  to: number,
+  heldFrom?: number,
+  heldTo?: number,
+): [number, number][] {
+  if (from >= to) return [];
+  if (heldFrom === undefined || heldTo === undefined) return [[from, to]];
+  const out: [number, number][] = [];
+  if (from < heldFrom) out.push([from, heldFrom]);
+  if (to > heldTo) out.push([heldTo, to]);
+  return out;
+}
+
+export class History {
+  private inflight = new Map<string, Promise<void>>();
+
+  constructor(
+    private db: PortalDb,
+    private conn: Connection,
+  ) {}
+
+  /** Make sure the held 5-minute and daily history covers what of [from, to] is inside their retention. */
+  async ensure(device: string, from: number, to: number, now = nowSeconds()): Promise<void> {
+    await this.ensureKind(device, '5m', from, to, now);
+    await this.ensureKind(device, '1d', from, to, now);
+  }
+
+  ensureKind(device: string, kind: HistoryKind, from: number, to: number, now = nowSeconds()): Promise<void> {
+    const lo = Math.max(from, now - KEEP[kind]);
+    const hi = Math.min(to, now + STEP[kind]);
+    if (lo >= hi) return Promise.resolve();
+    const id = `${device}|${kind}|${lo}|${hi}`;
+    let p = this.inflight.get(id);
+    if (!p) {
+      p = this.load(device, kind, lo, hi, now).finally(() => this.inflight.delete(id));
+      this.inflight.set(id, p);
+    }
+    return p;
+  }
+
+  private async load(device: string, kind: HistoryKind, lo: number, hi: number, now: number): Promise<void> {
+    const [fromKey, toKey] = HELD[kind];
+    for (;;) {
+      const st = await this.db.syncState.get(device);
+      const heldFrom = st?.[fromKey] as number | undefined;
+      const heldTo = st?.[toKey] as number | undefined;
+      const gap = missingRanges(lo, hi, heldFrom, heldTo)[0];
+      if (!gap) break;
+      // The bucket at the held end may have been partial when stored: read it again and overwrite it.
+      const after = heldTo !== undefined && gap[0] === heldTo;
+      const gFrom = after ? gap[0] - STEP[kind] : gap[0];
+      const coded = await this.conn.find<Coded>(SERVICES.query, {
+        device,
+        from: Math.floor(gFrom),
+        to: Math.ceil(gap[1]),
+        type: kind,
+      });
+      await mergeRows(this.db, kind, device, fromCoded<Row>(coded), after ? gFrom : Number.POSITIVE_INFINITY);
+      await patchSyncState(this.db, device, {
+        [fromKey]: Math.min(heldFrom ?? gap[0], gap[0]),
+        [toKey]: Math.max(heldTo ?? gap[1], Math.min(gap[1], now)),
+      });
+      if (gap[1] > now) break; // the future part stays "not held"; don't loop on it
+    }
+    await pruneHistory(this.db, device, now);
+  }
+}

@@ -1,0 +1,70 @@
+// The worker's outbox runner: flushes queued edits over REST (same path as the service worker's Background Sync
+// replay, so the server sees one `Idempotency-Key` per edit whoever sends it), retries transient failures with
+// backoff, re-authenticates on 401, applies the server's answers to Dexie and reloads a record whose edit was
+// dropped (final 4xx) so the optimistic local write is undone.
+import { SERVICES } from '../src/api/contract';
+import { applyAnswer } from '../src/db/apply';
+import { getAuth } from '../src/db/authStorage';
+import { backoffMs, type FlushResult, flushOutbox, restSender } from '../src/db/outbox';
+import type { OutboxRow, PortalDb } from '../src/db/schema';
+import type { Connection } from './connection';
+import type { Sync } from './sync';
+
+export class OutboxRunner {
+  private retry: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private db: PortalDb,
+    private conn: Connection,
+    private sync: Sync,
+    private fetchImpl?: typeof fetch,
+  ) {}
+
+  /** Flush now; on a transient failure schedule a retry. Resolves with how many edits were sent. */
+  async flush(): Promise<number> {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const result = await this.flushOnce();
+    if (result.error && result.remaining > 0) {
+      if (result.error.code === 401) {
+        // Token rejected: re-authenticate (or sign out) and try again at once if that worked.
+        if (await this.conn.reauthenticate()) return result.sent + (await this.flush());
+        return result.sent;
+      }
+      const head = await this.db.outbox.orderBy('seq').first();
+      this.retry = setTimeout(() => void this.flush().catch(() => undefined), backoffMs(head?.attempts ?? 1));
+    }
+    return result.sent;
+  }
+
+  stop(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+  }
+
+  flushOnce(): Promise<FlushResult> {
+    return flushOutbox(this.db, {
+      send: restSender(async () => ({
+        origin: this.conn.origin,
+        accessToken: (await getAuth(this.db))?.accessToken,
+        fetch: this.fetchImpl,
+      })),
+      onSent: (row, result) => applyAnswer(this.db, row.service, result),
+      onDropped: (row) => this.reloadRecord(row),
+    });
+  }
+
+  private async reloadRecord(row: OutboxRow): Promise<void> {
+    const device =
+      (row.data as { weatherDevice?: string } | undefined)?.weatherDevice ??
+      (row.params as { device?: string } | undefined)?.device;
+    try {
+      if (row.service === SERVICES.displaySettings && device) await this.sync.loadDisplaySettings(device);
+      else if (row.service === SERVICES.alertSettings && device) await this.sync.loadAlertSettings(device);
+      else if (row.service === SERVICES.alertsHide && device) await this.sync.loadAlerts(device);
+      else if (row.service === SERVICES.devices) await this.sync.loadDevices();
+    } catch (e) {
+      console.warn('[outbox] reload after drop failed', e);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/errors';
+import { SETTING } from './api';
+import { History } from './history';
+import { groupNames, Series } from './series';
+import { fakeConnection, tempDb } from './testing';
+
+const NOW = 1_700_006_400; // 2023-11-15 00:00 UTC
+const DAY = 86400;
+
+describe('series', () => {
+  it('held 5-minute history is folded to 30 minutes in the worker and converted to the user’s units', async () => {
+    const db = tempDb();
+    await db.settings.put({ key: SETTING.units, value: { temperature: 'F' } });
+    const query = () => [
+      ['time', 'tempc0'],
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [NOW - 3600 + i * 300, 10 + i]),
+    ];
+    const { conn, calls } = fakeConnection({ 'weatherMetrics/query': query });
+    const series = new Series(db, conn, new History(db, conn));
+    const s = await series.load('d1', ['tempc0'], NOW - 3600, NOW, '30m', NOW);
+    expect(calls.map((c) => c.path)).toEqual(['weatherMetrics/query']);
+    expect([...s.x]).toEqual([NOW - 3600, NOW - 1800]);
+    // means 12.5 °C and 16.5 °C (two rows in the second half) → °F
+    expect(s.ys[0][0]).toBeCloseTo(12.5 * 1.8 + 32, 10);
+    expect(s.ys[0][1]).toBeCloseTo(16.5 * 1.8 + 32, 10);
+    expect(s.units).toEqual(['°F']);
+    expect(s.fromCache).toBe(false);
+  });
+
+  it('older ranges use queryGroup (primary aggregates), cache the answer and serve it offline', async () => {
+    const db = tempDb();
+    let offline = false;
+    const { conn, calls } = fakeConnection({
+      'weatherMetrics/queryGroup': (q) => {
+        if (offline) throw new ApiError('websocket error', 0);
+        expect(q).toMatchObject({ range: '1h', metrics: 'mean_tempc0,max_gust' });
+        return [
+          ['time', 'mean_tempc0', 'max_gust'],
+          [
+            [NOW - 10 * DAY, 5, 7],
+            [NOW - 10 * DAY + 3600, null, 9],
+          ],
+        ];
+      },
+    });
+    const series = new Series(db, conn, new History(db, conn));
+    const args: [string, string[], number, number, '1h'] = [
+      'd1',
+      ['tempc0', 'gust'],
+      NOW - 10 * DAY,
+      NOW - 9 * DAY,
+      '1h',
+    ];
+    const online = await series.load(...args, NOW);
+    expect(online.fromCache).toBe(false);
+    expect([...online.ys[0]]).toEqual([5, Number.NaN]);
+    expect([...online.ys[1]]).toEqual([7, 9]);
+    expect(await db.series.count()).toBe(1);
+    offline = true;
+    const cached = await series.load(...args, NOW);
+    expect(cached.fromCache).toBe(true);
+    expect([...cached.x]).toEqual([...online.x]);
+    expect([...cached.ys[1]]).toEqual([7, 9]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('queryGroup names: plain keys at 5 minutes, primary aggregate prefixes otherwise', () => {
+    expect(groupNames(['tempc0', 'dailyrain', 'winddir'], '5m')).toEqual(['tempc0', 'dailyrain', 'winddir']);
+    expect(groupNames(['tempc0', 'dailyrain', 'winddir'], '1d')).toEqual([
+      'mean_tempc0',
+      'max_dailyrain',
+      'last_winddir',
+    ]);
+  });
+});

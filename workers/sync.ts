@@ -1,0 +1,144 @@
+// Initial and reload sync after sign-in / reconnect: metric definitions (hash check), the device list (owned,
+// shared, public), last data (today's min/max), display and alert settings, active alerts → Dexie.
+import {
+  type Device,
+  type DisplaySettings,
+  type LastData,
+  type MetricsAnswer,
+  SERVICES,
+} from '../src/api/contract';
+import { toApiError } from '../src/api/errors';
+import {
+  applyAlertSettings,
+  applyDevice,
+  applyDisplaySettings,
+  patchSyncState,
+  replaceAlerts,
+} from '../src/db/apply';
+import { pendingFields } from '../src/db/outbox';
+import { type AlertRow, type AlertSettingsRow, type PortalDb, toRow } from '../src/db/schema';
+import { getSetting } from '../src/db/settings';
+import { SETTING } from './api';
+import type { Connection } from './connection';
+import { asList, eachLimit } from './util';
+
+export class Sync {
+  private defsLoading: Promise<void> | null = null;
+
+  constructor(
+    private db: PortalDb,
+    private conn: Connection,
+  ) {}
+
+  /** Everything the dashboard needs; per-device failures are logged, not fatal. */
+  async loadAll(): Promise<Device[]> {
+    await this.loadMetricDefs().catch((e) => console.warn('[sync] metrics', e));
+    const devices = await this.loadDevices();
+    const ids = devices.map((d) => d._id);
+    await eachLimit(ids, 4, async (id) => {
+      // Independent: a failing one (e.g. a service the server does not offer yet) does not stop the others.
+      const results = await Promise.allSettled([
+        this.loadLastData(id),
+        this.loadDisplaySettings(id),
+        this.loadAlertSettings(id),
+        this.loadAlerts(id),
+      ]);
+      for (const r of results)
+        if (r.status === 'rejected') console.warn('[sync]', id, toApiError(r.reason).message);
+    });
+    return devices;
+  }
+
+  /** Metric definitions: the server sends data only when our hash is stale (spec §4 Live data). */
+  loadMetricDefs(force = false): Promise<void> {
+    this.defsLoading ??= (async () => {
+      const hash = force ? undefined : await getSetting<string>(this.db, SETTING.metricsHash);
+      const count = await this.db.metricDefs.count();
+      const answer = await this.conn.find<MetricsAnswer>(SERVICES.metrics, hash && count ? { hash } : {});
+      await this.db.transaction('rw', this.db.metricDefs, this.db.settings, async () => {
+        if (answer.data) {
+          await this.db.metricDefs.clear();
+          await this.db.metricDefs.bulkPut(answer.data);
+        }
+        await this.db.settings.put({ key: SETTING.metricsHash, value: answer.hash });
+      });
+    })().finally(() => {
+      this.defsLoading = null;
+    });
+    return this.defsLoading;
+  }
+
+  /** The device list in the server's order; devices no longer returned are removed. */
+  async loadDevices(): Promise<Device[]> {
+    // 'loading' only before the first success: a reload keeps showing the list it has.
+    if (this.conn.getState().devices !== 'loaded') await this.conn.setState({ devices: 'loading' });
+    const publicIds = (await getSetting<string[]>(this.db, SETTING.publicDevices)) ?? [];
+    let list: Device[];
+    try {
+      list = asList(
+        await this.conn.find<Device[]>(SERVICES.devices, {
+          $paginate: false,
+          $devices: { owned: true, shared: true, public: publicIds },
+        }),
+      );
+    } catch (e) {
+      await this.conn.setState({ devices: 'error', lastError: toApiError(e).message });
+      throw e;
+    }
+    const keep = new Set(list.map((d) => d._id));
+    await this.db.transaction('rw', [this.db.devices, this.db.settings, this.db.outbox], async () => {
+      const gone = (await this.db.devices.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+      await this.db.devices.bulkDelete(gone);
+      for (const d of list) await applyDevice(this.db, d);
+      await this.db.settings.put({ key: SETTING.deviceOrder, value: list.map((d) => d._id) });
+    });
+    await this.conn.setState({ devices: 'loaded' });
+    return list;
+  }
+
+  /** Newest sample + today's min/max → syncState.lastData, and the sample into `live`. */
+  async loadLastData(device: string): Promise<LastData> {
+    const answer = await this.conn.find<LastData>(SERVICES.lastData, { device, range: true });
+    await this.db.transaction('rw', this.db.syncState, this.db.live, async () => {
+      await patchSyncState(this.db, device, { lastData: answer, updatedAt: Date.now() });
+      if (answer.last && typeof answer.last.time === 'number')
+        await this.db.live.put(toRow(device, answer.last));
+    });
+    return answer;
+  }
+
+  async loadDisplaySettings(device: string): Promise<void> {
+    const list = asList(
+      await this.conn.find<DisplaySettings[]>(SERVICES.displaySettings, { weatherDevice: device, $limit: 1 }),
+    );
+    if (list[0]) await applyDisplaySettings(this.db, list[0]);
+    else await this.dropIfNotPending(SERVICES.displaySettings, device);
+  }
+
+  async loadAlertSettings(device: string): Promise<void> {
+    const list = asList(
+      await this.conn.find<AlertSettingsRow[]>(SERVICES.alertSettings, {
+        weatherDevice: device,
+        $paginate: false,
+      }),
+    );
+    if (list[0]) await applyAlertSettings(this.db, list[0]);
+    else await this.dropIfNotPending(SERVICES.alertSettings, device);
+  }
+
+  async loadAlerts(device: string): Promise<void> {
+    await replaceAlerts(
+      this.db,
+      device,
+      asList(await this.conn.find<AlertRow[]>(SERVICES.alerts, { device })),
+    );
+  }
+
+  /** The server has no record: forget a stale local copy unless a local edit is still queued for it. */
+  private async dropIfNotPending(service: string, device: string): Promise<void> {
+    if ((await pendingFields(this.db, service, { device })).size > 0) return;
+    const table = service === SERVICES.displaySettings ? this.db.displaySettings : this.db.alertSettings;
+    const local = await table.get(device);
+    if (local?._id) await table.delete(device);
+  }
+}
