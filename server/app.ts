@@ -70,6 +70,12 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(metrics);
   app.configure(weatherMetrics);
   app.configure(displaySettings);
+  // services: accounts
+  // services: alerts
+  // services: forecast
+  // services: files
+  // services: export
+  // services: weather server
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
