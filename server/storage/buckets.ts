@@ -21,11 +21,18 @@ export interface WriteResult {
 export const FIVE_MINUTES = 300;
 
 /** Folds values into a bucket's aggregates (mutates and returns `aggs`). */
-export function foldInto(aggs: Aggs, values: Values): Aggs {
+/**
+ * Folds values into a bucket's aggregates (mutates and returns `aggs`). `late`: the values are older than
+ * what the bucket holds already, so they must not become its `last`.
+ */
+export function foldInto(aggs: Aggs, values: Values, late = false): Aggs {
   for (const key in values) {
     const v = values[key];
     if (v === null || v === undefined) continue;
-    aggs[key] = addValue(aggs[key], v);
+    const before = aggs[key];
+    const keep = late && before && before[0] > 0 ? before[4] : null; // addValue updates in place
+    aggs[key] = addValue(before, v);
+    if (keep !== null) aggs[key][4] = keep;
   }
   return aggs;
 }

@@ -12,11 +12,33 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** `postgres://…?schema=name` keeps the tables in their own schema (created if missing): tests use one each. */
+function pgSettings(database: string): Knex.Config {
+  const url = new URL(database);
+  const schema = url.searchParams.get('schema');
+  url.searchParams.delete('schema');
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  return {
+    client: 'pg',
+    connection: url.toString(),
+    searchPath: schema ? [schema] : undefined,
+    pool: {
+      min: 1,
+      max: 10,
+      afterCreate: (
+        conn: { query(sql: string, cb: (e: Error | null) => void): void },
+        done: (e: Error | null, c: unknown) => void,
+      ) =>
+        schema ? conn.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`, (e) => done(e, conn)) : done(null, conn),
+    },
+  };
+}
+
 export async function openStorage(database: string): Promise<Storage> {
   const pg = /^postgres(ql)?:\/\//.test(database);
   const knex = knexFactory(
     pg
-      ? { client: 'pg', connection: database, pool: { min: 1, max: 10 } }
+      ? pgSettings(database)
       : {
           client: 'better-sqlite3',
           connection: { filename: database },

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { testDatabase } from '../testing/server';
 import { openStorage, type Storage } from './db';
 import { migrate } from './migrate';
 import { sampleStore } from './samples';
@@ -34,16 +35,20 @@ async function open(file: string) {
 }
 
 afterEach(async () => {
-  for (const s of opened) await s.close().catch(() => {});
+  for (const s of opened) {
+    const schema = s.engine === 'pg' ? (await s.knex.raw('select current_schema() as s')).rows[0].s : null;
+    if (schema?.startsWith('t_')) await s.knex.raw(`DROP SCHEMA ${schema} CASCADE`);
+    await s.close().catch(() => {});
+  }
   opened = [];
 });
 
 const temps = (rows: { time: number; aggs: Record<string, number[]> }[]) =>
   rows.map((r) => [r.time, r.aggs.tempc0]);
 
-describe('sample store (SQLite)', () => {
+describe('sample store', () => {
   test('5-minute and daily buckets hold count, sum, min, max and last; the open bucket is visible to readers', async () => {
-    const { store } = await open(':memory:');
+    const { store } = await open(testDatabase());
     for (const [dt, temp] of [
       [0, 10],
       [100, 14],
@@ -62,7 +67,7 @@ describe('sample store (SQLite)', () => {
   });
 
   test('a retransmission is ignored and a late upload folds into its closed bucket and day', async () => {
-    const { store } = await open(':memory:');
+    const { store } = await open(testDatabase());
     await store.write(device, T0, { tempc0: 10 });
     expect((await store.write(device, T0, { tempc0: 99 })).stored).toBe(false);
     await store.write(device, T0 + 600, { tempc0: 30 });
@@ -78,7 +83,7 @@ describe('sample store (SQLite)', () => {
     ]);
   });
 
-  test('after a crash, buckets that were open are rebuilt from the raw samples, nothing counted twice', async () => {
+  test('SQLite: after a crash, buckets that were open are rebuilt from the raw samples, nothing counted twice', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'portal-store-')), 'crash.db');
     const first = await open(file);
     for (const [dt, temp] of [
@@ -111,7 +116,7 @@ describe('sample store (SQLite)', () => {
     expect(Number(rows?.n)).toBe(3);
   });
 
-  test('a bucket whose process stopped and whose next upload is much later is closed on restart', async () => {
+  test('SQLite: a bucket whose process stopped and whose next upload is much later is closed on restart', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'portal-store-')), 'gap.db');
     const first = await open(file);
     await first.store.write(device, T0, { tempc0: 10 });

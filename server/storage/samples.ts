@@ -47,16 +47,18 @@ function knexWriter(storage: Storage): SampleStore['write'] {
   return (device, time, values) =>
     knex.transaction(async (trx) => {
       const t5 = time - (time % FIVE_MINUTES);
+      const newest = await trx('samples').where({ device: device._id }).max({ t: 'time' }).first();
+      const late = newest?.t !== null && newest?.t !== undefined && Number(newest.t) > time;
       const inserted = await trx('samples')
         .insert({ device: device._id, time, data: JSON.stringify(values) })
         .onConflict(['device', 'time'])
         .ignore()
         .returning('time');
-      const fold = async (table: string, bucket: number, apply: boolean) => {
+      const fold = async (table: string, bucket: number, apply: boolean, keepLast = false) => {
         const row = await trx(table).where({ device: device._id, time: bucket }).forUpdate().first('data');
         const aggs: Aggs = row ? JSON.parse(row.data) : {};
         if (!apply) return aggs;
-        foldInto(aggs, values);
+        foldInto(aggs, values, keepLast);
         await trx(table)
           .insert({ device: device._id, time: bucket, data: JSON.stringify(aggs) })
           .onConflict(['device', 'time'])
@@ -66,7 +68,7 @@ function knexWriter(storage: Storage): SampleStore['write'] {
       const stored = inserted.length > 0;
       const aggs5 = await fold('buckets5m', t5, stored);
       if (stored) {
-        await fold('buckets1d', dayStartFor(time, device.timezone), true);
+        await fold('buckets1d', dayStartFor(time, device.timezone), true, late);
         await trx('weatherDevices')
           .where({ _id: device._id })
           .andWhere((q) => q.whereNull('lastUpload').orWhere('lastUpload', '<', time))

@@ -143,7 +143,7 @@ export class SqliteWriter {
     this.sql.put5.run(id, t5, JSON.stringify(aggs));
     const dayTime = dayStartFor(t5, tz);
     const day = this.sql.get1d.get(id, dayTime) as string | undefined;
-    this.sql.put1d.run(id, dayTime, JSON.stringify(foldInto(day ? JSON.parse(day) : {}, values)));
+    this.sql.put1d.run(id, dayTime, JSON.stringify(foldInto(day ? JSON.parse(day) : {}, values, true)));
     return aggs;
   }
 

@@ -11,11 +11,37 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The database of a test server: in-memory SQLite, or with TEST_DATABASE_URL (postgres://…) a fresh schema of
+ * that PostgreSQL database, so the same suites run on both engines.
+ */
+export function testDatabase(): string {
+  const pg = process.env.TEST_DATABASE_URL;
+  if (!pg) return ':memory:';
+  const url = new URL(pg);
+  url.searchParams.set(
+    'schema',
+    `t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`,
+  );
+  return url.toString();
+}
+
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const server = await createApp(testConfig({ dataDir, ...overrides }));
+  const server = await createApp(testConfig({ dataDir, database: testDatabase(), ...overrides }));
   const port = await server.listen();
-  return { server, url: `http://127.0.0.1:${port}`, close: () => server.close() };
+  const schema =
+    server.app.ctx.storage.engine === 'pg'
+      ? new URL(server.app.ctx.config.database).searchParams.get('schema')
+      : null;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      if (schema) await server.app.ctx.storage.knex.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await server.close();
+    },
+  };
 }
 
 export interface Answer<T = unknown> {
