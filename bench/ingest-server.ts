@@ -21,7 +21,13 @@ server.app.use(async (ctx, next) => {
 const knex = server.app.ctx.storage.knex;
 const now = Date.now();
 const user = objectId(now);
-await knex('users').insert({ _id: user, email: 'bench@example.com', verified: true, createdAt: now, updatedAt: now });
+await knex('users').insert({
+  _id: user,
+  email: 'bench@example.com',
+  verified: true,
+  createdAt: now,
+  updatedAt: now,
+});
 const rows = Array.from({ length: STATIONS }, (_, i) => ({
   _id: objectId(now),
   wsid: `bench${i}`,

@@ -16,13 +16,16 @@ const FIELDS =
 
 /** Alternating rounds (bare, ingest, bare, …) so both see the same machine noise; medians are reported. */
 export async function ingestBench(seconds = 3, rounds = 3) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { port, stations } = JSON.parse(line);
   const base = `http://127.0.0.1:${port}`;
   const t0 = 1_700_000_000;
   // Each station uploads with an increasing timestamp (distinct samples, like consoles every 16 s).
-  const upload = (i: number) => `/data/upload.php?wsid=bench${i % stations}&wspw=key${i % stations}&datetime=${encodeURIComponent(new Date((t0 + 16 * Math.floor(i / stations)) * 1000).toISOString().slice(0, 19).replace('T', ' '))}&${FIELDS}`;
+  const upload = (i: number) =>
+    `/data/upload.php?wsid=bench${i % stations}&wspw=key${i % stations}&datetime=${encodeURIComponent(new Date((t0 + 16 * Math.floor(i / stations)) * 1000).toISOString().slice(0, 19).replace('T', ' '))}&${FIELDS}`;
   const bare = (i: number) => `/bench/bare?wsid=bench${i % stations}&${FIELDS}`;
   const bareRuns: LoadResult[] = [];
   const ingestRuns: LoadResult[] = [];
@@ -37,5 +40,10 @@ export async function ingestBench(seconds = 3, rounds = 3) {
   child.kill('SIGTERM');
   await once(child, 'exit');
   const ratios = ingestRuns.map((r, i) => r.perSecond / bareRuns[i].perSecond);
-  return { bare: median(bareRuns), ingest: median(ingestRuns), ratio: ratios.sort((a, b) => a - b)[ratios.length >> 1], stations };
+  return {
+    bare: median(bareRuns),
+    ingest: median(ingestRuns),
+    ratio: ratios.sort((a, b) => a - b)[ratios.length >> 1],
+    stations,
+  };
 }

@@ -14,7 +14,11 @@ export interface LoadResult {
 export async function load(
   base: string,
   nextPath: (i: number) => string,
-  { concurrency = 32, seconds = 5, warmup = 1 }: { concurrency?: number; seconds?: number; warmup?: number } = {},
+  {
+    concurrency = 32,
+    seconds = 5,
+    warmup = 1,
+  }: { concurrency?: number; seconds?: number; warmup?: number } = {},
 ): Promise<LoadResult> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });

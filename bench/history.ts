@@ -1,0 +1,154 @@
+// History queries on a database holding one year of 16-second uploads for one device: queryGroup 1 year at
+// 1d, 31 days at 1h, and query 2 days at 5m, through the real REST endpoints, each next to a plain SQL SELECT
+// of the same buckets on the same connection (the floor any answer has to pay).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { parseWslink } from '../server/ingest/parsers';
+import { DEMO_PLACE } from '../server/seed/demo';
+import { wslinkFields } from '../server/seed/weather';
+import { type Aggs, dayStartFor, foldInto } from '../server/storage/buckets';
+import { objectId } from '../server/storage/ids';
+import { deriveMissing } from '../src/domain/formulas';
+import { cleanSample } from '../src/domain/validate';
+import { signJwt } from './jwt';
+
+const YEAR = 365 * 86400;
+
+export interface Timing {
+  name: string;
+  rows: number;
+  ms: number;
+  sqlMs: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+async function time(fn: () => unknown | Promise<unknown>, runs = 15): Promise<number> {
+  for (let i = 0; i < 3; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return median(out);
+}
+
+export async function historyBench(): Promise<{ timings: Timing[]; samples: number; setupSeconds: number }> {
+  const t0 = performance.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-history-'));
+  const server = await createApp(testConfig({ dataDir, database: join(dataDir, 'history.db') }));
+  const port = await server.listen();
+  const { knex, sqlite } = server.app.ctx.storage;
+  const now = Math.floor(Date.now() / 1000);
+  const user = objectId();
+  const device = { _id: objectId(), timezone: DEMO_PLACE.timezone };
+  await knex('users').insert({
+    _id: user,
+    email: 'history@example.com',
+    verified: true,
+    createdAt: 0,
+    updatedAt: 0,
+  });
+  await knex('weatherDevices').insert({
+    _id: device._id,
+    wsid: 'history',
+    stationKey: 'k',
+    name: 'History',
+    user,
+    timezone: device.timezone,
+    createdAt: 0,
+    updatedAt: 0,
+  });
+
+  // A year of 16-second uploads, folded into 5-minute and daily buckets exactly as ingest would; raw samples
+  // are kept for the last 3 days (the retention of raw samples).
+  const put5 = sqlite!.prepare('INSERT INTO buckets5m (device, time, data) VALUES (?, ?, ?)');
+  const put1d = sqlite!.prepare('INSERT INTO buckets1d (device, time, data) VALUES (?, ?, ?)');
+  const putRaw = sqlite!.prepare('INSERT INTO samples (device, time, data) VALUES (?, ?, ?)');
+  let five: { time: number; aggs: Aggs } | null = null;
+  let day: { time: number; aggs: Aggs } | null = null;
+  let samples = 0;
+  const write = sqlite!.transaction((from: number, to: number) => {
+    for (let t = from; t < to; t += 16) {
+      const params = new URLSearchParams(
+        Object.entries(wslinkFields(t, DEMO_PLACE)).map(([k, v]) => [k, String(v)]),
+      );
+      params.set('wsid', 'history');
+      params.set('wspw', 'k');
+      params.delete('datetime');
+      const values = deriveMissing(cleanSample(parseWslink(params, t).values));
+      samples++;
+      if (t > now - 3 * 86400) putRaw.run(device._id, t, JSON.stringify(values));
+      const t5 = t - (t % 300);
+      if (five && five.time !== t5) put5.run(device._id, five.time, JSON.stringify(five.aggs));
+      if (!five || five.time !== t5) five = { time: t5, aggs: {} };
+      foldInto(five.aggs, values);
+      const d = dayStartFor(t, device.timezone);
+      if (day && day.time !== d) put1d.run(device._id, day.time, JSON.stringify(day.aggs));
+      if (!day || day.time !== d) day = { time: d, aggs: {} };
+      foldInto(day.aggs, values);
+    }
+  });
+  const start = now - YEAR;
+  for (let from = start; from < now; from += 7 * 86400) write(from, Math.min(now, from + 7 * 86400));
+  if (five)
+    put5.run(device._id, (five as { time: number }).time, JSON.stringify((five as { aggs: Aggs }).aggs));
+  if (day)
+    put1d.run(device._id, (day as { time: number }).time, JSON.stringify((day as { aggs: Aggs }).aggs));
+  const setupSeconds = (performance.now() - t0) / 1000;
+
+  const token = await signJwt(server, user);
+  const get = async (path: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as [string[], unknown[][]];
+  };
+  const select = (table: string, from: number, to: number) =>
+    sqlite!
+      .prepare(`SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`)
+      .all(device._id, from, to);
+  const iso = (t: number) => new Date(t * 1000).toISOString();
+  const metrics =
+    'mean_tempc0,min_tempc0,max_tempc0,mean_humc0,mean_relbaro,max_gust,mean_windspd,max_dailyrain,max_solarrad,max_uvi';
+  const cases = [
+    {
+      name: 'queryGroup 1 year at 1d',
+      path: `/weatherMetrics/queryGroup?device=${device._id}&range=1d&metrics=${metrics}&startTime=${iso(now - YEAR)}&endTime=${iso(now)}`,
+      table: 'buckets1d',
+      from: now - YEAR,
+      to: now,
+    },
+    {
+      name: 'queryGroup 31 days at 1h',
+      path: `/weatherMetrics/queryGroup?device=${device._id}&range=1h&metrics=${metrics}&startTime=${iso(now - 31 * 86400)}&endTime=${iso(now)}`,
+      table: 'buckets5m',
+      from: now - 31 * 86400,
+      to: now,
+    },
+    {
+      name: 'query 2 days at 5m',
+      path: `/weatherMetrics/query?device=${device._id}&from=${now - 2 * 86400}&to=${now}&type=5m`,
+      table: 'buckets5m',
+      from: now - 2 * 86400,
+      to: now,
+    },
+  ];
+  const timings: Timing[] = [];
+  for (const c of cases) {
+    const rows = (await get(c.path))[1].length;
+    const ms = await time(() => get(c.path));
+    const sqlMs = await time(() => select(c.table, c.from, c.to));
+    timings.push({ name: c.name, rows, ms, sqlMs });
+  }
+  await server.close();
+  return { timings, samples, setupSeconds };
+}
