@@ -6,7 +6,7 @@ import type { User } from '../src/api/contract';
 import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
 import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
-import { patchSetting } from '../src/db/settings';
+import { setSetting } from '../src/db/settings';
 import { type ConnectionState, SETTING } from './api';
 
 export interface ConnectionOptions {
@@ -103,7 +103,9 @@ export class Connection {
 
   async setState(patch: Partial<ConnectionState>): Promise<void> {
     this.state = { ...this.state, ...patch };
-    await patchSetting<ConnectionState>(this.db, SETTING.connection, patch);
+    // The whole merged state, not the patch: concurrent read-modify-write patches (socket connect racing a
+    // login) would lose one of them. IndexedDB applies these writes in the order they were made.
+    await setSetting<ConnectionState>(this.db, SETTING.connection, this.state);
   }
 
   getState(): ConnectionState {

@@ -28,7 +28,8 @@ export function wslinkFields(t: number, place: Place): Record<string, string | n
   const dayOfYear = (t / 86400) % 365.25;
   const season = -Math.cos((2 * Math.PI * (dayOfYear - 15)) / 365.25); // -1 mid-winter … 1 mid-summer
   const sun = SunCalc.getPosition(date, place.latitude, place.longitude);
-  const elevation = Math.max(0, Math.sin(sun.altitude));
+  // suncalc 2 answers in degrees.
+  const elevation = Math.max(0, Math.sin((sun.altitude * Math.PI) / 180));
   // Warmest mid-afternoon: the diurnal cycle lags the sun by ~3 h.
   const localHour = (t / 3600 + place.longitude / 15) % 24;
   const diurnal = Math.cos((2 * Math.PI * (localHour - 15)) / 24);
