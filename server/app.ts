@@ -5,6 +5,7 @@ import { FeathersError, GeneralError } from '@feathersjs/errors';
 import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
+import sync from 'feathers-sync';
 import { authentication } from './auth/authentication';
 import { msgpackBody } from './codec';
 import type { Config } from './config';
@@ -63,6 +64,8 @@ export async function createApp(config: Config): Promise<Server> {
     }),
   );
   app.hooks({ around: { all: [idempotency] } });
+  // Several server processes share service events (live samples, device changes) through Redis.
+  if (config.redisUrl) app.configure(sync({ uri: config.redisUrl }));
 
   app.configure(authentication);
   app.configure(users);
@@ -70,8 +73,8 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(metrics);
   app.configure(weatherMetrics);
   app.configure(displaySettings);
-  // services: accounts
-  // services: alerts
+  app.configure((await import('./services/users/accounts')).accounts);
+  app.configure((await import('./alerts')).alerts);
   // services: forecast
   // services: files
   // services: export
@@ -85,12 +88,17 @@ export async function createApp(config: Config): Promise<Server> {
     app,
     ingest,
     async listen() {
+      if (config.redisUrl) await (app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
       httpServer = await app.listen(config.port);
       const address = httpServer.address();
       return typeof address === 'object' && address ? address.port : config.port;
     },
     async close() {
       await app.teardown();
+      const redis = (
+        app as unknown as { sync?: { pub: { quit(): Promise<void> }; sub: { quit(): Promise<void> } } }
+      ).sync;
+      if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => {});
       await app.ctx.samples.flush();
       httpServer = null;
       await storage.close();

@@ -19,6 +19,10 @@ export function devices(app: Application): void {
       remove: [requireAuth],
     },
   });
+  // Another process changed a device (events arrive through Redis): drop our cached copy.
+  for (const event of ['patched', 'removed']) {
+    app.service('weatherDevices').on(event, (d: { _id: string }) => app.ctx.devices.forget(d._id));
+  }
   app.use('weatherDevices/watch', new WatchService(app), { methods: ['create', 'remove'] });
   app.service('weatherDevices/watch').hooks({ before: { all: [optionalAuth] } });
   app.use('weatherDevices/lastData', new LastDataService(app), { methods: ['find'] });
