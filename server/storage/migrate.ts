@@ -2,9 +2,13 @@
 // and in tests without Knex's file loader).
 import type { Knex } from 'knex';
 import * as m001 from './migrations/001_init';
+import * as m002 from './migrations/002_accounts';
+import * as m003 from './migrations/003_alerts';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
+  '002_accounts': m002,
+  '003_alerts': m003,
 };
 
 const source: Knex.MigrationSource<string> = {

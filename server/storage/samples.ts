@@ -14,6 +14,7 @@ import {
   type WriteResult,
 } from './buckets';
 import type { Storage } from './db';
+import { PackedReader, pack, unpack } from './packed';
 import { SqliteWriter } from './sqlite-writer';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
@@ -23,7 +24,8 @@ export interface SampleStore {
   write(device: { _id: string; timezone: string }, time: number, values: Values): Promise<WriteResult>;
   /** Newest raw sample per device (falls back to the newest 5-minute bucket when raw samples were pruned). */
   latest(devices: string[]): Promise<Map<string, Sample>>;
-  buckets(table: 'buckets5m' | 'buckets1d', device: string, from: number, to: number): Promise<BucketRow[]>;
+  /** Buckets in [from, to), with every metric or only `keys`. */
+  buckets(table: 'buckets5m' | 'buckets1d', device: string, from: number, to: number, keys?: string[]): Promise<BucketRow[]>;
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
@@ -56,11 +58,11 @@ function knexWriter(storage: Storage): SampleStore['write'] {
         .returning('time');
       const fold = async (table: string, bucket: number, apply: boolean, keepLast = false) => {
         const row = await trx(table).where({ device: device._id, time: bucket }).forUpdate().first('data');
-        const aggs: Aggs = row ? JSON.parse(row.data) : {};
+        const aggs: Aggs = row ? unpack(row.data) : {};
         if (!apply) return aggs;
         foldInto(aggs, values, keepLast);
         await trx(table)
-          .insert({ device: device._id, time: bucket, data: JSON.stringify(aggs) })
+          .insert({ device: device._id, time: bucket, data: pack(aggs) })
           .onConflict(['device', 'time'])
           .merge(['data']);
         return aggs;
@@ -92,18 +94,19 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
           continue;
         }
         const b = await knex('buckets5m').where({ device }).orderBy('time', 'desc').first('time', 'data');
-        if (b) out.set(device, primaryRow(num(b.time), JSON.parse(b.data)));
+        if (b) out.set(device, primaryRow(num(b.time), unpack(b.data)));
       }
       return out;
     },
-    async buckets(table, device, from, to) {
+    async buckets(table, device, from, to, keys) {
       const rows = await knex(table)
         .where({ device })
         .andWhere('time', '>=', from)
         .andWhere('time', '<', to)
         .orderBy('time')
         .select('time', 'data');
-      const stored: BucketRow[] = rows.map((r) => ({ time: num(r.time), aggs: JSON.parse(r.data) }));
+      const reader = keys ? new PackedReader(keys) : null;
+      const stored: BucketRow[] = rows.map((r) => ({ time: num(r.time), aggs: reader ? reader.read(r.data) : unpack(r.data) }));
       const open = writer?.openBucket(device);
       if (!open) return stored;
       return table === 'buckets5m' ? overlayFive(stored, open, from, to) : overlayDay(stored, open, from, to);

@@ -9,6 +9,7 @@
 // device rebuilds its open bucket and any bucket never closed from the raw samples, so nothing is lost or
 // counted twice. Readers lay the open bucket over the stored rows (samples.ts), so answers are always current.
 import type BetterSqlite3 from 'better-sqlite3';
+import { pack, unpack } from './packed';
 import {
   type Aggs,
   type BucketRow,
@@ -131,19 +132,19 @@ export class SqliteWriter {
 
   /** Stores a closed bucket and merges it into its day. */
   private close(id: string, bucket: OpenBucket): void {
-    this.sql.put5.run(id, bucket.time, JSON.stringify(bucket.aggs));
-    const day = this.sql.get1d.get(id, bucket.day) as string | undefined;
-    this.sql.put1d.run(id, bucket.day, JSON.stringify(mergeInto(day ? JSON.parse(day) : {}, bucket.aggs)));
+    this.sql.put5.run(id, bucket.time, pack(bucket.aggs));
+    const day = this.sql.get1d.get(id, bucket.day) as Buffer | undefined;
+    this.sql.put1d.run(id, bucket.day, pack(mergeInto(day ? unpack(day) : {}, bucket.aggs)));
   }
 
   /** An upload into an already closed bucket: fold into the stored 5-minute and daily rows. */
   private foldLate(id: string, tz: string, t5: number, values: Values): Aggs {
-    const stored = this.sql.get5.get(id, t5) as string | undefined;
-    const aggs = foldInto(stored ? JSON.parse(stored) : {}, values);
-    this.sql.put5.run(id, t5, JSON.stringify(aggs));
+    const stored = this.sql.get5.get(id, t5) as Buffer | undefined;
+    const aggs = foldInto(stored ? unpack(stored) : {}, values);
+    this.sql.put5.run(id, t5, pack(aggs));
     const dayTime = dayStartFor(t5, tz);
-    const day = this.sql.get1d.get(id, dayTime) as string | undefined;
-    this.sql.put1d.run(id, dayTime, JSON.stringify(foldInto(day ? JSON.parse(day) : {}, values, true)));
+    const day = this.sql.get1d.get(id, dayTime) as Buffer | undefined;
+    this.sql.put1d.run(id, dayTime, pack(foldInto(day ? unpack(day) : {}, values, true)));
     return aggs;
   }
 

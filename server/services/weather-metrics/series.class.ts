@@ -66,7 +66,8 @@ export class QueryGroupService extends SeriesBase {
     const { from, to } = isoRange(query, BUCKET[range]);
     const columns = metricColumns(query.metrics, range);
     const table = range === '1d' ? 'buckets1d' : 'buckets5m';
-    const buckets = await this.app.ctx.samples.buckets(table, device._id, from, to);
+    const keys = [...new Set(columns.map((c) => c.key))];
+    const buckets = await this.app.ctx.samples.buckets(table, device._id, from, to, keys);
     const grouped = range === '30m' || range === '1h' ? regroup(buckets, BUCKET[range]) : buckets;
     const rows = grouped.map(({ time, aggs }) => [
       time,

@@ -44,11 +44,13 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('updatedAt').notNullable();
   });
   // Raw samples (kept a few days), 5-minute and device-local daily buckets (rolled up in the ingest transaction).
+  // Raw samples are JSON text; buckets are packed binary records (storage/packed.ts).
   for (const name of ['samples', 'buckets5m', 'buckets1d']) {
     await knex.schema.createTable(name, (t) => {
       t.string('device', 24).notNullable().references('_id').inTable('weatherDevices').onDelete('CASCADE');
       t.bigInteger('time').notNullable();
-      t.text('data').notNullable();
+      if (name === 'samples') t.text('data').notNullable();
+      else t.binary('data').notNullable();
       t.primary(['device', 'time']);
     });
   }
