@@ -5,6 +5,8 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'it', 'es', 'nl', 'cs', 'zh-Hant', 'zh-Hans'],
-  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['src'], exclude: ['**/*.test.*', 'src/domain'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}', include: ['src'], exclude: ['**/*.test.*', 'src/domain'] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

@@ -3,7 +3,11 @@
 import { expect, test } from '@playwright/test';
 import { verificationCode } from './mail';
 
-test('a new owner sees their station live, and still sees it offline after a reload', async ({ page, context, request }) => {
+test('a new owner sees their station live, and still sees it offline after a reload', async ({
+  page,
+  context,
+  request,
+}) => {
   const email = `owner-${Date.now()}@example.com`;
   const password = 'correct horse battery';
 
@@ -36,7 +40,9 @@ test('a new owner sees their station live, and still sees it offline after a rel
   await expect(primary).toContainText('---');
 
   // The console uploads; the page must update without a reload.
-  const upload = await request.get(`/data/upload.php?wsid=${wsid}&wspw=${key}&t1tem=23.4&t1hum=61&rbar=1013.2&t1ws=2.5&apiver=1.00`);
+  const upload = await request.get(
+    `/data/upload.php?wsid=${wsid}&wspw=${key}&t1tem=23.4&t1hum=61&rbar=1013.2&t1ws=2.5&apiver=1.00`,
+  );
   expect(upload.status()).toBe(200);
   await expect(primary).toContainText('23.4');
 

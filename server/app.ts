@@ -18,9 +18,13 @@ import { channels } from './realtime/channels';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
 import { displaySettings } from './services/display-settings/display-settings';
+import { exportService } from './services/export/export';
+import { files } from './services/files/files';
+import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
 import { users } from './services/users/users';
 import { weatherMetrics } from './services/weather-metrics/weather-metrics';
+import { weatherServer } from './services/weather-server/weather-server';
 import { openStorage } from './storage/db';
 import { migrate } from './storage/migrate';
 import { sampleStore } from './storage/samples';
@@ -75,10 +79,10 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(displaySettings);
   app.configure((await import('./services/users/accounts')).accounts);
   app.configure((await import('./alerts')).alerts);
-  // services: forecast
-  // services: files
-  // services: export
-  // services: weather server
+  app.configure(forecast);
+  app.configure(files);
+  app.configure(exportService);
+  app.configure(weatherServer);
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);

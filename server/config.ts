@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CaptchaVerifier } from './auth/captcha';
 
 export interface Config {
   port: number;
@@ -26,6 +27,23 @@ export interface Config {
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
   logLevel: 'silent' | 'info' | 'debug';
+  /** Password-reset calls (code requests and checks) allowed per address and per IP in a 15-minute window. */
+  resetAttemptsPerAccount: number;
+  resetAttemptsPerIp: number;
+  /** Where the portal is reached from browsers (`https://portal.example.com`): OAuth callbacks and redirects. */
+  publicUrl: string | null;
+  /** OAuth sign-up; a provider is offered only when both its id and secret are set. */
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  facebookClientId: string | null;
+  facebookClientSecret: string | null;
+  /** reCAPTCHA v3 on sign-up when both are set. */
+  recaptchaSiteKey: string | null;
+  recaptchaSecret: string | null;
+  /** Lowest reCAPTCHA v3 score accepted (0..1). */
+  recaptchaMinScore: number;
+  /** Checks a captcha token (default: Google's siteverify); tests inject a fake. */
+  captchaVerifier?: CaptchaVerifier;
 }
 
 /** A secret from the environment, else one generated once and kept in DATA_DIR (never in the repo). */
@@ -60,6 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginFailuresPerAccount: Number(env.LOGIN_FAILURES_PER_ACCOUNT ?? 10),
     loginFailuresPerIp: Number(env.LOGIN_FAILURES_PER_IP ?? 50),
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    resetAttemptsPerAccount: Number(env.RESET_ATTEMPTS_PER_ACCOUNT ?? 10),
+    resetAttemptsPerIp: Number(env.RESET_ATTEMPTS_PER_IP ?? 50),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || null,
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
+    facebookClientId: env.FACEBOOK_CLIENT_ID || null,
+    facebookClientSecret: env.FACEBOOK_CLIENT_SECRET || null,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
+    recaptchaSecret: env.RECAPTCHA_SECRET || null,
+    recaptchaMinScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
     ...overrides,
   };
 }
@@ -82,6 +110,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailuresPerAccount: 10,
     loginFailuresPerIp: 50,
     logLevel: 'silent',
+    resetAttemptsPerAccount: 10,
+    resetAttemptsPerIp: 50,
+    publicUrl: null,
+    googleClientId: null,
+    googleClientSecret: null,
+    facebookClientId: null,
+    facebookClientSecret: null,
+    recaptchaSiteKey: null,
+    recaptchaSecret: null,
+    recaptchaMinScore: 0.5,
     ...overrides,
   };
 }

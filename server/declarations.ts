@@ -1,6 +1,7 @@
 // The application type shared by services, hooks and channels.
 import type { HookContext as FeathersHookContext } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
+import type { AlertEngine } from './alerts/engine';
 import type { Config } from './config';
 import type { Mailer } from './notify/mail';
 import type { DeviceCache } from './services/devices/device-cache';
@@ -13,6 +14,8 @@ export interface AppContext {
   samples: SampleStore;
   devices: DeviceCache;
   mailer: Mailer;
+  /** The alerts engine (server/alerts); ingest hands it every stored upload. */
+  alerts?: AlertEngine;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: services are registered dynamically by path, settings are free-form

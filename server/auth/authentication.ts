@@ -1,11 +1,15 @@
 // Authentication: local (e-mail + password) and JWT. Failed logins are limited per account and per IP.
-// OAuth (Google, Facebook) is added when their keys are configured (server issue 3).
+// OAuth (Google, Facebook) is added when their keys are configured (see ./oauth.ts).
+// Logout is the standard `authentication` remove (REST `DELETE /authentication` with the bearer token, or
+// `remove` over the socket); the socket then leaves every channel (realtime/channels.ts).
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication';
 import { LocalStrategy } from '@feathersjs/authentication-local';
-import { NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import { oauth } from '@feathersjs/authentication-oauth';
+import { NotAuthenticated, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application } from '../declarations';
 import { RateLimiter } from '../hooks/rate-limit';
+import { createStrategy, oauthProviders, oauthSettings } from './oauth';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -36,6 +40,18 @@ class LimitedLocalStrategy extends LocalStrategy {
   }
 }
 
+/** A token of a deleted account is a 401 (not the 404 of the user lookup), so clients go back to login. */
+class PortalJWTStrategy extends JWTStrategy {
+  async getEntity(id: string, params: Params) {
+    try {
+      return await super.getEntity(id, params);
+    } catch (error) {
+      if (error instanceof NotFound) throw new NotAuthenticated('This account no longer exists');
+      throw error;
+    }
+  }
+}
+
 export function authentication(app: Application): void {
   const { config } = app.ctx;
   app.set('authentication', {
@@ -51,9 +67,10 @@ export function authentication(app: Application): void {
       expiresIn: '30d',
     },
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'Wrong e-mail or password' },
+    ...(oauthSettings(config) ? { oauth: oauthSettings(config) } : {}),
   });
   const service = new AuthenticationService(app);
-  service.register('jwt', new JWTStrategy());
+  service.register('jwt', new PortalJWTStrategy());
   service.register(
     'local',
     new LimitedLocalStrategy(
@@ -61,5 +78,18 @@ export function authentication(app: Application): void {
       new RateLimiter(config.loginFailuresPerIp, FIFTEEN_MINUTES),
     ),
   );
+  const providers = oauthProviders(config);
+  for (const name of providers) service.register(name, createStrategy(name, app));
   app.use('authentication', service);
+  if (providers.length > 0) {
+    app.configure(oauth());
+    // `oauth/:provider` matches any name: only configured providers may start a flow.
+    const known = (context: { params: { route?: { provider?: string } } }) => {
+      const provider = context.params.route?.provider;
+      if (!provider || !providers.includes(provider as (typeof providers)[number]))
+        throw new NotFound('Unknown sign-in provider');
+    };
+    for (const path of ['oauth/:provider', 'oauth/:provider/callback'])
+      app.service(path).hooks({ before: { all: [known] } });
+  }
 }

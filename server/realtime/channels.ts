@@ -13,9 +13,10 @@ export function channels(app: Application): void {
   app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
     if (connection && authResult.user) app.channel(userChannel(authResult.user._id)).join(connection);
   });
-  // Logging out leaves every channel, so a signed-out socket receives nothing private.
+  // Logging out leaves every channel, so a signed-out socket receives nothing private. (Feathers already
+  // drops it from the channels it knows; an empty channel list must not throw.)
   app.on('logout', (_result: unknown, { connection }: { connection?: RealTimeConnection }) => {
-    if (connection) app.channel(app.channels).leave(connection);
+    if (connection && app.channels.length > 0) app.channel(app.channels).leave(connection);
   });
 
   // Live samples reach a watcher only while it may still read the device (a share can be revoked).

@@ -1,11 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { fnv1a64 } from '../../src/domain/hash';
 import { METRIC_KEYS } from '../../src/domain/catalogue';
+import { fnv1a64 } from '../../src/domain/hash';
 import { PackedReader, pack, unpack } from './packed';
 
 describe('packed bucket records', () => {
   test('round-trip every aggregate exactly, and read only the asked keys', () => {
-    const aggs = { tempc0: [3, 30.5, 9.5, 11, 10] as [number, number, number, number, number], relbaro: [1, 1013.25, 1013.25, 1013.25, 1013.25] as [number, number, number, number, number], co2: [2, 1200, 590, 610, 610] as [number, number, number, number, number] };
+    const aggs = {
+      tempc0: [3, 30.5, 9.5, 11, 10] as [number, number, number, number, number],
+      relbaro: [1, 1013.25, 1013.25, 1013.25, 1013.25] as [number, number, number, number, number],
+      co2: [2, 1200, 590, 610, 610] as [number, number, number, number, number],
+    };
     const buf = pack(aggs);
     expect(buf.length).toBe(3 * 42 + 2);
     expect(unpack(buf)).toEqual(aggs);

@@ -24,7 +24,13 @@ export function pack(aggs: Aggs): Buffer {
 
 function agg(buf: Buffer, j: number): Agg {
   const o = j * 40;
-  return [buf.readDoubleLE(o), buf.readDoubleLE(o + 8), buf.readDoubleLE(o + 16), buf.readDoubleLE(o + 24), buf.readDoubleLE(o + 32)];
+  return [
+    buf.readDoubleLE(o),
+    buf.readDoubleLE(o + 8),
+    buf.readDoubleLE(o + 16),
+    buf.readDoubleLE(o + 24),
+    buf.readDoubleLE(o + 32),
+  ];
 }
 
 /** Every metric of a record. */
@@ -53,7 +59,7 @@ export class PackedReader {
     const b = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
     const n = b.readUInt16LE(b.length - 2);
     const table = b.subarray(n * 40, n * 42);
-    if (!this.layout || !this.layout.equals(table)) {
+    if (!this.layout?.equals(table)) {
       this.layout = Buffer.from(table);
       this.slots = this.want.map((index) => {
         for (let j = 0; j < n; j++) if (table.readUInt16LE(j * 2) === index) return j;
@@ -61,7 +67,8 @@ export class PackedReader {
       });
     }
     const out: Aggs = {};
-    for (let w = 0; w < this.keys.length; w++) if (this.slots[w] >= 0) out[this.keys[w]] = agg(b, this.slots[w]);
+    for (let w = 0; w < this.keys.length; w++)
+      if (this.slots[w] >= 0) out[this.keys[w]] = agg(b, this.slots[w]);
     return out;
   }
 }

@@ -25,7 +25,13 @@ export interface SampleStore {
   /** Newest raw sample per device (falls back to the newest 5-minute bucket when raw samples were pruned). */
   latest(devices: string[]): Promise<Map<string, Sample>>;
   /** Buckets in [from, to), with every metric or only `keys`. */
-  buckets(table: 'buckets5m' | 'buckets1d', device: string, from: number, to: number, keys?: string[]): Promise<BucketRow[]>;
+  buckets(
+    table: 'buckets5m' | 'buckets1d',
+    device: string,
+    from: number,
+    to: number,
+    keys?: string[],
+  ): Promise<BucketRow[]>;
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
@@ -106,7 +112,10 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
         .orderBy('time')
         .select('time', 'data');
       const reader = keys ? new PackedReader(keys) : null;
-      const stored: BucketRow[] = rows.map((r) => ({ time: num(r.time), aggs: reader ? reader.read(r.data) : unpack(r.data) }));
+      const stored: BucketRow[] = rows.map((r) => ({
+        time: num(r.time),
+        aggs: reader ? reader.read(r.data) : unpack(r.data),
+      }));
       const open = writer?.openBucket(device);
       if (!open) return stored;
       return table === 'buckets5m' ? overlayFive(stored, open, from, to) : overlayDay(stored, open, from, to);

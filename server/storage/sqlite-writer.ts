@@ -9,7 +9,6 @@
 // device rebuilds its open bucket and any bucket never closed from the raw samples, so nothing is lost or
 // counted twice. Readers lay the open bucket over the stored rows (samples.ts), so answers are always current.
 import type BetterSqlite3 from 'better-sqlite3';
-import { pack, unpack } from './packed';
 import {
   type Aggs,
   type BucketRow,
@@ -20,6 +19,7 @@ import {
   type Values,
   type WriteResult,
 } from './buckets';
+import { pack, unpack } from './packed';
 
 type OpenBucket = BucketRow & { day: number; tz: string };
 interface Job {
@@ -99,7 +99,7 @@ export class SqliteWriter {
     if (jobs.length === 0) return;
     try {
       const results = this.writeAll(jobs);
-      jobs.forEach((job, i) => job.done(results[i]));
+      for (let i = 0; i < jobs.length; i++) jobs[i].done(results[i]);
     } catch (error) {
       this.open.clear(); // rolled back: rebuild from storage next time
       for (const job of jobs) job.fail(error);

@@ -130,7 +130,10 @@ const offsetCache = new WeakMap<Intl.DateTimeFormat, Map<number, number>>();
 function zoneOffset(fmt: Intl.DateTimeFormat, unix: number): number {
   const slot = Math.floor(unix / 900);
   let cache = offsetCache.get(fmt);
-  if (!cache) offsetCache.set(fmt, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    offsetCache.set(fmt, cache);
+  }
   const hit = cache.get(slot);
   if (hit !== undefined) return hit;
   if (cache.size > 2000) cache.clear();

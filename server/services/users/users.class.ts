@@ -3,6 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { Conflict, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { User } from '../../../src/api/contract';
+import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
 import { objectId } from '../../storage/ids';
 import { profilePatch, signupData } from './users.schema';
@@ -15,6 +16,36 @@ export function hashCode(code: string): string {
 
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+interface LocalStrategyLike {
+  hashPassword(password: string): Promise<string>;
+  comparePassword(entity: Record<string, unknown>, password: string): Promise<unknown>;
+}
+
+function localStrategy(app: Application): LocalStrategyLike {
+  const auth = app.service('authentication') as unknown as { getStrategy(name: string): LocalStrategyLike };
+  return auth.getStrategy('local');
+}
+
+/** A bcrypt hash of the password (the local strategy's own hashing). */
+export function hashPassword(app: Application, password: string): Promise<string> {
+  return localStrategy(app).hashPassword(password);
+}
+
+/** true when the password matches the user's stored hash (false for accounts without one, e.g. OAuth). */
+export async function passwordMatches(
+  app: Application,
+  row: Record<string, unknown>,
+  password: string,
+): Promise<boolean> {
+  if (!row.password || !password) return false;
+  try {
+    await localStrategy(app).comparePassword(row, password);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The public shape of a user (never the password or codes). */
@@ -60,20 +91,19 @@ export class UsersService {
       : { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
   }
 
-  async create(data: unknown) {
+  async create(data: unknown, params: Params & { ip?: string } = {}) {
     const input = signupData(data);
+    // Sign-ups from outside pass the captcha when it is configured (server code, e.g. the demo, does not).
+    if (params.provider)
+      await checkCaptcha(this.app.ctx.config, (data as Record<string, unknown>).captchaToken, params.ip);
     const exists = await this.knex('users').where({ email: input.email }).first('_id');
     if (exists) throw new Conflict('This e-mail address is already registered', { field: 'email' });
-    const auth = this.app.service('authentication') as unknown as {
-      getStrategy(name: string): { hashPassword(p: string): Promise<string> };
-    };
-    const strategy = auth.getStrategy('local');
     const code = newCode();
     const now = Date.now();
     const row = {
       _id: objectId(now),
       email: input.email,
-      password: await strategy.hashPassword(input.password),
+      password: await hashPassword(this.app, input.password),
       firstName: input.firstName,
       lastName: input.lastName,
       verified: false,
@@ -91,8 +121,23 @@ export class UsersService {
   async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
     if (params.provider && params.user?._id !== id)
       throw new Forbidden('You can only change your own profile');
-    await this.row(id);
-    const patch = params.provider ? profilePatch(data) : (data as Record<string, unknown>);
+    const current = await this.row(id);
+    const patch = params.provider ? profilePatch(data) : { ...(data as Record<string, unknown>) };
+    // Unit preferences merge into the stored ones; the temperature unit is kept in both places.
+    if (patch.displaySetting !== undefined && typeof patch.displaySetting === 'object') {
+      const prefs = {
+        ...(current.displaySetting ? JSON.parse(current.displaySetting) : {}),
+        ...(patch.displaySetting as Record<string, unknown>),
+      };
+      if (patch.temperatureUnit !== undefined) prefs.temperature = patch.temperatureUnit;
+      else if (typeof prefs.temperature === 'string') patch.temperatureUnit = prefs.temperature;
+      patch.displaySetting = JSON.stringify(prefs);
+    } else if (patch.temperatureUnit !== undefined && current.displaySetting) {
+      patch.displaySetting = JSON.stringify({
+        ...JSON.parse(current.displaySetting),
+        temperature: patch.temperatureUnit,
+      });
+    }
     await this.knex('users')
       .where({ _id: id })
       .update({ ...patch, updatedAt: Date.now() });

@@ -1,0 +1,132 @@
+// Alert rule validation: spec §5 bounds table row by row, unit input ranges, conditions and the special items.
+import { describe, expect, test } from 'vitest';
+import { compile, hysteresisFor, meets, parseRules, recovered } from './rules';
+
+const check = (rule: Record<string, unknown>, consoletype = 0) => {
+  try {
+    parseRules([{ method: 'email', ...rule }], consoletype);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+// [item, min, max, fixed condition]
+const TABLE: [string, number, number, string?][] = [
+  ['feelslike', -65, 50],
+  ['dewpoint', -40, 80],
+  ['heatindex', 26, 50, 'above'],
+  ['windchill', -65, 18, 'below'],
+  ['pm25c1', 1, 500],
+  ['pm25aqic1', 1, 500],
+  ['pm10c1', 1, 500],
+  ['pm10aqic1', 1, 604],
+  ['lightning1h', 1, 1000],
+  ['lightningdist', 1, 40],
+  ['co2', 401, 5000, 'above'],
+  ['hcho', 1, 1000, 'above'],
+  ['wbgt', 10, 50, 'above'],
+];
+
+describe('alert rule validation (spec §5)', () => {
+  test.each(TABLE)('%s accepts %d..%d and nothing outside', (item, min, max, fixed) => {
+    const condition = fixed ?? 'above';
+    expect(check({ item, condition, value: min })).toBeNull();
+    expect(check({ item, condition, value: max })).toBeNull();
+    expect(check({ item, condition, value: min - 1 })).toBe('Wrong input range');
+    expect(check({ item, condition, value: max + 1 })).toBe('Wrong input range');
+    expect(check({ item, condition, value: 'abc' })).toBe('Wrong input');
+    expect(check({ item, condition })).toBe('Wrong input');
+    if (fixed === 'above') expect(check({ item, condition: 'below', value: min })).toMatch(/only be 'above'/);
+    if (fixed === 'below') expect(check({ item, condition: 'above', value: min })).toMatch(/only be 'below'/);
+  });
+
+  test('a fixed condition is the default when none is sent', () => {
+    expect(parseRules([{ item: 'co2', value: 1000, method: 'email' }], 0)[0].condition).toBe('above');
+    expect(check({ item: 'tempc0', value: 20 })).toBe(
+      "Alert condition must be 'above', 'below' or 'overOrEqual'",
+    );
+  });
+
+  test('unit input ranges apply in the unit the value is typed in', () => {
+    expect(check({ item: 'tempc0', condition: 'above', value: 60 })).toBeNull();
+    expect(check({ item: 'tempc0', condition: 'above', value: 61 })).toBe('Wrong input range');
+    expect(check({ item: 'tempc0', condition: 'above', value: 140, unit: 'F' })).toBeNull();
+    expect(check({ item: 'tempc0', condition: 'above', value: 141, unit: 'F' })).toBe('Wrong input range');
+    expect(check({ item: 'humc0', condition: 'below', value: 0 })).toBe('Wrong input range');
+    expect(check({ item: 'uvi', condition: 'above', value: 17 })).toBe('Wrong input range');
+    expect(check({ item: 'windspd', condition: 'above', value: 0.05 })).toBe('Wrong input range');
+    expect(check({ item: 'solarrad', condition: 'above', value: 200001 })).toBe('Wrong input range');
+    expect(check({ item: 'tempc0', condition: 'above', value: 20, unit: 'parsec' })).toBe('Wrong input');
+  });
+
+  test('special items: no condition; baroDrop 1..20 hPa; lostLink sensors of the station type', () => {
+    expect(check({ item: 'lostData' })).toBeNull();
+    expect(check({ item: 'lostData', condition: 'above' })).toBe('lostData alerts take no condition');
+    expect(check({ item: 'lostLink', sensor: 'cnc3' })).toBeNull();
+    expect(check({ item: 'lostLink', sensor: 'tempc0' })).toBe('Unknown sensor tempc0 for this station type');
+    expect(check({ item: 'baroDrop', value: 3 })).toBeNull();
+    expect(check({ item: 'baroDrop', value: 21 })).toBe('Wrong input range');
+    expect(check({ item: 'baroDrop', value: 0.1, unit: 'inHg' })).toBeNull();
+    expect(check({ item: 'baroDrop', value: 3, condition: 'below' })).toBe(
+      'baroDrop alerts take no condition',
+    );
+    // Type 7 (air quality) has no barometer.
+    expect(check({ item: 'baroDrop', value: 3 }, 7)).toBe('This station type has no barometer');
+  });
+
+  test('unknown items, methods and shapes are refused', () => {
+    expect(check({ item: 'nope', condition: 'above', value: 1 })).toBe('Unknown alert item: nope');
+    expect(check({ item: 'relbaro', condition: 'above', value: 1 })).toBe('Unknown alert item: relbaro');
+    expect(check({ item: 'cnc1', condition: 'above', value: 1 })).toBe('Unknown alert item: cnc1');
+    expect(check({ item: 'tempc0', condition: 'above', value: 1, method: 'sms' })).toBe(
+      "Alert method must be 'email' or 'notification'",
+    );
+    expect(check({ item: 'tempc0', condition: 'sideways', value: 1 })).toBe(
+      "Alert condition must be 'above', 'below' or 'overOrEqual'",
+    );
+    expect(check({ item: 'tempc0', condition: 'above', value: 1, colour: 'red' })).toBe(
+      'colour cannot be set on an alert rule',
+    );
+    expect(check({ item: 'lostData', trigger: 5 })).toBe('trigger must be text of at most 32 characters');
+    expect(parseRules([{ item: 'lostData', trigger: 'upload', method: 'email' }], 0)).toEqual([
+      { item: 'lostData', trigger: 'upload', method: 'email' },
+    ]);
+    expect(() => parseRules('x', 0)).toThrow('settings must be a list of alert rules');
+    expect(() => parseRules([null], 0)).toThrow('Alert rule 1 must be an object');
+    // A type without a sensor: type 2 has no wind.
+    expect(check({ item: 'windspd', condition: 'above', value: 10 }, 2)).toBe(
+      'This station type does not report windspd',
+    );
+  });
+});
+
+describe('compiled rules', () => {
+  test('thresholds in base units, one alert for rules differing only by method, hysteresis margins', () => {
+    const rules = compile(
+      parseRules(
+        [
+          { item: 'tempc0', condition: 'above', value: 86, unit: 'F', method: 'email' },
+          { item: 'tempc0', condition: 'above', value: 86, unit: 'F', method: 'notification' },
+          { item: 'tempc0', condition: 'below', value: 0, method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(rules).toHaveLength(2);
+    expect(rules[0].threshold).toBeCloseTo(30, 6);
+    expect([...rules[0].methods]).toEqual(['email', 'notification']);
+    expect(hysteresisFor('tempc0')).toBe(0.5);
+    expect(hysteresisFor('feelslike')).toBe(0.5);
+    expect(hysteresisFor('leakc1')).toBeCloseTo(0.02);
+    const above = rules[0];
+    expect(meets(above, 30)).toBe(false);
+    expect(meets(above, 30.01)).toBe(true);
+    expect(recovered(above, 29.6)).toBe(false);
+    expect(recovered(above, 29.5)).toBe(true);
+    const below = rules[1];
+    expect(meets(below, -0.1)).toBe(true);
+    expect(recovered(below, 0.4)).toBe(false);
+    expect(recovered(below, 0.5)).toBe(true);
+  });
+});

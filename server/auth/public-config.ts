@@ -1,0 +1,41 @@
+// GET /config (public): what the client should offer — the captcha widget, OAuth buttons, and whatever other
+// parts add (e.g. `vapidPublicKey` for push). The object is open: register more with addPublicConfig().
+import type { Application } from '../declarations';
+import { captchaEnabled } from './captcha';
+import { type OAuthProvider, oauthProviders } from './oauth';
+
+export interface PublicConfig {
+  captcha: { siteKey: string; version: 3 } | null;
+  oauth: OAuthProvider[];
+  vapidPublicKey?: string;
+  [key: string]: unknown;
+}
+
+type Part = () => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+const parts = new WeakMap<Application, Part[]>();
+
+/** Adds fields to the answer of GET /config (called at start-up by the service that owns them). */
+export function addPublicConfig(app: Application, part: Part): void {
+  const list = parts.get(app) ?? [];
+  list.push(part);
+  parts.set(app, list);
+}
+
+export class PublicConfigService {
+  constructor(private app: Application) {}
+
+  async find(): Promise<PublicConfig> {
+    const { config } = this.app.ctx;
+    const out: PublicConfig = {
+      captcha: captchaEnabled(config) ? { siteKey: config.recaptchaSiteKey as string, version: 3 } : null,
+      oauth: oauthProviders(config),
+    };
+    for (const part of parts.get(this.app) ?? []) Object.assign(out, await part());
+    return out;
+  }
+}
+
+export function publicConfig(app: Application): void {
+  app.use('config', new PublicConfigService(app), { methods: ['find'] });
+}

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+import { unzipStored } from './unzip';
+
+let t: TestServer;
+let owner: Awaited<ReturnType<typeof newUser>>;
+let stranger: Awaited<ReturnType<typeof newUser>>;
+let station: Awaited<ReturnType<typeof newStation>>;
+// 2026-11-20 00:00 UTC = 01:00 in Prague.
+const T0 = Date.parse('2026-11-20T00:00:00Z') / 1000;
+
+beforeAll(async () => {
+  t = await startServer();
+  owner = await newUser(t, 'exporter');
+  stranger = await newUser(t, 'peeker');
+  station = await newStation(t, owner.token, { timezone: 'Europe/Prague' });
+  const device = { _id: station._id, timezone: 'Europe/Prague' };
+  // Every 10 minutes for an hour on the 20th, and once on the 22nd (a day with no data in between).
+  for (let i = 0; i < 6; i++)
+    await t.server.app.ctx.samples.write(device, T0 + i * 600, {
+      tempc0: i,
+      humc0: 50,
+      relbaro: 1013.25,
+      windspd: 10,
+      winddir: 90,
+    });
+  await t.server.app.ctx.samples.write(device, T0 + 2 * 86400, { tempc0: -2.25, dailyrain: 2.54 });
+});
+afterAll(() => t.close());
+
+async function download(query: string, token?: string) {
+  const res = await fetch(`${t.url}/weatherMetrics/export?${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { res, bytes, text: bytes.toString('utf8') };
+}
+
+const range = (from = '2026-11-20T00:00:00Z', to = '2026-11-23T00:00:00Z') =>
+  `device=${station._id}&startTime=${from}&endTime=${to}`;
+const lines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+const cells = (line: string) => line.split(',');
+
+describe('CSV export (upload-protocols §4)', () => {
+  test('BOM, names, units, local time, 5-minute rows ascending, --- for no value, file name', async () => {
+    const { res, bytes, text } = await download(`${range()}&format=csv&locale=en`, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${station.wsid}_20261120_20261123.csv"`,
+    );
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [names, units, ...rows] = lines(text);
+    expect(cells(names).slice(0, 20)).toEqual([
+      'Time',
+      'Barometric pressure (Absolute)',
+      'Barometric Pressure (Relative)',
+      'Indoor temperature',
+      'Indoor humidity',
+      'Outdoor temperature',
+      'Outdoor humidity',
+      'Dew Point',
+      'Heat Index',
+      'Wind Chill',
+      'Feels Like',
+      'Wind Direction',
+      'Wind speed',
+      '10 min AVG',
+      'Wind gust',
+      'Rain rate',
+      'Hourly rainfall',
+      'Daily rainfall',
+      'UV index',
+      'Light intensity',
+    ]);
+    expect(cells(names).slice(20, 22)).toEqual(['CH1 Temperature', 'CH1 Humidity']);
+    expect(cells(names)).toContain('CH1 Water leakage');
+    expect(cells(names)).toContain('CH4 PM10');
+    expect(cells(names).indexOf('CO')).toBeLessThan(cells(names).indexOf('HCHO'));
+    // The remaining catalogue keys follow.
+    expect(cells(names)).toContain('batc0');
+    const u = cells(units);
+    expect(u[0]).toBe('**');
+    expect(u.slice(1, 7)).toEqual(['hPa', 'hPa', '°C', '%', '°C', '%']);
+    expect(u[11]).toBe('**'); // wind direction as 16 points by default
+    expect(u[12]).toBe('m/s');
+    expect(u[18]).toBe('**'); // UV index
+    expect(u[19]).toBe('Lux');
+    expect(cells(names)).toHaveLength(u.length);
+
+    // 10-minute uploads land in their 5-minute buckets; the 22nd follows the 20th.
+    expect(rows.map((r) => cells(r)[0])).toEqual([
+      '2026-11-20 01:00:00',
+      '2026-11-20 01:10:00',
+      '2026-11-20 01:20:00',
+      '2026-11-20 01:30:00',
+      '2026-11-20 01:40:00',
+      '2026-11-20 01:50:00',
+      '2026-11-22 01:00:00',
+    ]);
+    const second = cells(rows[1]);
+    expect(second[1]).toBe('---'); // no absolute pressure
+    expect(second[2]).toBe('1013.3');
+    expect(second[5]).toBe('1.0');
+    expect(second[6]).toBe('50');
+    expect(second[11]).toBe('E');
+    expect(second[12]).toBe('10.0');
+    expect(second).toHaveLength(u.length);
+    const last = cells(rows[6]);
+    expect(last[5]).toBe('-2.3');
+    expect(last[17]).toBe('2.5');
+  });
+
+  test('units from the query, then from the user’s stored display settings', async () => {
+    const q = `${range()}&temperature=F&pressure=inHg&windSpeed=km/h&windDirection=deg&rain=in`;
+    const { text } = await download(q, owner.token);
+    const [, units, , second, ...rest] = lines(text);
+    expect(cells(units).slice(1, 3)).toEqual(['inHg', 'inHg']);
+    expect(cells(units)[5]).toBe('°F');
+    expect(cells(units)[11]).toBe('°');
+    expect(cells(second)[2]).toBe('29.92');
+    expect(cells(second)[5]).toBe('33.8');
+    expect(cells(second)[11]).toBe('90');
+    expect(cells(second)[12]).toBe('36.0');
+    expect(cells(rest.at(-1)!)[17]).toBe('0.10');
+
+    const me = await call(t.url, 'PATCH', `/users/${owner.user._id}`, {
+      token: owner.token,
+      body: { displaySetting: { temperature: 'F', windSpeed: 'knot' } },
+    });
+    expect(me.status).toBe(200);
+    const stored = lines((await download(range(), owner.token)).text);
+    expect(cells(stored[1])[5]).toBe('°F');
+    expect(cells(stored[1])[12]).toBe('kn');
+    expect(cells(stored[3])[5]).toBe('33.8');
+    // The query still wins.
+    const asked = lines((await download(`${range()}&temperature=C`, owner.token)).text);
+    expect(cells(asked[3])[5]).toBe('1.0');
+  });
+
+  test('authorised by Bearer or $accessToken; strangers get 404 and nobody else anything', async () => {
+    const viaQuery = await download(`${range()}&$accessToken=${owner.token}`);
+    expect(viaQuery.res.status).toBe(200);
+    expect(lines(viaQuery.text).length).toBe(9);
+    expect((await download(range())).res.status).toBe(401);
+    expect((await download(`${range()}&$accessToken=forged.token.here`)).res.status).toBe(401);
+    const theirs = await download(range(), stranger.token);
+    expect(theirs.res.status).toBe(404);
+    expect(JSON.parse(theirs.text).message).toBe('Device not found');
+    const theirsViaQuery = await download(`${range()}&$accessToken=${stranger.token}`);
+    expect(theirsViaQuery.res.status).toBe(404);
+  });
+
+  test('bad parameters are a 400 with a message', async () => {
+    const bad = [
+      `${range()}&format=pdf`,
+      `device=${station._id}&startTime=yesterday&endTime=2026-11-21`,
+      `device=${station._id}&startTime=2026-11-21&endTime=2026-11-20`,
+      `device=${station._id}&endTime=2026-11-20`,
+      `device=${station._id}&startTime=2020-01-01&endTime=2026-11-20`,
+      `${range()}&temperature=K`,
+      `${range()}&decimals=9`,
+      `${range()}&locale=<script>`,
+      `startTime=2026-11-20&endTime=2026-11-21`,
+      `device=nonsense&startTime=2026-11-20&endTime=2026-11-21`,
+    ];
+    for (const q of bad) {
+      const { res, text } = await download(q, owner.token);
+      expect(res.status, q).toBe(400);
+      expect(JSON.parse(text).message, q).toBeTruthy();
+    }
+  });
+
+  test('streams one device-local day per read, never the whole range at once', async () => {
+    const spy = vi.spyOn(t.server.app.ctx.samples, 'buckets');
+    try {
+      const { res } = await download(range('2026-10-01T00:00:00Z', '2026-11-23T00:00:00Z'), owner.token);
+      expect(res.status).toBe(200);
+      const calls = spy.mock.calls.filter(([table]) => table === 'buckets5m');
+      expect(calls.length).toBeGreaterThanOrEqual(53);
+      for (const [, , from, to] of calls) expect(to - from).toBeLessThanOrEqual(25 * 3600);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('unix seconds work as times too', async () => {
+    const { res, text } = await download(
+      `device=${station._id}&startTime=${T0}&endTime=${T0 + 1200}&format=csv`,
+      owner.token,
+    );
+    expect(res.status).toBe(200);
+    expect(lines(text)).toHaveLength(2 + 2);
+  });
+});
+
+describe('XLSX export', () => {
+  test('a workbook with the same rows, numbers as numbers', async () => {
+    const { res, bytes } = await download(`${range()}&format=xlsx&temperature=C`, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${station.wsid}_20261120_20261123.xlsx"`,
+    );
+    const files = unzipStored(bytes);
+    const sheet = files.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(sheet).toContain('<c r="A1" t="inlineStr"><is><t xml:space="preserve">Time</t></is></c>');
+    expect(sheet).toContain('<c r="F2" t="inlineStr"><is><t xml:space="preserve">°C</t></is></c>');
+    expect(sheet).toContain(
+      '<c r="A4" t="inlineStr"><is><t xml:space="preserve">2026-11-20 01:10:00</t></is></c>',
+    );
+    expect(sheet).toContain('<c r="F4"><v>1</v></c>');
+    expect(sheet).toContain('<c r="B4" t="inlineStr"><is><t xml:space="preserve">---</t></is></c>');
+    expect(sheet).toContain('<row r="9">');
+    expect(sheet).not.toContain('<row r="10">');
+  });
+});

@@ -1,0 +1,187 @@
+// weatherMetrics/export — a file download of a station's 5-minute history (upload-protocols.md §4):
+//   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx&locale&<unit prefs>
+// Authorised by `Authorization: Bearer <jwt>` or `$accessToken=<jwt>` (a plain link can carry it), checked by
+// the authentication service. Units: query parameters, else the user's stored displaySetting, else the
+// domain defaults. The file streams out one device-local day at a time.
+import { Readable } from 'node:stream';
+import { BadRequest } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { DEFAULT_UNIT_PREFS, type UnitPrefs } from '../../../src/domain/units';
+import { MESSAGES } from '../../../src/domain/validate';
+import type { Application, AuthUser, HookContext } from '../../declarations';
+import { requireAuth } from '../../hooks/auth';
+import { str } from '../../hooks/validate';
+import type { DevicesService } from '../devices/devices.class';
+import { headerRows } from './columns';
+import { csvLine, exportRows, localTime } from './rows';
+import { xlsxStream } from './xlsx';
+
+type P = Params & { user?: AuthUser };
+
+/** Longest export: a bit over a year of 5-minute rows. */
+export const MAX_EXPORT_DAYS = 400;
+
+/** Unit preference values an export may ask for (UnitPrefs). */
+const PREF_VALUES: Partial<Record<keyof UnitPrefs, readonly string[]>> = {
+  temperature: ['C', 'F'],
+  pressure: ['hPa', 'inHg', 'mmHg'],
+  windSpeed: ['m/s', 'km/h', 'mph', 'knot'],
+  windDirection: ['deg', '16 Pts'],
+  rain: ['mm', 'in'],
+  light: ['W/m2', 'Lux', 'Kfc'],
+  distance: ['km', 'mi'],
+  hcho: ['ppb', 'mg/m3'],
+  co2: ['ppm', 'mg/m3'],
+};
+
+/** Picks valid unit preferences out of `source` (`strict`: an invalid value is a 400, else ignored). */
+export function unitPrefs(source: Record<string, unknown>, strict: boolean): Partial<UnitPrefs> {
+  const out: Record<string, unknown> = {};
+  for (const [key, allowed] of Object.entries(PREF_VALUES)) {
+    const v = source[key];
+    if (v === undefined || v === null || v === '') continue;
+    const match = allowed.find((a) => a.toLowerCase() === String(v).toLowerCase());
+    if (match) out[key] = match;
+    else if (strict) throw new BadRequest(`${key} must be one of ${allowed.join(', ')}`, { field: key });
+  }
+  const dp = source.decimals;
+  if (dp !== undefined && dp !== null && dp !== '') {
+    const n = Number(dp);
+    if (Number.isInteger(n) && n >= 0 && n <= 4) out.decimals = n;
+    else if (strict) throw new BadRequest('decimals must be 0..4', { field: 'decimals' });
+  }
+  return out as Partial<UnitPrefs>;
+}
+
+function instant(query: Record<string, unknown>, key: string): number {
+  const raw = str(query, key, { required: true, max: 40 })!;
+  const ms = /^\d+$/.test(raw) ? Number(raw) * 1000 : Date.parse(raw);
+  if (!Number.isFinite(ms) || ms < 0 || ms > 4102444800000)
+    throw new BadRequest(`${key} must be an ISO date or unix seconds`, { field: key });
+  return Math.floor(ms / 1000);
+}
+
+const fileDate = (t: number, tz: string) => localTime(t, tz).slice(0, 10).replace(/-/g, '');
+
+export class ExportService {
+  constructor(private app: Application) {}
+
+  async find(params: P): Promise<Readable> {
+    const query = (params.query ?? {}) as Record<string, unknown>;
+    if (params.provider && params.provider !== 'rest')
+      throw new BadRequest('Download the export over HTTP: GET /weatherMetrics/export');
+    const format = query.format ?? 'csv';
+    if (format !== 'csv' && format !== 'xlsx')
+      throw new BadRequest('format must be csv or xlsx', { field: 'format' });
+    const locale = str(query, 'locale', { max: 16 });
+    if (locale !== undefined && !/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(locale))
+      throw new BadRequest('locale must be a language code such as en or zh-Hant', { field: 'locale' });
+    let from = instant(query, 'startTime');
+    const to = instant(query, 'endTime');
+    if (to <= from) throw new BadRequest(MESSAGES.invalidTimePeriod);
+    if (to - from > MAX_EXPORT_DAYS * 86400)
+      throw new BadRequest(`${MESSAGES.invalidTimePeriod}: at most ${MAX_EXPORT_DAYS} days`);
+    const fromQuery = unitPrefs(query, true);
+    if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
+    const device = await (this.app.service('weatherDevices') as unknown as DevicesService).readable(
+      query.device,
+      params.user,
+    );
+    const stored = await this.storedPrefs(params.user);
+    const prefs: Partial<UnitPrefs> = { ...DEFAULT_UNIT_PREFS, ...stored, ...fromQuery };
+    from -= from % 300;
+
+    const tz = device.timezone || 'Asia/Hong_Kong';
+    const range = { device: { _id: device._id, timezone: tz }, from, to, prefs };
+    const name = `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}.${format}`;
+    const headers = headerRows(prefs);
+    const store = this.app.ctx.samples;
+    let body: Readable;
+    if (format === 'csv') {
+      body = Readable.from(
+        (async function* () {
+          yield `\uFEFF${csvLine(headers[0])}${csvLine(headers[1])}`;
+          let batch = '';
+          for await (const row of exportRows(store, range)) {
+            batch += csvLine(row);
+            if (batch.length > 64 * 1024) {
+              yield batch;
+              batch = '';
+            }
+          }
+          if (batch) yield batch;
+        })(),
+        { objectMode: false },
+      );
+    } else {
+      body = Readable.from(
+        xlsxStream(
+          (async function* () {
+            yield headers[0];
+            yield headers[1];
+            yield* exportRows(store, range);
+          })(),
+          (device.wsid || 'Export').replace(/[[\]:*?/\\]/g, ''),
+        ),
+      );
+    }
+    (params as { exportFile?: unknown }).exportFile = { name, format };
+    return body;
+  }
+
+  private async storedPrefs(user: AuthUser | undefined): Promise<Partial<UnitPrefs>> {
+    if (!user) return {};
+    const row = await this.app.ctx.storage
+      .knex('users')
+      .where({ _id: user._id })
+      .first('displaySetting', 'temperatureUnit');
+    let setting: Record<string, unknown> = {};
+    try {
+      setting = row?.displaySetting ? JSON.parse(row.displaySetting) : {};
+    } catch {
+      setting = {};
+    }
+    return unitPrefs(
+      { temperature: row?.temperatureUnit, ...(setting && typeof setting === 'object' ? setting : {}) },
+      false,
+    );
+  }
+}
+
+/** `$accessToken=<jwt>` in the query counts as the Authorization header (download links cannot set headers). */
+export function accessTokenFromQuery(context: HookContext): void {
+  const query = context.params.query as Record<string, unknown> | undefined;
+  if (!query || query.$accessToken === undefined) return;
+  const token = query.$accessToken;
+  const { $accessToken: _t, ...rest } = query;
+  context.params.query = rest;
+  if (typeof token !== 'string' || token.length > 4096)
+    throw new BadRequest('$accessToken must be a token', { field: '$accessToken' });
+  if (!context.params.authentication) context.params.authentication = { strategy: 'jwt', accessToken: token };
+}
+
+/** The download headers: file type and name. */
+function downloadHeaders(context: HookContext): void {
+  const file = (context.params as { exportFile?: { name: string; format: string } }).exportFile;
+  if (!file) return;
+  context.http = {
+    ...context.http,
+    headers: {
+      ...(context.http?.headers ?? {}),
+      'Content-Type':
+        file.format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'no-store',
+    },
+  };
+}
+
+export function exportService(app: Application): void {
+  app.use('weatherMetrics/export', new ExportService(app), { methods: ['find'] });
+  app.service('weatherMetrics/export').hooks({
+    before: { find: [accessTokenFromQuery, requireAuth] },
+    after: { find: [downloadHeaders] },
+  });
+}

@@ -1,0 +1,167 @@
+// Uploads (spec §7 "POST attachments/upload, or /attachments/upload/{dir}, multipart with field file"):
+// signed-in users only, images only (PNG, JPEG, GIF, WebP, checked by their bytes; SVG refused), at most
+// UPLOAD_MAX_BYTES (2 MB), stored under DATA_DIR/uploads/<dir>/ with a random name and served at /uploads/….
+// Answer: {data: {info: {name, size, mime, width, height, src}}} (the client's upload record).
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BadRequest, FeathersError, NotAuthenticated } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { bodyParser, type FeathersKoaContext } from '@feathersjs/koa';
+import type { Application } from '../../declarations';
+import { requireAuth } from '../../hooks/auth';
+import { EXT_MIME, sniffImage } from './image';
+
+export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+const DIR = /^[a-z0-9-]{1,32}$/;
+const SERVED = /^\/uploads\/(?:([a-z0-9-]{1,32})\/)?([a-f0-9]{32}\.(png|jpg|gif|webp))$/;
+
+interface UploadedFile {
+  filepath: string;
+  size: number;
+  originalFilename: string | null;
+  mimetype: string | null;
+}
+
+type P = Params & { upload?: UploadedFile | null; uploadDir?: string | null };
+
+export interface UploadInfo {
+  name: string;
+  size: number;
+  mime: string;
+  width: number;
+  height: number;
+  src: string;
+}
+
+class PayloadTooLarge extends FeathersError {
+  constructor(message: string) {
+    super(message, 'PayloadTooLarge', 413, 'payload-too-large', {});
+  }
+}
+
+export function uploadLimit(): number {
+  const n = Number(process.env.UPLOAD_MAX_BYTES);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_UPLOAD_MAX_BYTES;
+}
+
+const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+
+export class UploadService {
+  constructor(private app: Application) {}
+
+  async create(_data: unknown, params: P): Promise<{ data: { info: UploadInfo } }> {
+    const dir = params.uploadDir ?? undefined;
+    if (dir !== undefined && !DIR.test(dir))
+      throw new BadRequest('The folder name may only hold a-z, 0-9 and -, at most 32 characters');
+    const file = params.upload;
+    if (!file) throw new BadRequest('Send the image as the multipart field "file"', { field: 'file' });
+    const bytes = await readFile(file.filepath);
+    const image = sniffImage(bytes);
+    if (!image) throw new BadRequest('Only PNG, JPEG, GIF or WebP images can be uploaded', { field: 'file' });
+    const folder = join(this.app.ctx.config.dataDir, 'uploads', ...(dir ? [dir] : []));
+    await mkdir(folder, { recursive: true });
+    const stored = `${randomBytes(16).toString('hex')}.${image.ext}`;
+    await rename(file.filepath, join(folder, stored));
+    const original = [...(file.originalFilename ?? '')]
+      .filter((ch) => ch >= ' ' && ch !== '/' && ch !== '\\')
+      .join('')
+      .slice(0, 200);
+    return {
+      data: {
+        info: {
+          name: original || stored,
+          size: bytes.length,
+          mime: image.mime,
+          width: image.width,
+          height: image.height,
+          src: `/uploads/${dir ? `${dir}/` : ''}${stored}`,
+        },
+      },
+    };
+  }
+}
+
+/** Parses the multipart body of upload requests only (after a cheap credentials check), into params.upload. */
+function multipart(app: Application) {
+  return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
+    if (ctx.method !== 'POST') return next();
+    if (!ctx.feathers?.authentication) throw new NotAuthenticated('Log in to upload files');
+    // POST /attachments/upload/<dir> reaches this service with <dir> as the route id.
+    const dir = (ctx as unknown as { lookup?: { params?: { __id?: string } } }).lookup?.params?.__id ?? null;
+    if (dir !== null && !DIR.test(dir))
+      throw new BadRequest('The folder name may only hold a-z, 0-9 and -, at most 32 characters');
+    const limit = uploadLimit();
+    const tmp = join(app.ctx.config.dataDir, 'uploads', '.tmp');
+    await mkdir(tmp, { recursive: true });
+    const parse = bodyParser({
+      multipart: true,
+      urlencoded: false,
+      json: false,
+      text: false,
+      formidable: {
+        uploadDir: tmp,
+        maxFiles: 1,
+        maxFileSize: limit,
+        maxTotalFileSize: limit,
+        maxFields: 20,
+        maxFieldsSize: 64 * 1024,
+        allowEmptyFiles: false,
+      },
+    });
+    try {
+      await parse(ctx as never, async () => {});
+    } catch (error) {
+      const e = error as { httpCode?: number; code?: number; message?: string };
+      if (e.httpCode === 413 || /maxFileSize|maxTotalFileSize|exceeded/i.test(e.message ?? ''))
+        throw new PayloadTooLarge(`The file is larger than ${megabytes(limit)}`);
+      throw new BadRequest(`The upload could not be read: ${e.message ?? 'malformed multipart body'}`);
+    }
+    const files = (ctx.request as unknown as { files?: Record<string, unknown> }).files ?? {};
+    const extra = Object.keys(files).filter((k) => k !== 'file');
+    const file = (Array.isArray(files.file) ? files.file[0] : files.file) as UploadedFile | undefined;
+    const cleanup = async () => {
+      for (const f of Object.values(files).flat() as UploadedFile[]) await unlink(f.filepath).catch(() => {});
+    };
+    if (extra.length) {
+      await cleanup();
+      throw new BadRequest('Send the image as the multipart field "file"', { field: 'file' });
+    }
+    ctx.feathers = { ...ctx.feathers, upload: file ?? null, uploadDir: dir } as typeof ctx.feathers;
+    try {
+      await next();
+    } finally {
+      await cleanup(); // a stored file was renamed away; anything left is a refused upload
+    }
+  };
+}
+
+/** GET /uploads/[dir/]name: the stored images, with their type and no sniffing. */
+function serveUploads(app: Application) {
+  return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
+    if (ctx.method !== 'GET' || !ctx.path.startsWith('/uploads/')) return next();
+    const m = SERVED.exec(ctx.path);
+    if (!m) return next();
+    const file = join(app.ctx.config.dataDir, 'uploads', ...(m[1] ? [m[1]] : []), m[2]);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return next();
+    ctx.status = 200;
+    ctx.type = EXT_MIME[m[3] as keyof typeof EXT_MIME];
+    ctx.length = info.size;
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.body = createReadStream(file);
+  };
+}
+
+export function files(app: Application): void {
+  // One service for both paths: `/attachments/upload/<dir>` is a POST with an id, which Feathers maps to create.
+  app.use('attachments/upload', new UploadService(app), {
+    methods: ['create'],
+    koa: { before: [multipart(app)] },
+  });
+  app.service('attachments/upload').hooks({ before: { create: [requireAuth] } });
+  app.use(serveUploads(app));
+}

@@ -1,0 +1,161 @@
+// sessions: a browser or app install (its _id is the id the client keeps in local settings), the user it is
+// signed in as, and its push subscription (spec §3 Session, §7). create is an upsert and works without an
+// account: {_id, associateUser} ties or unties the session to the caller; {_id, pushEnabled, pushToken,
+// pushType} stores the subscription. Push for alerts goes to the push-enabled sessions of a user.
+// GET /sessions/vapid → {publicKey}: the VAPID key a browser subscribes with.
+import { BadRequest, Forbidden, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import type { Application, AuthUser } from '../../declarations';
+import { optionalAuth } from '../../hooks/auth';
+import { RateLimiter } from '../../hooks/rate-limit';
+import { asObject, bool } from '../../hooks/validate';
+
+type P = Params & { user?: AuthUser; ip?: string };
+
+export interface Session {
+  _id: string;
+  associateUser: string | null;
+  pushEnabled: boolean;
+  pushType: 'web' | 'firebase' | null;
+}
+
+const FIELDS = new Set(['_id', 'associateUser', 'pushEnabled', 'pushToken', 'pushType']);
+const SESSION_ID = /^[\w.:-]{8,64}$/;
+
+function present(row: Record<string, unknown>): Session {
+  return {
+    _id: row._id as string,
+    associateUser: (row.associateUser as string | null) ?? null,
+    pushEnabled: !!row.pushEnabled,
+    pushType: (row.pushType as Session['pushType']) ?? null,
+  };
+}
+
+/** A Web Push subscription (PushSubscription.toJSON(), as an object or its JSON text), kept as JSON text. */
+function webToken(v: unknown): string {
+  let sub: unknown = v;
+  if (typeof v === 'string') {
+    try {
+      sub = JSON.parse(v);
+    } catch {
+      throw new BadRequest('pushToken must be a push subscription', { field: 'pushToken' });
+    }
+  }
+  const s = sub as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } } | null;
+  const ok =
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.endpoint === 'string' &&
+    s.endpoint.length <= 2048 &&
+    /^https:\/\/[^\s]+$/.test(s.endpoint) &&
+    typeof s.keys?.p256dh === 'string' &&
+    s.keys.p256dh.length <= 200 &&
+    typeof s.keys?.auth === 'string' &&
+    s.keys.auth.length <= 100;
+  if (!ok)
+    throw new BadRequest('pushToken must be a push subscription with an https endpoint and keys', {
+      field: 'pushToken',
+    });
+  return JSON.stringify({ endpoint: s!.endpoint, keys: { p256dh: s!.keys!.p256dh, auth: s!.keys!.auth } });
+}
+
+/** New sessions per IP and hour: anonymous callers may create them, but not fill the table. */
+const NEW_PER_HOUR = 120;
+
+export class SessionsService {
+  private fresh = new RateLimiter(NEW_PER_HOUR, 3600_000);
+
+  constructor(private app: Application) {}
+
+  async create(input: unknown, params: P): Promise<Session> {
+    const data = asObject(input);
+    for (const key of Object.keys(data)) if (!FIELDS.has(key)) throw new BadRequest(`${key} cannot be set`);
+    const id = data._id;
+    if (typeof id !== 'string' || !SESSION_ID.test(id))
+      throw new BadRequest('_id must be 8 to 64 letters, digits or - _ . :', { field: '_id' });
+    const caller = params.user?._id ?? null;
+    const knex = this.app.ctx.storage.knex;
+    const existing = await knex('sessions').where({ _id: id }).first();
+    const update: Record<string, unknown> = {};
+
+    if ('associateUser' in data) {
+      const a = data.associateUser;
+      if (a === null || a === '' || a === false) update.associateUser = null;
+      else if (typeof a !== 'string')
+        throw new BadRequest('associateUser must be a user id', { field: 'associateUser' });
+      else if (!caller || a !== caller)
+        throw new Forbidden('A session can only be associated with the signed-in user');
+      else update.associateUser = caller;
+    }
+
+    const pushEnabled = bool(data, 'pushEnabled');
+    const touchesPush =
+      pushEnabled !== undefined || data.pushToken !== undefined || data.pushType !== undefined;
+    if (touchesPush) {
+      // Only the session's own user may point its alerts at another subscription.
+      if (existing?.associateUser && existing.associateUser !== caller)
+        throw new Forbidden('This session belongs to another user');
+      const type = data.pushType ?? existing?.pushType ?? null;
+      if (type !== null && type !== 'web' && type !== 'firebase')
+        throw new BadRequest("pushType must be 'web' or 'firebase'", { field: 'pushType' });
+      if (data.pushType !== undefined) update.pushType = type;
+      if (data.pushToken !== undefined) {
+        if (data.pushToken === null || data.pushToken === '') update.pushToken = null;
+        else if (type === null)
+          throw new BadRequest("pushType ('web' or 'firebase') is required with a pushToken", {
+            field: 'pushType',
+          });
+        else if (type === 'web') update.pushToken = webToken(data.pushToken);
+        else if (
+          typeof data.pushToken !== 'string' ||
+          data.pushToken.length > 4096 ||
+          /\s/.test(data.pushToken)
+        )
+          throw new BadRequest('pushToken must be a Firebase registration token', { field: 'pushToken' });
+        else update.pushToken = data.pushToken;
+      }
+      if (pushEnabled !== undefined) update.pushEnabled = pushEnabled;
+      const token = 'pushToken' in update ? update.pushToken : existing?.pushToken;
+      if (pushEnabled && !token)
+        throw new BadRequest('pushToken is required to enable push', { field: 'pushToken' });
+    }
+
+    const now = Date.now();
+    if (existing) {
+      if (Object.keys(update).length > 0)
+        await knex('sessions')
+          .where({ _id: id })
+          .update({ ...update, updatedAt: now });
+    } else {
+      const ip = params.ip ?? 'internal';
+      if (params.provider && !this.fresh.allowed(ip))
+        throw new TooManyRequests('Too many new sessions, please try again later');
+      this.fresh.hit(ip);
+      await knex('sessions').insert({
+        _id: id,
+        associateUser: null,
+        pushEnabled: false,
+        pushToken: null,
+        pushType: null,
+        ...update,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    return present(await knex('sessions').where({ _id: id }).first());
+  }
+}
+
+export class VapidService {
+  constructor(private app: Application) {}
+
+  async find(): Promise<{ publicKey: string | null }> {
+    return { publicKey: this.app.ctx.alerts?.notifier.vapidPublicKey ?? null };
+  }
+}
+
+export function sessions(app: Application): void {
+  app.use('sessions/vapid', new VapidService(app), { methods: ['find'] });
+  app.use('sessions', new SessionsService(app), { methods: ['create'] });
+  app.service('sessions').hooks({ before: { create: [optionalAuth] } });
+}

@@ -1,0 +1,76 @@
+// users/delete: the signed-in user deletes their account; the password is required (spec §5).
+//   create {password} → {deleted: true}; missing → 'Required', wrong → 400 'The password is wrong'.
+// Removes the user's own stations (with their samples, settings and alerts, by cascade), their display and
+// alert settings, sessions, picture and stored idempotent answers; takes them off the share lists of other
+// people's stations (whose data stays untouched); and disconnects their sockets from every channel.
+import { BadRequest, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { MESSAGES } from '../../../src/domain/validate';
+import type { Application, AuthUser } from '../../declarations';
+import { RateLimiter } from '../../hooks/rate-limit';
+import { asObject } from '../../hooks/validate';
+import { userChannel } from '../../realtime/channels';
+import { passwordMatches } from './users.class';
+
+export const DELETE_WRONG_PASSWORD = 'The password is wrong';
+
+export class DeleteAccountService {
+  private failures: RateLimiter;
+
+  constructor(private app: Application) {
+    this.failures = new RateLimiter(app.ctx.config.loginFailuresPerAccount, 15 * 60 * 1000);
+  }
+
+  async create(input: unknown, params: Params & { user?: AuthUser }) {
+    const me = params.user;
+    if (!me) throw new NotAuthenticated('Not authenticated');
+    const data = asObject(input);
+    const password = data.password;
+    if (typeof password !== 'string' || password === '')
+      throw new BadRequest(MESSAGES.required, { field: 'password' });
+    if (!this.failures.allowed(me._id))
+      throw new TooManyRequests('Too many attempts, please wait 15 minutes');
+    const knex = this.app.ctx.storage.knex;
+    const row = await knex('users').where({ _id: me._id }).first();
+    if (!row || !(await passwordMatches(this.app, row, password))) {
+      this.failures.hit(me._id);
+      throw new BadRequest(DELETE_WRONG_PASSWORD, { field: 'password' });
+    }
+    await deleteAccount(this.app, row._id);
+    this.failures.reset(me._id);
+    return { deleted: true };
+  }
+}
+
+export async function deleteAccount(app: Application, userId: string): Promise<void> {
+  const knex = app.ctx.storage.knex;
+  const owner = { _id: userId } as AuthUser;
+  // Own stations through their service: owners' sockets get `removed`, the device cache forgets them.
+  const owned: { _id: string }[] = await knex('weatherDevices').where({ user: userId }).select('_id');
+  for (const d of owned) await app.service('weatherDevices').remove(d._id, { user: owner } as Params);
+
+  await knex.transaction(async (trx) => {
+    const shared: { _id: string; shareUsers: string }[] = await trx('weatherDevices')
+      .where('shareUsers', 'like', `%"${userId}"%`)
+      .select('_id', 'shareUsers');
+    for (const d of shared) {
+      let list: unknown = [];
+      try {
+        list = JSON.parse(d.shareUsers);
+      } catch {}
+      if (!Array.isArray(list)) continue;
+      await trx('weatherDevices')
+        .where({ _id: d._id })
+        .update({ shareUsers: JSON.stringify(list.filter((u) => u !== userId)), updatedAt: Date.now() });
+      app.ctx.devices.forget(d._id);
+    }
+    if (await trx.schema.hasTable('sessions'))
+      await trx('sessions').where({ associateUser: userId }).delete();
+    await trx('idempotency').where({ user: userId }).delete();
+    // Cascades: avatars, deviceDisplaySettings, alertSettings, alerts and the like.
+    await trx('users').where({ _id: userId }).delete();
+  });
+
+  const channel = app.channel(userChannel(userId));
+  for (const connection of [...channel.connections]) app.channel(app.channels).leave(connection);
+}

@@ -1,0 +1,50 @@
+// users/password: the signed-in user changes their password.
+//   create {oldPassword, password, confirmPassword?} → {changed: true}
+//   missing old → 'Please Enter Old Password'; wrong old → 'Fail to Change Password'; a short new one →
+//   'At least 8 alphas'; a confirmation that differs → 'Password is different'. Wrong old passwords are limited
+//   like logins (429).
+import { BadRequest, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { MESSAGES, validatePassword } from '../../../src/domain/validate';
+import type { Application, AuthUser } from '../../declarations';
+import { RateLimiter } from '../../hooks/rate-limit';
+import { asObject } from '../../hooks/validate';
+import { hashPassword, passwordMatches } from './users.class';
+
+export class PasswordService {
+  private failures: RateLimiter;
+
+  constructor(private app: Application) {
+    this.failures = new RateLimiter(app.ctx.config.loginFailuresPerAccount, 15 * 60 * 1000);
+  }
+
+  async create(input: unknown, params: Params & { user?: AuthUser }) {
+    const me = params.user;
+    if (!me) throw new NotAuthenticated('Not authenticated');
+    const data = asObject(input);
+    const oldPassword = data.oldPassword;
+    if (typeof oldPassword !== 'string' || oldPassword === '')
+      throw new BadRequest(MESSAGES.enterOldPassword, { field: 'oldPassword' });
+    const password = typeof data.password === 'string' ? data.password : '';
+    const pwError = validatePassword(password);
+    if (pwError) throw new BadRequest(pwError, { field: 'password' });
+    if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
+    const confirm = data.confirmPassword ?? data.passwordConfirm;
+    if (confirm !== undefined && confirm !== password)
+      throw new BadRequest(MESSAGES.passwordDifferent, { field: 'confirmPassword' });
+
+    if (!this.failures.allowed(me._id))
+      throw new TooManyRequests('Too many attempts, please wait 15 minutes');
+    const knex = this.app.ctx.storage.knex;
+    const row = await knex('users').where({ _id: me._id }).first();
+    if (!row || !(await passwordMatches(this.app, row, oldPassword))) {
+      this.failures.hit(me._id);
+      throw new BadRequest(MESSAGES.changePasswordFailed, { field: 'oldPassword' });
+    }
+    this.failures.reset(me._id);
+    await knex('users')
+      .where({ _id: me._id })
+      .update({ password: await hashPassword(this.app, password), updatedAt: Date.now() });
+    return { changed: true };
+  }
+}

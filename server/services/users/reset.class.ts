@@ -1,0 +1,121 @@
+// users/reset: forgotten password, by a 6-digit code mailed to the address (valid 1 hour).
+//   create {email}                  → {sent: true}   (the same answer whether or not the address is registered)
+//   create {email, code}            → {valid: true}  or 400 (the reset page's code step)
+//   create {email, code, password}  → {reset: true}  or 400; the new password needs 8 characters or more
+// Codes are stored as an HMAC (never the code itself); a code dies after 5 wrong guesses. All calls are
+// limited per address and per IP (429).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BadRequest, TooManyRequests } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
+import type { Application } from '../../declarations';
+import { RateLimiter } from '../../hooks/rate-limit';
+import { asObject, str } from '../../hooks/validate';
+import { hashPassword, newCode, presentUser } from './users.class';
+
+export const RESET_TTL_MS = 3600 * 1000;
+export const RESET_MAX_GUESSES = 5;
+export const RESET_WRONG = 'The reset code is wrong or has expired';
+export const RESET_TOO_MANY = 'Too many attempts, please wait 15 minutes';
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function resetMail(to: string, code: string) {
+  return {
+    to,
+    subject: `Your password reset code: ${code}`,
+    text:
+      `Someone (hopefully you) asked to reset the password of your weather portal account.\n\n` +
+      `Your reset code is ${code}. It is valid for 1 hour. If you did not ask for it, ignore this message.\n`,
+  };
+}
+
+export class ResetService {
+  private perAccount: RateLimiter;
+  private perIp: RateLimiter;
+
+  constructor(private app: Application) {
+    const { config } = app.ctx;
+    this.perAccount = new RateLimiter(config.resetAttemptsPerAccount, FIFTEEN_MINUTES);
+    this.perIp = new RateLimiter(config.resetAttemptsPerIp, FIFTEEN_MINUTES);
+  }
+
+  private hash(email: string, code: string): string {
+    return createHmac('sha256', this.app.ctx.config.authSecret)
+      .update(`reset:${email}:${code}`)
+      .digest('hex');
+  }
+
+  async create(input: unknown, params: Params & { ip?: string }) {
+    const data = asObject(input);
+    const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
+    if (!isValidEmail(email)) throw new BadRequest(MESSAGES.emailFormat, { field: 'email' });
+    const code = str(data, 'code', { max: 12 });
+    const password = data.password;
+    if (password !== undefined) {
+      if (typeof password !== 'string') throw new BadRequest('password must be text', { field: 'password' });
+      const pwError = validatePassword(password);
+      if (pwError) throw new BadRequest(pwError, { field: 'password' });
+      if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
+      if (code === undefined) throw new BadRequest(MESSAGES.required, { field: 'code' });
+    }
+
+    const ip = params.ip ?? 'internal';
+    if (!this.perAccount.allowed(email) || !this.perIp.allowed(ip)) throw new TooManyRequests(RESET_TOO_MANY);
+    this.perAccount.hit(email);
+    this.perIp.hit(ip);
+
+    const knex = this.app.ctx.storage.knex;
+    const user = await knex('users').where({ email }).first();
+    if (code === undefined) {
+      if (user) {
+        const fresh = newCode();
+        await knex('users')
+          .where({ _id: user._id })
+          .update({
+            resetCode: this.hash(email, fresh),
+            resetExpires: Date.now() + RESET_TTL_MS,
+            resetAttempts: 0,
+          });
+        // Not awaited: a slow mail server must not tell apart registered addresses by the time of the answer.
+        this.app.ctx.mailer.send(resetMail(email, fresh)).catch((error) => {
+          if (this.app.ctx.config.logLevel !== 'silent') console.error('reset mail failed', error);
+        });
+      }
+      return { sent: true };
+    }
+
+    if (!user?.resetCode || Number(user.resetExpires) < Date.now()) throw new BadRequest(RESET_WRONG);
+    const expected = Buffer.from(user.resetCode, 'hex');
+    const given = Buffer.from(this.hash(email, code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const guesses = Number(user.resetAttempts ?? 0) + 1;
+      await knex('users')
+        .where({ _id: user._id })
+        .update(
+          guesses >= RESET_MAX_GUESSES
+            ? { resetCode: null, resetExpires: null, resetAttempts: 0 }
+            : { resetAttempts: guesses },
+        );
+      throw new BadRequest(RESET_WRONG);
+    }
+    if (password === undefined) return { valid: true };
+
+    const now = Date.now();
+    const update: Record<string, unknown> = {
+      password: await hashPassword(this.app, password as string),
+      resetCode: null,
+      resetExpires: null,
+      resetAttempts: 0,
+      updatedAt: now,
+    };
+    // The code reached the mailbox: the address is proven.
+    if (!user.verified) Object.assign(update, { verified: true, verifyTime: now, verifyCode: null });
+    await knex('users').where({ _id: user._id }).update(update);
+    this.perAccount.reset(email);
+    if (!user.verified)
+      this.app
+        .service('users')
+        .emit('patched', presentUser(await knex('users').where({ _id: user._id }).first()));
+    return { reset: true };
+  }
+}

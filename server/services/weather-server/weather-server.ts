@@ -1,0 +1,132 @@
+// The weather-server view (spec §2, §3): what an owner types into the console so it uploads to this portal.
+//  weatherServer    find {device} (owner only) → server name, station ID and key, last upload, per-protocol settings
+//  stations/lookup  find {wsid}  → the station (public, unlisted, owned or shared), else 404 'Device not found'
+import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import { MESSAGES } from '../../../src/domain/validate';
+import type { Application, AuthUser } from '../../declarations';
+import { optionalAuth, requireAuth } from '../../hooks/auth';
+import { str } from '../../hooks/validate';
+import { PROTOCOLS } from '../../ingest/parsers/protocols';
+import { canRead, canWrite, present } from '../devices/device-record';
+import type { DevicesService } from '../devices/devices.class';
+
+type P = Params & { user?: AuthUser; headers?: Record<string, string | string[] | undefined> };
+
+export interface ServerView {
+  serverName: string;
+  stationId: string;
+  stationKey: string;
+  lastUpload: number | null;
+  protocols: Record<string, unknown>[];
+  unmapped: Record<string, string>;
+}
+
+/** Host and port consoles should use, from PUBLIC_HOST (may carry a scheme and port) or the request's Host. */
+export function serverAddress(publicHost: string | null, hostHeader: string | undefined) {
+  const raw = (publicHost ?? hostHeader ?? 'localhost').trim();
+  const https = /^https:\/\//i.test(raw);
+  const bare = raw.replace(/^[a-z]+:\/\//i, '').replace(/\/.*$/, '');
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(bare);
+  const host = m?.[1] ?? bare;
+  const port = m?.[2] ? Number(m[2]) : https ? 443 : 80;
+  return { serverName: bare, host, port, https };
+}
+
+export class WeatherServerService {
+  constructor(private app: Application) {}
+
+  async find(params: P): Promise<ServerView> {
+    const query = params.query ?? {};
+    if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
+    const devices = this.app.service('weatherDevices') as unknown as DevicesService;
+    const device = await devices.readable(query.device, params.user);
+    if (!canWrite(device, params.user))
+      throw new Forbidden('Only the owner can see the upload settings of this station');
+    const hostHeader = params.headers?.host;
+    const { serverName, host, port, https } = serverAddress(
+      this.app.ctx.config.publicHost,
+      Array.isArray(hostHeader) ? hostHeader[0] : hostHeader,
+    );
+    const wslinkPath = PROTOCOLS.wslink.paths[0];
+    const wuPath = PROTOCOLS.wunderground.paths[0];
+    const ecowittPath = PROTOCOLS.ecowitt.paths[0];
+    const scheme = https ? 'https' : 'http';
+    return {
+      serverName,
+      stationId: device.wsid,
+      stationKey: device.stationKey,
+      lastUpload: device.lastUpload ?? null,
+      protocols: [
+        {
+          protocol: 'wslink',
+          host,
+          port,
+          path: wslinkPath,
+          url: `${scheme}://${serverName}${wslinkPath}`,
+          settings: [
+            ['Server', host],
+            ['Port', String(port)],
+            ['Path', wslinkPath],
+            ['Station ID', device.wsid],
+            ['Station key', device.stationKey],
+          ],
+        },
+        {
+          protocol: 'wunderground',
+          host,
+          port,
+          path: wuPath,
+          ID: device.wsid,
+          PASSWORD: device.stationKey,
+          settings: [
+            ['Server', host],
+            ['Port', String(port)],
+            ['Path', wuPath],
+            ['Station ID', device.wsid],
+            ['Station key', device.stationKey],
+          ],
+        },
+        {
+          protocol: 'ecowitt',
+          host,
+          port,
+          path: ecowittPath,
+          mac: device.mac ?? null,
+          note: 'enter the console MAC on the station',
+          settings: [
+            ['Protocol', 'Ecowitt'],
+            ['Server IP / Hostname', host],
+            ['Path', ecowittPath],
+            ['Port', String(port)],
+            ['Upload interval', '60'],
+            ['MAC on this station', device.mac ?? '—'],
+          ],
+        },
+      ],
+      unmapped: device.unmapped ?? {},
+    };
+  }
+}
+
+export class StationLookupService {
+  constructor(private app: Application) {}
+
+  async find(params: P) {
+    const wsid = str(params.query ?? {}, 'wsid', {
+      required: true,
+      max: 32,
+      message: 'wsid must be a station ID',
+    })!;
+    const device = await this.app.ctx.devices.byStationId(wsid);
+    if (!device || !canRead(device, params.user)) throw new NotFound(MESSAGES.deviceNotFound);
+    return present(device, params.user);
+  }
+}
+
+export function weatherServer(app: Application): void {
+  app.use('weatherServer', new WeatherServerService(app), { methods: ['find'] });
+  app.service('weatherServer').hooks({ before: { find: [requireAuth] } });
+  app.use('stations/lookup', new StationLookupService(app), { methods: ['find'] });
+  app.service('stations/lookup').hooks({ before: { find: [optionalAuth] } });
+}

@@ -1,0 +1,92 @@
+// The generic error page (spec §2, §8): status code, message, link back to the dashboard. If rendering it
+// fails, a bare fallback says so. A failed lazy chunk reloads the page instead (at most once a minute).
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { Component, type ReactNode, useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { translateServerMessage } from '../i18n/messages';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import styles from './ErrorPage.module.css';
+
+/** Spec §8: statusCode, status or response.status; default 500. */
+export function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } } | null;
+  for (const v of [e?.statusCode, e?.status, e?.response?.status])
+    if (typeof v === 'number' && v >= 400) return v;
+  return 500;
+}
+
+function errorMessage(error: unknown, status: number): string {
+  if (status === 404) return i18n._(msg`This page could not be found`);
+  if (isRouteErrorResponse(error)) return error.statusText || i18n._(msg`Something went wrong`);
+  if (error instanceof Error && error.message) return translateServerMessage(error.message);
+  return i18n._(msg`Something went wrong`);
+}
+
+export function ErrorView({ status, message }: { status: number; message: string }) {
+  return (
+    <div className={styles.wrap}>
+      <p className={styles.code} aria-hidden="true">
+        {status}
+      </p>
+      <h1 className={styles.message}>{message}</h1>
+      <p className={styles.status}>
+        <Trans>Error code {status}</Trans>
+      </p>
+      <Link to="/dashboard" className={styles.link}>
+        <Trans>Back to dashboard</Trans>
+      </Link>
+    </div>
+  );
+}
+
+export function NotFoundView() {
+  return <ErrorView status={404} message={i18n._(msg`This page could not be found`)} />;
+}
+
+/** Shown when the error page itself throws; plain markup, no router, no translations that could fail again. */
+export class SafeErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(err: unknown) {
+    console.error('error page failed', err);
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    let text = 'An error occurred while showing the error page';
+    let home = 'Home';
+    try {
+      text = i18n._(msg`An error occurred while showing the error page`);
+      home = i18n._(msg`Home`);
+    } catch {
+      /* keep English */
+    }
+    return (
+      <div className={styles.wrap}>
+        <h1 className={styles.message}>{text}</h1>
+        <a href="/" className={styles.link}>
+          {home}
+        </a>
+      </div>
+    );
+  }
+}
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunk) reloadForChunkError();
+    else console.error(error);
+  }, [chunk, error]);
+  const status = errorStatus(error);
+  return (
+    <SafeErrorBoundary>
+      <ErrorView status={status} message={errorMessage(error, status)} />
+    </SafeErrorBoundary>
+  );
+}

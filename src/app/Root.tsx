@@ -1,0 +1,59 @@
+// The root route: guards, scroll-to-top, progress bar, snackbars, update prompt, theme, `?lang=`, and the
+// service worker's "navigate to this path" (notification clicks).
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { onNavigate } from '../api/sw-register';
+import { MessageSnackbars, SnackbarStack } from '../components/Snackbars';
+import { chooseLocale } from '../i18n/activate';
+import { normalizeLocale } from '../i18n/locales';
+import { useUi } from '../state/ui';
+import { useFullscreenEffects } from './fullscreen';
+import { Guard } from './Guard';
+import { RouteProgressBar } from './ProgressBar';
+import { ScrollToTop } from './ScrollToTop';
+import { useThemeEffect } from './theme';
+import { useDocumentTitle, useRouteTitle } from './title';
+import { UpdatePrompt } from './UpdatePrompt';
+
+function useLangQuery() {
+  const [params] = useSearchParams();
+  const lang = normalizeLocale(params.get('lang'));
+  useEffect(() => {
+    if (lang) void chooseLocale(lang);
+  }, [lang]);
+}
+
+function useServiceWorkerNavigation() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    const off = onNavigate((path) => {
+      if (path !== here) navigate(path, { replace: true });
+    });
+    return typeof off === 'function' ? off : undefined;
+  }, [navigate, here]);
+}
+
+export function Root() {
+  useFullscreenEffects();
+  useThemeEffect();
+  useLangQuery();
+  useServiceWorkerNavigation();
+  const routeTitle = useRouteTitle();
+  const pageTitle = useUi((s) => s.title);
+  useDocumentTitle(pageTitle || routeTitle);
+  return (
+    <>
+      <ScrollToTop />
+      <RouteProgressBar />
+      <Guard>
+        <Outlet />
+      </Guard>
+      <SnackbarStack>
+        <MessageSnackbars />
+        <UpdatePrompt />
+      </SnackbarStack>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+// Shell actions shared by several screens.
+import { dataWorker } from '../api/worker';
+import { selectDevice } from '../db/edits';
+
+/** Opens a device on the dashboard: remember it (Dexie) and let the worker watch it live. */
+export async function openDevice(id: string): Promise<void> {
+  await selectDevice(id);
+  await dataWorker.selectDevice(id).catch((err) => console.warn('selectDevice failed', err));
+}

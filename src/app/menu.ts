@@ -1,0 +1,46 @@
+// The drawer menu of spec §2, in the spec's order. Help layout drops its own entry ("one fewer").
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  BellRing,
+  CircleHelp,
+  Download,
+  LayoutDashboard,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  MessagesSquare,
+  RadioTower,
+  Ruler,
+  Server,
+  UserRound,
+} from 'lucide-react';
+
+export interface MenuEntry {
+  to: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+}
+
+export const SIGNED_IN_MENU: MenuEntry[] = [
+  { to: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
+  { to: '/account', label: msg`Account`, icon: UserRound },
+  { to: '/devices', label: msg`Edit Devices`, icon: RadioTower },
+  { to: '/displaySetting', label: msg`Unit & Display`, icon: Ruler },
+  { to: '/alert', label: msg`Alert Setting`, icon: BellRing },
+  { to: '/server', label: msg`Weather Server`, icon: Server },
+  { to: '/export', label: msg`Data Export`, icon: Download },
+  { to: '/help', label: msg`Help`, icon: CircleHelp },
+  { to: '/faq', label: msg`FAQ`, icon: MessagesSquare },
+  { to: '/logout', label: msg`Log Out`, icon: LogOut },
+];
+
+export const SIGNED_OUT_MENU: MenuEntry[] = [
+  { to: '/help', label: msg`Help`, icon: CircleHelp },
+  { to: '/login', label: msg`Log in`, icon: LogIn },
+];
+
+export function menuFor(signedIn: boolean, layout: 'default' | 'help'): MenuEntry[] {
+  const menu = signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
+  return layout === 'help' && signedIn ? menu.filter((e) => e.to !== '/help') : menu;
+}

@@ -1,0 +1,83 @@
+// Every route of spec §2 with its layout, title and access rule. Pages load lazily (one chunk per screen).
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './ErrorPage';
+import type { Access } from './guard';
+import type { RouteHandle } from './handle';
+import { DefaultLayout, HelpLayout } from './layouts/AppLayout';
+import { LoginLayout } from './layouts/LoginLayout';
+import { Root } from './Root';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+function page(
+  path: string,
+  title: RouteHandle['title'],
+  load: () => PageModule,
+  access?: Access,
+): RouteObject {
+  return {
+    path,
+    handle: { title, access } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await load()).default }),
+    ErrorBoundary: RouteErrorPage,
+  };
+}
+
+const plain = () => import('../pages/plain/PlainPage');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Root,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: () => null,
+    children: [
+      {
+        Component: LoginLayout,
+        children: [
+          page('login', msg`Log in`, () => import('../pages/login/LoginPage'), 'guest'),
+          page('login/reset', msg`Reset password`, plain, 'public'),
+          page('login/reset/verify', msg`Verification code`, plain, 'public'),
+          page('login/reset/reset', msg`New password`, plain, 'public'),
+          page('signup', msg`Create account`, () => import('../pages/signup/SignupPage'), 'guest'),
+          page('signup/verify', msg`Verify your email`, () => import('../pages/signup/VerifyPage'), 'verify'),
+          page('logout', msg`Log Out`, () => import('../pages/logout/LogoutPage'), 'public'),
+        ],
+      },
+      {
+        Component: HelpLayout,
+        children: [
+          page('help', msg`Help`, () => import('../pages/help/HelpPage'), 'public'),
+          page('faq', msg`FAQ`, () => import('../pages/faq/FaqPage'), 'public'),
+          page('devicefaq', msg`Device FAQ`, () => import('../pages/faq/DeviceFaqPage'), 'public'),
+          page('terms', msg`Terms of service`, () => import('../pages/legal/TermsPage'), 'public'),
+          page('privacy', msg`Privacy policy`, () => import('../pages/legal/PrivacyPage'), 'public'),
+          page('*', msg`Page not found`, () => import('../pages/not-found/NotFoundPage'), 'public'),
+        ],
+      },
+      {
+        Component: DefaultLayout,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),
+          page('account', msg`Account`, () => import('../pages/account/AccountPage')),
+          page('account/edit', msg`Edit account`, plain),
+          page('devices', msg`Edit Devices`, () => import('../pages/devices/DevicesPage')),
+          page('displaySetting', msg`Unit & Display`, plain),
+          page('alert', msg`Alert Setting`, plain),
+          page('server', msg`Weather Server`, () => import('../pages/server/ServerPage')),
+          page('export', msg`Data Export`, plain),
+          page('profile', msg`Profile`, plain),
+          page('profile/changePassword', msg`Change password`, plain),
+          page('profile/changeProfile', msg`Change profile`, plain),
+          page('subscription/orders', msg`Subscription Orders`, plain),
+          page('subscription/success', msg`Payment successful`, plain),
+          page('subscription/:id?/payment', msg`Payment`, plain),
+          page('test', msg`Test`, plain),
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,7 @@
+// Shared set-up for component tests: English active (source messages), DOM cleaned between tests.
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+afterEach(() => cleanup());

@@ -1,0 +1,84 @@
+// The frame of every dashboard card: icon, title, status dot, details toggle; body; details when expanded
+// (an expanded card spans the whole row of the grid).
+import { useLingui } from '@lingui/react/macro';
+import { ChevronDown, type LucideIcon } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import styles from './CardShell.module.css';
+import type { CardStatus } from './status';
+
+export function StatusDot({ status }: { status: CardStatus }) {
+  const { t } = useLingui();
+  if (status === 'none') return null;
+  const label =
+    status === 'fresh'
+      ? t`Up to date`
+      : status === 'stale'
+        ? t`No update for over 5 minutes`
+        : t`Sensor lost`;
+  return <span className={`${styles.dot} ${styles[status]}`} role="img" aria-label={label} title={label} />;
+}
+
+export function CardShell({
+  cardKey,
+  title,
+  icon: Icon,
+  color,
+  status,
+  expanded,
+  onToggle,
+  details,
+  children,
+}: {
+  cardKey: string;
+  title: string;
+  icon: LucideIcon;
+  color: string;
+  status: CardStatus;
+  expanded: boolean;
+  onToggle?: () => void;
+  details?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const detailsId = useId();
+  return (
+    <article
+      className={`${styles.card} ${expanded ? styles.expanded : ''}`}
+      aria-labelledby={titleId}
+      data-card={cardKey}
+      style={{ ['--card-color' as string]: color }}
+    >
+      <header className={styles.header}>
+        <Icon size={18} className={styles.icon} aria-hidden="true" />
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <StatusDot status={status} />
+        {details !== undefined && onToggle && (
+          <button
+            type="button"
+            className={styles.toggle}
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            aria-label={expanded ? t`Hide details: ${title}` : t`Show details: ${title}`}
+          >
+            <ChevronDown size={18} aria-hidden="true" className={expanded ? styles.flip : ''} />
+          </button>
+        )}
+      </header>
+      <div className={styles.body}>{children}</div>
+      {expanded && details !== undefined && (
+        <div id={detailsId} className={styles.details}>
+          {details}
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The grid of 2-4 small readings under the primary one. */
+export function SecondaryGrid({ children }: { children: ReactNode }) {
+  return <dl className={styles.secondaryGrid}>{children}</dl>;
+}

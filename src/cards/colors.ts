@@ -1,0 +1,37 @@
+// Series colours (tokens.css custom properties) shared by a card and its graph.
+import { METRIC_BY_KEY } from '../domain';
+
+export function colorOf(key: string): string {
+  if (/^dewpoint/.test(key)) return '--c-dew';
+  if (key === 'feelslike' || /^heatindex/.test(key) || key === 'windchill') return '--c-feels';
+  if (key === 'gust' || key === 'maxdailygust') return '--c-gust';
+  if (key === 'relbaro') return '--c-wind';
+  switch (METRIC_BY_KEY[key]?.unitType) {
+    case 'temperature':
+      return '--c-temp';
+    case 'humidity':
+      return '--c-hum';
+    case 'windSpeed':
+      return '--c-wind';
+    case 'pressure':
+      return '--c-baro';
+    case 'rain':
+    case 'rainRate':
+      return '--c-rain';
+    case 'uv':
+      return '--c-uv';
+    case 'light':
+      return '--c-light';
+    case 'pm':
+    case 'aqi':
+      return '--c-pm';
+    default:
+      return '--c-air';
+  }
+}
+
+/** The keys worth graphing together: the primary and the secondaries measured in the same kind of unit. */
+export function graphKeys(primary: string, others: string[]): string[] {
+  const type = METRIC_BY_KEY[primary]?.unitType;
+  return [primary, ...others.filter((k) => k !== primary && METRIC_BY_KEY[k]?.unitType === type)];
+}

@@ -1,0 +1,173 @@
+// Words for metric keys, card titles and level ids: no raw keys on screen (UI.md "Words").
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+const METRIC: Record<string, MessageDescriptor> = {
+  tempin: msg`Temperature`,
+  humin: msg`Humidity`,
+  absbaro: msg`Absolute`,
+  relbaro: msg`Relative`,
+  tempc0: msg`Temperature`,
+  humc0: msg`Humidity`,
+  dewpoint: msg`Dew point`,
+  feelslike: msg`Feels like`,
+  heatindex: msg`Heat index`,
+  windchill: msg`Wind chill`,
+  wbgt: msg`WBGT`,
+  winddir: msg`Direction`,
+  windspd: msg`Wind speed`,
+  windavg10m: msg`10 min average`,
+  gust: msg`Gust`,
+  maxdailygust: msg`Max gust today`,
+  rainrate: msg`Rain rate`,
+  eventrain: msg`Event`,
+  hourlyrain: msg`Past hour`,
+  dailyrain: msg`Today`,
+  weeklyrain: msg`This week`,
+  monthlyrain: msg`This month`,
+  yearlyrain: msg`This year`,
+  uvi: msg`UV index`,
+  solarrad: msg`Light intensity`,
+  lightningdist: msg`Distance`,
+  lightningtime: msg`Last strike`,
+  lightning5m: msg`Strikes, 5 min`,
+  lightning30m: msg`Strikes, 30 min`,
+  lightning1h: msg`Strikes, 1 hour`,
+  lightning1d: msg`Strikes today`,
+  hcho: msg`Formaldehyde`,
+  voc: msg`VOC`,
+  co2: msg`CO₂`,
+  co: msg`CO`,
+};
+
+const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
+  [/^tempc\d$/, msg`Temperature`],
+  [/^humc\d$/, msg`Humidity`],
+  [/^dewpointc\d$/, msg`Dew point`],
+  [/^heatindexc\d$/, msg`Heat index`],
+  [/^pm25c\d$/, msg`PM2.5`],
+  [/^pm10c\d$/, msg`PM10`],
+  [/^pm25aqic\d$/, msg`PM2.5 AQI`],
+  [/^pm10aqic\d$/, msg`PM10 AQI`],
+];
+
+export function metricLabel(key: string): string {
+  const d = METRIC[key] ?? CHANNEL_METRIC.find(([re]) => re.test(key))?.[1];
+  if (d) return i18n._(d);
+  const leak = key.match(/^leakc(\d)$/);
+  if (leak) return i18n._(msg`Sensor ${leak[1]}`);
+  return key;
+}
+
+/** Battery and link keys name the sensor they belong to. */
+export function sensorLabel(key: string): string {
+  const k = key.replace(/^(bat|cn)/, '');
+  if (k === 'in') return i18n._(msg`Console`);
+  if (k === 'c0') return i18n._(msg`Outdoor sensor`);
+  if (k === 'lightning') return i18n._(msg`Lightning sensor`);
+  if (k === 'hcho') return i18n._(msg`HCHO/VOC sensor`);
+  if (k === 'co2') return i18n._(msg`CO₂ sensor`);
+  if (k === 'co') return i18n._(msg`CO sensor`);
+  let m = k.match(/^c(\d)$/);
+  if (m) return i18n._(msg`Channel ${m[1]}`);
+  m = k.match(/^leakc(\d)$/);
+  if (m) return i18n._(msg`Leak sensor ${m[1]}`);
+  m = k.match(/^pmc(\d)$/);
+  if (m) return i18n._(msg`PM sensor ${m[1]}`);
+  return key;
+}
+
+const CARD: Record<string, MessageDescriptor> = {
+  wbgt: msg`Heat stress (WBGT)`,
+  outdoor: msg`Outdoor`,
+  wind: msg`Wind`,
+  baro: msg`Barometer`,
+  rain: msg`Rain`,
+  indoor: msg`Indoor`,
+  uv: msg`UV`,
+  light: msg`Light`,
+  forecast: msg`Forecast`,
+  sunMoon: msg`Sun & moon`,
+  overview: msg`Overview`,
+  sky: msg`Sky`,
+  lightning: msg`Lightning`,
+  leakage: msg`Leakage`,
+  hcho: msg`Formaldehyde`,
+  co2: msg`CO₂`,
+  co: msg`CO`,
+  voc: msg`VOC`,
+  battery: msg`Battery`,
+};
+
+/** A card's title; channel cards use the user's channel name when there is one. */
+export function cardTitle(key: string, channelName?: string): string {
+  if (channelName) return channelName;
+  const d = CARD[key];
+  if (d) return i18n._(d);
+  let m = key.match(/^channel(\d)$/);
+  if (m) return i18n._(msg`Channel ${m[1]}`);
+  m = key.match(/^pmChannel(\d)$/);
+  if (m) return i18n._(msg`PM channel ${m[1]}`);
+  return key;
+}
+
+const LEVEL: Record<string, MessageDescriptor> = {
+  safe: msg`Safe`,
+  caution: msg`Caution`,
+  extremeCaution: msg`Extreme caution`,
+  danger: msg`Danger`,
+  extremeDanger: msg`Extreme danger`,
+  good: msg`Good`,
+  moderate: msg`Moderate`,
+  poor: msg`Poor`,
+  unhealthy: msg`Unhealthy`,
+  veryUnhealthy: msg`Very unhealthy`,
+  hazardous: msg`Hazardous`,
+  bad: msg`Bad`,
+  veryGood: msg`Very good`,
+  low: msg`Low`,
+  high: msg`High`,
+  veryHigh: msg`Very high`,
+  extreme: msg`Extreme`,
+  leak: msg`Leak`,
+  noLeak: msg`No leak`,
+  na: msg`Not available`,
+};
+
+export function levelLabel(level: string): string {
+  const d = LEVEL[level];
+  return d ? i18n._(d) : level;
+}
+
+/** Tone of a level id for the colour band (text always shown beside it). */
+export function levelTone(level: string): string {
+  switch (level) {
+    case 'good':
+    case 'veryGood':
+    case 'safe':
+    case 'low':
+    case 'noLeak':
+      return 'good';
+    case 'moderate':
+    case 'caution':
+      return 'moderate';
+    case 'poor':
+    case 'extremeCaution':
+    case 'high':
+      return 'poor';
+    case 'unhealthy':
+    case 'danger':
+    case 'bad':
+    case 'leak':
+      return 'unhealthy';
+    case 'veryUnhealthy':
+    case 'veryHigh':
+      return 'veryunhealthy';
+    case 'hazardous':
+    case 'extremeDanger':
+    case 'extreme':
+      return 'hazardous';
+    default:
+      return 'na';
+  }
+}

@@ -1,0 +1,18 @@
+// What every dashboard card receives: its definition, the device, the newest sample and the user's units.
+import type { Device } from '../api/contract';
+import type { Latest, MinMax } from '../db/hooks';
+import type { CardDef, UnitPrefs } from '../domain';
+
+export type { Latest, MinMax };
+
+export interface CardProps {
+  def: CardDef;
+  device: Device;
+  latest: Latest | undefined;
+  prefs: UnitPrefs;
+  minMax: MinMax | undefined;
+  expanded: boolean;
+  onToggle: () => void;
+  /** unix ms, ticking: drives the status dot */
+  now: number;
+}

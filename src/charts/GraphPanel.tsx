@@ -1,0 +1,72 @@
+// A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
+import { useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import type { Device } from '../api/contract';
+import { localParts } from '../domain';
+import { translateServerMessage } from '../i18n/messages';
+import styles from './GraphPanel.module.css';
+import { PeriodPicker } from './PeriodPicker';
+import { type PeriodState, windowFor } from './period';
+import { type ChartSeries, UPlotChart } from './UPlotChart';
+import { useSeries } from './useSeries';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function GraphPanel({
+  device,
+  keys,
+  series,
+  refreshToken,
+  hour12,
+  initialRange = 'last24H',
+}: {
+  device: Device;
+  keys: string[];
+  series: ChartSeries[];
+  refreshToken?: unknown;
+  hour12?: boolean;
+  initialRange?: PeriodState['range'];
+}) {
+  const { t } = useLingui();
+  const tz = device.timezone;
+  const [period, setPeriod] = useState<PeriodState>({ range: initialRange });
+  const today = useMemo(() => {
+    const p = localParts(Date.now() / 1000, tz);
+    return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+  }, [tz]);
+  const { win, invalid } = useMemo(() => {
+    try {
+      return { win: windowFor(period, Date.now() / 1000, tz), invalid: null };
+    } catch (e) {
+      return { win: null, invalid: e instanceof Error ? e.message : String(e) };
+    }
+  }, [period, tz]);
+  const { loading, data, error } = useSeries(device._id, keys, win, refreshToken);
+  const empty = data && (data.x.length === 0 || data.ys.every((y) => !y.some((v) => Number.isFinite(v))));
+
+  return (
+    <div className={styles.panel}>
+      <PeriodPicker value={period} onChange={setPeriod} today={today} />
+      <div className={styles.area} aria-busy={loading}>
+        {invalid && period.range === 'custom' && (period.from || period.to) && (
+          <p className={styles.message} role="alert">
+            {translateServerMessage(invalid)}
+          </p>
+        )}
+        {invalid && period.range === 'custom' && !period.from && !period.to && (
+          <p className={styles.message}>{t`Pick the first and the last day.`}</p>
+        )}
+        {error && (
+          <p className={styles.message} role="alert">
+            {translateServerMessage(error)}
+          </p>
+        )}
+        {!error && !invalid && empty && <p className={styles.message}>{t`No Data`}</p>}
+        {!error && !invalid && data && !empty && (
+          <UPlotChart data={data} series={series} timeZone={tz} hour12={hour12} />
+        )}
+        {loading && !data && !error && <p className={styles.message}>{t`Loading…`}</p>}
+      </div>
+    </div>
+  );
+}

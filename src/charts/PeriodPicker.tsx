@@ -1,0 +1,106 @@
+// Graph period picker (spec §2): day, last 24 h, week, month (month picker), year (year picker), custom (two dates).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { GraphRange } from '../domain';
+import styles from './PeriodPicker.module.css';
+import { type PeriodState, RANGES } from './period';
+
+const LABEL: Record<GraphRange, MessageDescriptor> = {
+  day: msg`Day`,
+  last24H: msg`24 hours`,
+  week: msg`Week`,
+  month: msg`Month`,
+  year: msg`Year`,
+  custom: msg`Custom`,
+};
+
+export function PeriodPicker({
+  value,
+  onChange,
+  today,
+}: {
+  value: PeriodState;
+  onChange: (p: PeriodState) => void;
+  /** 'YYYY-MM-DD' of today in the device's time zone (defaults for the pickers) */
+  today: string;
+}) {
+  const { t, i18n } = useLingui();
+  const year = Number(today.slice(0, 4));
+  return (
+    <div className={styles.picker}>
+      <fieldset className={styles.segments}>
+        <legend className="visually-hidden">{t`Graph period`}</legend>
+        {RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className={styles.segment}
+            aria-pressed={value.range === r}
+            onClick={() => onChange({ ...value, range: r })}
+          >
+            {i18n._(LABEL[r])}
+          </button>
+        ))}
+      </fieldset>
+      <div className={styles.inputs}>
+        {value.range === 'day' && (
+          <label className={styles.input}>
+            <span>{t`Date`}</span>
+            <input
+              type="date"
+              max={today}
+              value={value.day ?? today}
+              onChange={(e) => onChange({ ...value, day: e.target.value || undefined })}
+            />
+          </label>
+        )}
+        {value.range === 'month' && (
+          <label className={styles.input}>
+            <span>{t`Month`}</span>
+            <input
+              type="month"
+              max={today.slice(0, 7)}
+              value={value.month ?? today.slice(0, 7)}
+              onChange={(e) => onChange({ ...value, month: e.target.value || undefined })}
+            />
+          </label>
+        )}
+        {value.range === 'year' && (
+          <label className={styles.input}>
+            <span>{t`Year`}</span>
+            <input
+              type="number"
+              min={2000}
+              max={year}
+              value={value.year ?? year}
+              onChange={(e) => onChange({ ...value, year: Number(e.target.value) || undefined })}
+            />
+          </label>
+        )}
+        {value.range === 'custom' && (
+          <>
+            <label className={styles.input}>
+              <span>{t`From`}</span>
+              <input
+                type="date"
+                max={today}
+                value={value.from ?? ''}
+                onChange={(e) => onChange({ ...value, from: e.target.value || undefined })}
+              />
+            </label>
+            <label className={styles.input}>
+              <span>{t`To`}</span>
+              <input
+                type="date"
+                max={today}
+                value={value.to ?? ''}
+                onChange={(e) => onChange({ ...value, to: e.target.value || undefined })}
+              />
+            </label>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

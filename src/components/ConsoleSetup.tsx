@@ -1,0 +1,79 @@
+// How to point a console at this server, per upload protocol (WSLink, Wunderground, Ecowitt). Used by Help and
+// by the finish step of "Add station" (with the new station's ID and key filled in).
+import { Trans, useLingui } from '@lingui/react/macro';
+import styles from './ConsoleSetup.module.css';
+
+export interface ServerAddress {
+  host: string;
+  port: string;
+  secure: boolean;
+}
+
+export function serverAddress(
+  loc: Pick<Location, 'hostname' | 'port' | 'protocol'> = location,
+): ServerAddress {
+  const secure = loc.protocol === 'https:';
+  return { host: loc.hostname, port: loc.port || (secure ? '443' : '80'), secure };
+}
+
+function Code({ children }: { children: string }) {
+  return <code className={styles.code}>{children}</code>;
+}
+
+export function ConsoleSetup({ wsid, stationKey }: { wsid?: string; stationKey?: string }) {
+  const { t } = useLingui();
+  const { host, port } = serverAddress();
+  const id = wsid ?? t`your Station ID`;
+  const key = stationKey ?? t`your Station key`;
+  return (
+    <div className={styles.setup}>
+      <dl className={styles.server}>
+        <div>
+          <dt>{t`Server`}</dt>
+          <dd>
+            <Code>{host}</Code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Port`}</dt>
+          <dd>
+            <Code>{port}</Code>
+          </dd>
+        </div>
+      </dl>
+      <section className={styles.protocol}>
+        <h3>{t`WSLink consoles (Bresser, Garni, Sencor, Youshiko…)`}</h3>
+        <p>
+          <Trans>
+            In the console's app, open the custom server settings, choose WSLink and enter the server and port
+            above, the path <Code>/data/upload.php</Code>, <strong>{id}</strong> as station ID and{' '}
+            <strong>{key}</strong> as password.
+          </Trans>
+        </p>
+      </section>
+      <section className={styles.protocol}>
+        <h3>{t`Wunderground protocol`}</h3>
+        <p>
+          <Trans>
+            Choose a custom Wunderground server, enter the server and port above and the path{' '}
+            <Code>/weatherstation/updateweatherstation.php</Code>. Use <strong>{id}</strong> as station ID and{' '}
+            <strong>{key}</strong> as station key (password).
+          </Trans>
+        </p>
+      </section>
+      <section className={styles.protocol}>
+        <h3>{t`Ecowitt protocol`}</h3>
+        <p>
+          <Trans>
+            In the WS View or Ecowitt app, open Customized, pick the Ecowitt protocol, enter the server and
+            port above and the path <Code>/data/report/</Code>. The console identifies itself by its MAC
+            address, so enter the console's MAC address in this station's settings.
+          </Trans>
+        </p>
+      </section>
+      <p className={styles.note}>
+        {t`Readings appear on the dashboard within a minute of the first upload.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
+import { i18n } from '@lingui/core';
+import { SETTING } from '../../workers/api';
+import { db } from '../db/schema';
+import { readLangCookie, writeLangCookie } from './cookie';
+import { type LocaleId, pickLocale } from './locales';
+
+export async function activateLocale(locale: LocaleId): Promise<void> {
+  if (i18n.locale === locale) return;
+  const { messages } = await import(`../../locales/${locale}.po`);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+  writeLangCookie(locale);
+}
+
+/** The user picked a language: activate it and keep it for the next start. */
+export async function chooseLocale(locale: LocaleId): Promise<void> {
+  await activateLocale(locale);
+  await db.settings.put({ key: SETTING.locale, value: locale }).catch(() => undefined);
+}
+
+/** Start-up order: `?lang=`, the stored setting, the cookie, the browser's languages. */
+export async function initialLocale(search = location.search): Promise<LocaleId> {
+  const query = new URLSearchParams(search).get('lang');
+  const stored = await db.settings
+    .get(SETTING.locale)
+    .then((row) => (typeof row?.value === 'string' ? row.value : null))
+    .catch(() => null);
+  return pickLocale([query, stored, readLangCookie(), ...(navigator.languages ?? [navigator.language])]);
+}

@@ -1,0 +1,74 @@
+// Every catalog is complete: each msgid of every locale has a translation, with the same placeholders
+// ({name}, {0}) and tags (<0>…</0>) as the source, and every locale has the same messages as English.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locales';
+
+interface Entry {
+  msgid: string;
+  msgstr: string;
+}
+
+/** A small PO reader: msgid/msgstr with continuation lines; comments and headers skipped. */
+function parsePo(text: string): Entry[] {
+  const unquote = (s: string) => JSON.parse(s.trim()) as string;
+  const entries: Entry[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    let field: 'msgid' | 'msgstr' | null = null;
+    const e: Entry = { msgid: '', msgstr: '' };
+    let seen = false;
+    for (const line of block.split(/\r?\n/)) {
+      const m = line.match(/^(msgid|msgstr) (".*")$/);
+      if (m) {
+        field = m[1] as 'msgid' | 'msgstr';
+        e[field] = unquote(m[2]);
+        seen = true;
+      } else if (field && line.startsWith('"')) {
+        e[field] += unquote(line);
+      } else if (!line.startsWith('#')) field = null;
+    }
+    if (seen && e.msgid) entries.push(e);
+  }
+  return entries;
+}
+
+/** Placeholders and tags of a message, sorted: translations must keep all of them. */
+function tokens(message: string): string[] {
+  return (message.match(/\{[^{}\s,]+[^{}]*\}|<\/?\d+\/?>/g) ?? [])
+    .map((t) => t.replace(/,.*\}$/, '}'))
+    .sort();
+}
+
+const dir = join(import.meta.dirname, '../../locales');
+const read = (locale: string) => parsePo(readFileSync(join(dir, `${locale}.po`), 'utf8'));
+
+describe('PO reader', () => {
+  it('reads continued strings and escapes', () => {
+    const po =
+      'msgid ""\nmsgstr ""\n"Language: de\\n"\n\n#. comment\nmsgid "Hello {name}"\nmsgstr ""\n"Hallo "\n"{name}"\n';
+    expect(parsePo(po)).toEqual([{ msgid: 'Hello {name}', msgstr: 'Hallo {name}' }]);
+    expect(tokens('Open <0>Edit</0> for {id} and {1}')).toEqual(['</0>', '<0>', '{1}', '{id}']);
+  });
+});
+
+describe('catalogs', () => {
+  const source = read('en');
+
+  it('has messages', () => {
+    expect(source.length).toBeGreaterThan(100);
+  });
+
+  for (const { id: locale } of LOCALES) {
+    it(`${locale} translates every message with the same placeholders`, () => {
+      const entries = read(locale);
+      expect(entries.map((e) => e.msgid).sort()).toEqual(source.map((e) => e.msgid).sort());
+      const missing = entries.filter((e) => !e.msgstr.trim()).map((e) => e.msgid);
+      expect(missing, `untranslated in ${locale}.po`).toEqual([]);
+      const broken = entries
+        .filter((e) => tokens(e.msgid).join() !== tokens(e.msgstr).join())
+        .map((e) => `${e.msgid} → ${e.msgstr}`);
+      expect(broken, `placeholders differ in ${locale}.po`).toEqual([]);
+    });
+  }
+});

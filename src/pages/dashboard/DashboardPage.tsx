@@ -1,0 +1,111 @@
+// The dashboard: the selected station's cards in a responsive grid (UI.md), a station picker when there are
+// several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
+import { useLingui } from '@lingui/react/macro';
+import { RadioTower } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { dataWorker } from '../../api/worker';
+import { openDevice } from '../../app/actions';
+import { usePageTitle } from '../../app/title';
+import { cardComponent } from '../../cards/registry';
+import { EmptyState, Page } from '../../components/Page';
+import { useNow } from '../../components/useNow';
+import { saveDisplaySettings } from '../../db/edits';
+import {
+  useDevice,
+  useDevices,
+  useDisplaySettings,
+  useLatest,
+  useSelectedDeviceId,
+  useTodayMinMax,
+  useUnits,
+} from '../../db/hooks';
+import { cardsForType } from '../../domain';
+import { useUi } from '../../state/ui';
+import styles from './DashboardPage.module.css';
+import { StationPicker } from './StationPicker';
+
+export default function DashboardPage() {
+  const { t } = useLingui();
+  const devices = useDevices();
+  const selectedId = useSelectedDeviceId();
+  const device = useDevice(selectedId);
+  const latest = useLatest(selectedId);
+  const minMax = useTodayMinMax(selectedId);
+  const display = useDisplaySettings(selectedId);
+  const prefs = useUnits();
+  const now = useNow(5000);
+  const fullscreen = useUi((s) => s.fullscreen);
+  usePageTitle(device?.name);
+
+  // Make sure the worker watches the station on screen (idempotent on its side).
+  useEffect(() => {
+    if (selectedId) dataWorker.selectDevice(selectedId).catch((e) => console.warn('selectDevice failed', e));
+  }, [selectedId]);
+
+  if (devices === undefined) return <div className={styles.loading} aria-busy="true" />;
+
+  if (devices.length === 0) {
+    return (
+      <Page title={t`Dashboard`}>
+        <EmptyState icon={<RadioTower size={40} aria-hidden="true" />} title={t`No stations are found`}>
+          <p>{t`Add your weather station to see its readings here.`}</p>
+          <Link to="/devices?add=1" className={styles.cta}>
+            {t`Add a station`}
+          </Link>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  if (!device) return <div className={styles.loading} aria-busy="true" />;
+
+  const order = display?.metricsList ?? [];
+  const cards = cardsForType(device.consoletype)
+    .filter((c) => order.includes(c.key))
+    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const open = new Set(display?.detailList ?? []);
+  const toggle = (key: string) => {
+    const next = open.has(key) ? [...open].filter((k) => k !== key) : [...open, key];
+    void saveDisplaySettings(device._id, { detailList: next });
+  };
+
+  return (
+    <section className={`${styles.page} ${fullscreen ? styles.kiosk : ''}`}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{device.name}</h1>
+        <span className={styles.meta}>
+          {t`Station ID`} <strong className="tabular">{device.wsid}</strong>
+        </span>
+        {devices.length > 1 && !fullscreen && (
+          <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />
+        )}
+      </header>
+      {latest && !latest.time && (
+        <p className={styles.notice}>
+          {t`This station has not uploaded any readings yet.`}{' '}
+          <Link to="/server">{t`How to connect your console`}</Link>
+        </p>
+      )}
+      <div className={styles.grid}>
+        {cards.map((def) => {
+          const Card = cardComponent(def);
+          if (!Card) return null;
+          return (
+            <Card
+              key={def.key}
+              def={def}
+              device={device}
+              latest={latest}
+              prefs={prefs}
+              minMax={minMax}
+              expanded={open.has(def.key)}
+              onToggle={() => toggle(def.key)}
+              now={now}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}

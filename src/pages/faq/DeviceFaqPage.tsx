@@ -1,0 +1,37 @@
+// Questions about connecting a console.
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Page } from '../../components/Page';
+import { type Faq, FaqList } from './FaqList';
+
+const DEVICE_FAQ: Faq[] = [
+  {
+    q: msg`Where do I find my Station ID and Station key?`,
+    a: msg`Open Weather Server in the menu. It shows the station ID, the station key and the time of the last upload of the selected station.`,
+  },
+  {
+    q: msg`My console says it uploaded, but the dashboard stays empty.`,
+    a: msg`Check that the server, port and path are typed exactly as shown in Help, and that the station ID and key match. A wrong key is refused.`,
+  },
+  {
+    q: msg`My console only allows https.`,
+    a: msg`Newer firmware insists on https but accepts any certificate. Make sure this server is reachable over https on port 443.`,
+  },
+  {
+    q: msg`Why does an Ecowitt console need the MAC address?`,
+    a: msg`Ecowitt consoles do not send a station ID. They sign each upload with a key made from their MAC address, so the portal needs the MAC to recognise them.`,
+  },
+  {
+    q: msg`Can I rename the channels of my extra sensors?`,
+    a: msg`Yes. Open the channel's card on the dashboard and give it a name, for example Greenhouse or Pool.`,
+  },
+];
+
+export default function DeviceFaqPage() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Device FAQ`}>
+      <FaqList items={DEVICE_FAQ} />
+    </Page>
+  );
+}

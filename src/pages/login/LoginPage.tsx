@@ -1,0 +1,68 @@
+// Log in (spec §2): welcome, email and password, links to reset the password and to create an account.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dataWorker } from '../../api/worker';
+import { safeNext } from '../../app/guard';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { MESSAGES, validateEmail } from '../../domain';
+import { translateServerMessage as tr } from '../../i18n/messages';
+import { runAction } from '../../state/run-action';
+import { useUi } from '../../state/ui';
+import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
+
+export default function LoginPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const busy = useUi((s) => s.processing === 'login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+
+  async function submit() {
+    const next = { email: validateEmail(email), password: password ? null : MESSAGES.required };
+    setErrors(next);
+    if (next.email || next.password) return;
+    const r = await runAction('login', () => dataWorker.login(email.trim(), password));
+    if (!r.ok) return;
+    if (!r.value.verified)
+      navigate(`/signup/verify?email=${encodeURIComponent(r.value.email)}`, { replace: true });
+    else navigate(safeNext(params.get('next')), { replace: true });
+  }
+
+  return (
+    <AuthCard title={t`Welcome`} lead={t`Log in to see your weather stations.`}>
+      <AuthForm onSubmit={submit}>
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email && tr(errors.email)}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password && tr(errors.password)}
+        />
+        <Button type="submit" variant="primary" busy={busy}>
+          {t`Log in`}
+        </Button>
+      </AuthForm>
+      <AuthLinks>
+        <Link to="/login/reset">{t`Forgot password?`}</Link>
+        <span>
+          <Trans>
+            New here? <Link to="/signup">Create account</Link>
+          </Trans>
+        </span>
+      </AuthLinks>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+// Runs a user action: marks it as processing, shows its failure in the error snackbar (spec §8 "Action errors").
+import { translateServerMessage } from '../i18n/messages';
+import { errorText, useUi } from './ui';
+
+export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export async function runAction<T>(name: string, action: () => Promise<T>): Promise<ActionResult<T>> {
+  useUi.getState().setProcessing(name);
+  try {
+    return { ok: true, value: await action() };
+  } catch (err) {
+    const error = translateServerMessage(errorText(err));
+    useUi.getState().showError(error);
+    return { ok: false, error };
+  } finally {
+    if (useUi.getState().processing === name) useUi.getState().setProcessing(null);
+  }
+}
