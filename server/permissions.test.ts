@@ -1,0 +1,552 @@
+// The permission matrix: every service and method × {owner, shared user, public viewer, stranger, anonymous,
+// admin}, over REST and over socket.io, for a private station (shared with one user) and a public station.
+// "ok" means the caller got the data or made the change; "deny" means an error status or an answer without the
+// private data. A last block proves realtime events do not leak to other channels.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { call, newStation, newUser, startServer, type TestServer, wslink } from './testing/server';
+import { collect, settle, socketClient } from './testing/socket';
+
+type Role = 'owner' | 'shared' | 'viewer' | 'stranger' | 'anonymous' | 'admin';
+const ROLES: Role[] = ['owner', 'shared', 'viewer', 'stranger', 'anonymous', 'admin'];
+type Outcome = 'ok' | 'deny';
+
+let t: TestServer;
+const tokens: Partial<Record<Role, string>> = {};
+const ids: Partial<Record<Role, string>> = {};
+let priv: { _id: string; wsid: string; stationKey: string };
+let pub: { _id: string; wsid: string; stationKey: string };
+let ownerAlertId = '';
+const doomed = {} as Record<'rest' | 'socket', { _id: string }>;
+let transport: 'rest' | 'socket' = 'rest';
+let ownerSettingsId = '';
+
+beforeAll(async () => {
+  t = await startServer();
+  for (const role of ['owner', 'shared', 'viewer', 'stranger', 'admin'] as const) {
+    const u = await newUser(t, role);
+    tokens[role] = u.token;
+    ids[role] = u.user._id;
+  }
+  const knex = t.server.app.ctx.storage.knex;
+  await knex('users').where({ _id: ids.admin }).update({ isAdmin: true });
+  priv = await newStation(t, tokens.owner!, {
+    name: 'Private',
+    latitude: 50,
+    longitude: 14,
+    timezone: 'UTC',
+  });
+  pub = await newStation(t, tokens.owner!, { name: 'Public', latitude: 50, longitude: 14, timezone: 'UTC' });
+  await knex('weatherDevices')
+    .where({ _id: priv._id })
+    .update({ shareUsers: JSON.stringify([ids.shared]) });
+  await knex('weatherDevices').where({ _id: pub._id }).update({ shareMode: 'public' });
+  t.server.app.ctx.devices.forget();
+  // Uploads a minute apart (the same second twice would be a retransmission).
+  const at = (minutesAgo: number) =>
+    new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  for (const s of [priv, pub]) await wslink(t, s, { datetime: at(3), t1tem: 21, t1hum: 50, rbar: 1010 });
+  for (const k of ['rest', 'socket'] as const) {
+    doomed[k] = await newStation(t, tokens.owner!, { name: `Doomed ${k}` });
+    await knex('weatherDevices')
+      .where({ _id: doomed[k]._id })
+      .update({ shareUsers: JSON.stringify([ids.shared]) });
+  }
+  const display = await call(t.url, 'POST', '/deviceDisplaySettings', {
+    token: tokens.owner,
+    body: {
+      weatherDevice: priv._id,
+      metricsList: ['outdoor'],
+      detailList: [],
+      graphList: [],
+      graphRange: 'day',
+    },
+  });
+  ownerSettingsId = display.body._id;
+  await call(t.url, 'POST', '/alertSettings', {
+    token: tokens.owner,
+    body: {
+      weatherDevice: priv._id,
+      disableAll: false,
+      settings: [{ item: 'tempc0', condition: 'above', value: 10, unit: 'C', method: 'email' }],
+    },
+  });
+  await wslink(t, priv, { datetime: at(2), t1tem: 22, t1hum: 50 });
+  await t.server.app.ctx.alerts?.idle();
+  const alerts = await call(t.url, 'GET', `/alerts?device=${priv._id}`, { token: tokens.owner });
+  ownerAlertId = list(alerts.body)[0]?._id ?? '';
+  expect(ownerAlertId).toMatch(/^[0-9a-f]{24}$/);
+}, 60_000);
+afterAll(() => t.close());
+
+interface Case {
+  name: string;
+  method: 'find' | 'get' | 'create' | 'patch' | 'remove';
+  path: string;
+  id?: () => string;
+  query?: () => Record<string, unknown>;
+  data?: () => unknown;
+  /** When a 2xx answer still means "denied" (e.g. an empty list). */
+  ok?: (body: any) => boolean;
+  expect: Record<Role, Outcome>;
+  restOnly?: boolean;
+}
+
+const readers = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> => ({
+  owner: 'ok',
+  shared: 'ok',
+  viewer: 'deny',
+  stranger: 'deny',
+  anonymous: 'deny',
+  admin: 'ok',
+  ...extra,
+});
+const everyone = (): Record<Role, Outcome> => ({
+  owner: 'ok',
+  shared: 'ok',
+  viewer: 'ok',
+  stranger: 'ok',
+  anonymous: 'ok',
+  admin: 'ok',
+});
+const ownerOnly = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> => ({
+  owner: 'ok',
+  shared: 'deny',
+  viewer: 'deny',
+  stranger: 'deny',
+  anonymous: 'deny',
+  admin: 'ok',
+  ...extra,
+});
+const hasRows = (b: any) => Array.isArray(b) && Array.isArray(b[1]) && b[1].length > 0;
+const list = (b: any): any[] => (Array.isArray(b) ? b : (b?.data ?? []));
+const iso = (t: number) => new Date(t * 1000).toISOString();
+const now = () => Math.floor(Date.now() / 1000);
+
+const CASES: Case[] = [
+  // Private station
+  {
+    name: 'get private station',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => priv._id,
+    expect: readers(),
+  },
+  {
+    name: 'find private station by wsid',
+    method: 'find',
+    path: 'weatherDevices',
+    query: () => ({ wsid: priv.wsid }),
+    ok: (b) => list(b).length === 1,
+    expect: readers(),
+  },
+  {
+    name: 'find private station as a kept public id',
+    method: 'find',
+    path: 'weatherDevices',
+    query: () => ({ $devices: { public: [priv._id] } }),
+    ok: (b) => list(b).some((d: any) => d._id === priv._id),
+    expect: readers(),
+  },
+  {
+    name: 'station key visible',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => priv._id,
+    ok: (b) => typeof b.stationKey === 'string',
+    expect: ownerOnly(),
+  },
+  {
+    name: 'patch private station',
+    method: 'patch',
+    path: 'weatherDevices',
+    id: () => priv._id,
+    data: () => ({ name: 'Private' }),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'lastData',
+    method: 'find',
+    path: 'weatherDevices/lastData',
+    query: () => ({ device: priv._id, range: true }),
+    ok: (b) => b.last?.tempc0 !== undefined,
+    expect: readers(),
+  },
+  {
+    name: 'batchLastData',
+    method: 'find',
+    path: 'weatherMetrics/batchLastData',
+    query: () => ({ devices: [priv._id] }),
+    ok: hasRows,
+    expect: readers(),
+  },
+  {
+    name: 'raw samples',
+    method: 'find',
+    path: 'weatherMetrics',
+    query: () => ({ device: priv._id, from: now() - 3600, to: now() + 60 }),
+    ok: hasRows,
+    expect: readers(),
+  },
+  {
+    name: '5-minute rows',
+    method: 'find',
+    path: 'weatherMetrics/5m',
+    query: () => ({ device: priv._id, from: now() - 3600, to: now() + 600 }),
+    ok: hasRows,
+    expect: readers(),
+  },
+  {
+    name: 'query',
+    method: 'find',
+    path: 'weatherMetrics/query',
+    query: () => ({ device: priv._id, from: now() - 3600, to: now() + 600, type: '5m' }),
+    ok: hasRows,
+    expect: readers(),
+  },
+  {
+    name: 'queryGroup',
+    method: 'find',
+    path: 'weatherMetrics/queryGroup',
+    query: () => ({
+      device: priv._id,
+      range: '1h',
+      metrics: 'mean_tempc0',
+      startTime: iso(now() - 7200),
+      endTime: iso(now() + 3600),
+    }),
+    ok: hasRows,
+    expect: readers(),
+  },
+  {
+    name: 'forecast',
+    method: 'find',
+    path: 'weatherDevices/forecast',
+    query: () => ({ device: priv._id, type: 'current' }),
+    expect: readers(),
+  },
+  {
+    name: 'sun and moon',
+    method: 'find',
+    path: 'weatherDevices/sun',
+    query: () => ({ device: priv._id }),
+    expect: readers(),
+  },
+  {
+    name: 'station lookup',
+    method: 'find',
+    path: 'stations/lookup',
+    query: () => ({ wsid: priv.wsid }),
+    expect: readers(),
+  },
+  {
+    name: 'weather server view',
+    method: 'find',
+    path: 'weatherServer',
+    query: () => ({ device: priv._id }),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'export',
+    method: 'find',
+    path: 'weatherMetrics/export',
+    restOnly: true,
+    query: () => ({
+      device: priv._id,
+      startTime: iso(now() - 3600),
+      endTime: iso(now() + 600),
+      format: 'csv',
+    }),
+    expect: readers(),
+  },
+  {
+    name: 'display settings',
+    method: 'find',
+    path: 'deviceDisplaySettings',
+    query: () => ({ weatherDevice: priv._id, $limit: 1 }),
+    expect: readers(),
+  },
+  {
+    name: "the owner's display settings record",
+    method: 'patch',
+    path: 'deviceDisplaySettings',
+    id: () => ownerSettingsId,
+    data: () => ({ graphRange: 'day' }),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  // Readers get their own (possibly empty) rules; "the owner's alert rules" below checks nothing leaks.
+  {
+    name: 'alert settings',
+    method: 'find',
+    path: 'alertSettings',
+    query: () => ({ weatherDevice: priv._id, $paginate: false }),
+    expect: readers(),
+  },
+  {
+    name: "the owner's alert rules",
+    method: 'find',
+    path: 'alertSettings',
+    query: () => ({ weatherDevice: priv._id, $paginate: false }),
+    ok: (b) => list(b).length > 0,
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: "the owner's active alerts",
+    method: 'find',
+    path: 'alerts',
+    query: () => ({ device: priv._id }),
+    ok: (b) => list(b).some((a: any) => a._id === ownerAlertId),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: "hide the owner's alert",
+    method: 'find',
+    path: 'alerts/hide',
+    query: () => ({ device: priv._id, id: '0'.repeat(24) }),
+    expect: {
+      owner: 'deny',
+      shared: 'deny',
+      viewer: 'deny',
+      stranger: 'deny',
+      anonymous: 'deny',
+      admin: 'deny',
+    },
+  },
+  // Public station: anyone reads, only the owner (and admin) writes.
+  {
+    name: 'get public station',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => pub._id,
+    expect: everyone(),
+  },
+  {
+    name: 'public lastData',
+    method: 'find',
+    path: 'weatherDevices/lastData',
+    query: () => ({ device: pub._id }),
+    ok: (b) => b.last?.tempc0 !== undefined,
+    expect: everyone(),
+  },
+  {
+    name: 'public station key',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => pub._id,
+    ok: (b) => typeof b.stationKey === 'string',
+    expect: ownerOnly(),
+  },
+  {
+    name: 'patch public station',
+    method: 'patch',
+    path: 'weatherDevices',
+    id: () => pub._id,
+    data: () => ({ name: 'Public' }),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'weather server view of a public station',
+    method: 'find',
+    path: 'weatherServer',
+    query: () => ({ device: pub._id }),
+    expect: ownerOnly(),
+  },
+  // Anyone signed in may ask (and gets only their own, empty, rules); see "the owner's alert rules" for leaks.
+  {
+    name: 'public alert settings',
+    method: 'find',
+    path: 'alertSettings',
+    query: () => ({ weatherDevice: pub._id, $paginate: false }),
+    expect: { ...everyone(), anonymous: 'deny' },
+  },
+  // Accounts
+  {
+    name: "the owner's user record",
+    method: 'get',
+    path: 'users',
+    id: () => ids.owner!,
+    expect: ownerOnly({ admin: 'ok' }),
+  },
+  {
+    name: "patch the owner's user record",
+    method: 'patch',
+    path: 'users',
+    id: () => ids.owner!,
+    data: () => ({ firstName: 'Owner' }),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: 'account summary',
+    method: 'find',
+    path: 'users/me',
+    ok: (b) => b.user?._id === ids.owner,
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  { name: 'public config', method: 'find', path: 'config', expect: everyone() },
+  { name: 'metric definitions', method: 'find', path: 'metrics', expect: everyone() },
+  // Last: the owner (first in ROLES) deletes a station shared with the shared user; nobody else may.
+  {
+    name: 'remove a shared station',
+    method: 'remove',
+    path: 'weatherDevices',
+    id: () => doomed[transport]._id,
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+];
+
+async function rest(c: Case, role: Role): Promise<Outcome> {
+  const token = tokens[role];
+  const q = c.query ? `?${toQuery(c.query())}` : '';
+  const path = `/${c.path}${c.id ? `/${c.id()}` : ''}${q}`;
+  const verb = { find: 'GET', get: 'GET', create: 'POST', patch: 'PATCH', remove: 'DELETE' }[c.method];
+  const res = await call(t.url, verb, path, { token, body: c.data?.() });
+  expect(res.status, `${role} ${verb} ${path}`).toBeLessThan(500);
+  if (res.status >= 300) return 'deny';
+  return !c.ok || c.ok(res.body) ? 'ok' : 'deny';
+}
+
+function toQuery(query: Record<string, unknown>, prefix = ''): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(query)) {
+    const key = prefix ? `${prefix}[${k}]` : k;
+    if (v && typeof v === 'object') parts.push(toQuery(v as Record<string, unknown>, key));
+    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.join('&');
+}
+
+async function socket(c: Case, role: Role, client: any): Promise<Outcome> {
+  const service = client.service(c.path);
+  const params = { query: c.query?.() ?? {} };
+  try {
+    const result =
+      c.method === 'find'
+        ? await service.find(params)
+        : c.method === 'get'
+          ? await service.get(c.id!(), params)
+          : c.method === 'patch'
+            ? await service.patch(c.id!(), c.data?.(), params)
+            : c.method === 'remove'
+              ? await service.remove(c.id!(), params)
+              : await service.create(c.data?.(), params);
+    return !c.ok || c.ok(result) ? 'ok' : 'deny';
+  } catch (error) {
+    expect((error as { code?: number }).code ?? 500, `${role} socket ${c.method} ${c.path}`).toBeLessThan(
+      500,
+    );
+    return 'deny';
+  }
+}
+
+describe('permission matrix', () => {
+  test('REST: each role gets exactly what it may', async () => {
+    const got: Record<string, Record<Role, Outcome>> = {};
+    const want: Record<string, Record<Role, Outcome>> = {};
+    for (const c of CASES) {
+      got[c.name] = {} as Record<Role, Outcome>;
+      want[c.name] = c.expect;
+      for (const role of ROLES) got[c.name][role] = await rest(c, role);
+    }
+    expect(got).toEqual(want);
+  });
+
+  test('socket.io: the same matrix over authenticated and anonymous sockets', async () => {
+    transport = 'socket';
+    const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
+    for (const role of ROLES) clients[role] = await socketClient(t.url, tokens[role]);
+    const got: Record<string, Record<Role, Outcome>> = {};
+    const want: Record<string, Record<Role, Outcome>> = {};
+    for (const c of CASES.filter((c) => !c.restOnly)) {
+      got[c.name] = {} as Record<Role, Outcome>;
+      want[c.name] = c.expect;
+      for (const role of ROLES) got[c.name][role] = await socket(c, role, clients[role].client);
+    }
+    for (const role of ROLES) clients[role].close();
+    expect(got).toEqual(want);
+  });
+
+  test('realtime: samples, device changes, settings and alerts reach only the sockets entitled to them', async () => {
+    const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
+    const seen = {} as Record<Role, Record<string, unknown[]>>;
+    for (const role of ROLES) {
+      const c = await socketClient(t.url, tokens[role]);
+      clients[role] = c;
+      seen[role] = {
+        samples: collect(c.client, 'weatherMetrics'),
+        fiveMinutes: collect(c.client, 'weatherMetrics/5m'),
+        devicePatched: collect(c.client, 'weatherDevices', 'patched'),
+        displayPatched: collect(c.client, 'deviceDisplaySettings', 'patched'),
+        alerts: collect(c.client, 'alerts'),
+        users: collect(c.client, 'users', 'patched'),
+      };
+      // Everybody tries to watch the private station.
+      await c.client.service('weatherDevices/watch').create({ id: [priv._id] });
+    }
+    // A second rule of the owner's that this upload raises.
+    await call(t.url, 'POST', '/alertSettings', {
+      token: tokens.owner,
+      body: {
+        weatherDevice: priv._id,
+        disableAll: false,
+        settings: [
+          { item: 'tempc0', condition: 'above', value: 10, unit: 'C', method: 'email' },
+          { item: 'humc0', condition: 'below', value: 45, unit: '%', method: 'notification' },
+        ],
+      },
+    });
+    await wslink(t, priv, {
+      datetime: new Date(Date.now() - 60_000).toISOString().slice(0, 19).replace('T', ' '),
+      t1tem: 30,
+      t1hum: 40,
+    });
+    await call(t.url, 'PATCH', `/weatherDevices/${priv._id}`, {
+      token: tokens.owner,
+      body: { name: 'Private!' },
+    });
+    await call(t.url, 'PATCH', `/deviceDisplaySettings/${ownerSettingsId}`, {
+      token: tokens.owner,
+      body: { graphRange: 'week' },
+    });
+    await call(t.url, 'PATCH', `/users/${ids.owner}`, { token: tokens.owner, body: { lastName: 'Changed' } });
+    await t.server.app.ctx.alerts?.idle();
+    await settle(400);
+    for (const role of ROLES) clients[role].close();
+    const count = (role: Role) =>
+      Object.fromEntries(Object.entries(seen[role]).map(([k, v]) => [k, v.length > 0]));
+    expect(count('owner')).toEqual({
+      samples: true,
+      fiveMinutes: true,
+      devicePatched: true,
+      displayPatched: true,
+      alerts: true,
+      users: true,
+    });
+    expect(count('shared')).toEqual({
+      samples: true,
+      fiveMinutes: true,
+      devicePatched: true,
+      displayPatched: false,
+      alerts: false,
+      users: false,
+    });
+    expect(count('admin')).toEqual({
+      samples: true,
+      fiveMinutes: true,
+      devicePatched: false,
+      displayPatched: false,
+      alerts: false,
+      users: false,
+    });
+    for (const role of ['viewer', 'stranger', 'anonymous'] as const) {
+      expect(count(role), role).toEqual({
+        samples: false,
+        fiveMinutes: false,
+        devicePatched: false,
+        displayPatched: false,
+        alerts: false,
+        users: false,
+      });
+    }
+    // The shared user's copy of the device has no station key.
+    expect((seen.shared.devicePatched[0] as { stationKey?: string }).stationKey).toBeUndefined();
+  });
+});
