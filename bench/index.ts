@@ -2,6 +2,7 @@
 // (absolute times on a shared 2-core machine are noisy; ratios against a floor measured alongside are not).
 import { historyBench } from './history';
 import { ingestBench } from './ingest';
+import { realtimeBench } from './realtime';
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const fmt = (n: number, dp = 0) =>
@@ -55,4 +56,18 @@ if (want('history')) {
     console.log(`  ${cells.join('')}${fmt(t.ms / t.sqlMs, 1)}×`);
   }
   console.log('');
+}
+
+if (want('realtime')) {
+  console.log(
+    'Realtime: upload → `weatherMetrics created` at a watching socket, with 1,000 watchers of the station',
+  );
+  const r = await realtimeBench();
+  console.log(
+    `  ${r.uploads} uploads; the measuring client (served last) got ${r.delivered}, the other ${r.watchers - 1} got ${r.passiveReceived} events in all`,
+  );
+  console.log(
+    `  from sending the upload to the event: p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms (goal p95 < 20 ms)`,
+  );
+  console.log(`  (the upload's own HTTP round trip, p50: ${fmt(r.uploadRoundTripP50, 1)} ms)\n`);
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { objectId } from '../server/storage/ids';
+import { signJwt } from './jwt';
 
 const STATIONS = Number(process.env.STATIONS ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -40,7 +41,10 @@ const rows = Array.from({ length: STATIONS }, (_, i) => ({
 }));
 for (let i = 0; i < rows.length; i += 200) await knex('weatherDevices').insert(rows.slice(i, i + 200));
 const port = await server.listen();
-process.stdout.write(`${JSON.stringify({ port, stations: STATIONS })}\n`);
+const token = await signJwt(server, user);
+process.stdout.write(
+  `${JSON.stringify({ port, stations: STATIONS, token, devices: rows.slice(0, 10).map((r) => r._id) })}\n`,
+);
 process.on('SIGTERM', async () => {
   const count = await knex('samples').count({ n: '*' }).first();
   process.stderr.write(`samples stored: ${count?.n}\n`);

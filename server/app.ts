@@ -14,7 +14,7 @@ import { idempotency } from './hooks/idempotency';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { createMailer } from './notify/mail';
-import { channels } from './realtime/channels';
+import { channels, SOCKET_ID } from './realtime/channels';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
 import { displaySettings } from './services/display-settings/display-settings';
@@ -62,7 +62,9 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(
     socketio({ maxHttpBufferSize: 1e6, pingTimeout: 20000 }, (io) => {
       io.use((socket, next) => {
-        (socket as unknown as { feathers: Record<string, unknown> }).feathers.ip = socket.handshake.address;
+        const connection = (socket as unknown as { feathers: Record<string | symbol, unknown> }).feathers;
+        connection.ip = socket.handshake.address;
+        Object.defineProperty(connection, SOCKET_ID, { value: socket.id });
         next();
       });
     }),

@@ -9,6 +9,24 @@ import { deviceChannel } from '../services/devices/watch.class';
 
 export const userChannel = (id: string) => `user/${id}`;
 
+/** Set on each socket's Feathers connection (app.ts) so live events can be broadcast by socket id. */
+export const SOCKET_ID = Symbol('socketId');
+
+/**
+ * Live samples may go to hundreds of watchers: one socket.io broadcast encodes the packet once, where Feathers'
+ * own dispatch would encode it again for every connection.
+ */
+function broadcast(app: Application, event: string, connections: RealTimeConnection[], data: unknown): void {
+  const ids: string[] = [];
+  for (const c of connections) {
+    const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
+    if (id) ids.push(id);
+  }
+  const io = (app as unknown as { io?: { to(ids: string[]): { emit(event: string, data: unknown): void } } })
+    .io;
+  if (ids.length > 0 && io) io.to(ids).emit(event, data);
+}
+
 export function channels(app: Application): void {
   app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
     if (connection && authResult.user) app.channel(userChannel(authResult.user._id)).join(connection);
@@ -27,8 +45,13 @@ export function channels(app: Application): void {
       .channel(deviceChannel(deviceId))
       .filter((c) => canRead(device, c.user as AuthUser | undefined));
   };
-  app.service('weatherMetrics').publish('created', (data: { device: string }) => watchers(data.device));
-  app.service('weatherMetrics/5m').publish('created', (data: { device: string }) => watchers(data.device));
+  for (const path of ['weatherMetrics', 'weatherMetrics/5m']) {
+    app.service(path).publish('created', async (data: { device: string }) => {
+      const channel = await watchers(data.device);
+      broadcast(app, `${path} created`, Array.isArray(channel) ? channel : channel.connections, data);
+      return undefined; // sent above
+    });
+  }
 
   // Device changes: each related user gets the record as they may see it (the station key only for owners).
   const deviceEvent = async (data: Device) => {
@@ -52,7 +75,7 @@ export function channels(app: Application): void {
   app.service('users').publish('patched', (data: { _id: string }) => app.channel(userChannel(data._id)));
   const ownChannel = (_data: unknown, context: { params: object }) => {
     const user = (context.params as { user?: AuthUser }).user;
-    return user ? app.channel(userChannel(user._id)) : app.channel([]);
+    return user ? app.channel(userChannel(user._id)) : undefined;
   };
   for (const event of ['created', 'patched']) app.service('deviceDisplaySettings').publish(event, ownChannel);
 }
