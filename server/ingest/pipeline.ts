@@ -85,7 +85,8 @@ export class Ingest {
     const { stored, fiveMinute } = await this.app.ctx.samples.write(device, time, values);
     if (!stored) return false;
     this.app.ctx.devices.touch(device._id, time);
-    await this.app.ctx.alerts?.onSample(device, time, values);
+    // Alerts are evaluated after the reply (serially per station); the console need not wait for them.
+    void this.app.ctx.alerts?.onSample(device, time, values);
     // Events are built only when someone can receive them (watchers here, or other processes via sync).
     if (!this.app.ctx.config.redisUrl && this.app.channel(deviceChannel(device._id)).length === 0)
       return true;
