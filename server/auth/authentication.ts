@@ -40,11 +40,28 @@ class LimitedLocalStrategy extends LocalStrategy {
   }
 }
 
-/** A token of a deleted account is a 401 (not the 404 of the user lookup), so clients go back to login. */
+/**
+ * A token of a deleted account is a 401 (not the 404 of the user lookup), so clients go back to login.
+ * The user behind a token is kept for a moment: every REST call authenticates, and two user lookups per call
+ * were most of the cost of a small history answer. A changed or deleted user is dropped at once.
+ */
 class PortalJWTStrategy extends JWTStrategy {
+  private cache = new Map<string, { user: unknown; until: number }>();
+
+  forget(id: string): void {
+    this.cache.delete(id);
+  }
+
   async getEntity(id: string, params: Params) {
+    const hit = this.cache.get(id);
+    if (params.provider && hit && hit.until > Date.now()) return hit.user;
     try {
-      return await super.getEntity(id, params);
+      const user = await super.getEntity(id, params);
+      if (params.provider) {
+        if (this.cache.size > 10_000) this.cache.clear();
+        this.cache.set(id, { user, until: Date.now() + 5000 });
+      }
+      return user;
     } catch (error) {
       if (error instanceof NotFound) throw new NotAuthenticated('This account no longer exists');
       throw error;
@@ -70,7 +87,9 @@ export function authentication(app: Application): void {
     ...(oauthSettings(config) ? { oauth: oauthSettings(config) } : {}),
   });
   const service = new AuthenticationService(app);
-  service.register('jwt', new PortalJWTStrategy());
+  const jwt = new PortalJWTStrategy();
+  service.register('jwt', jwt);
+  app.on('usersChanged', (id: string) => jwt.forget(id));
   service.register(
     'local',
     new LimitedLocalStrategy(

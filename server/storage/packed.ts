@@ -3,7 +3,8 @@
 // Layout, little-endian: n × [count, sum, min, max, last] as float64, then n × uint16 catalogue positions
 // (ascending), then uint16 n. Positions index METRIC_KEYS: the catalogue only ever appends (packed.test.ts pins it).
 import type { Agg } from '../../src/domain/aggregate';
-import { METRIC_KEYS, metricIndex } from '../../src/domain/catalogue';
+import { METRIC_KEYS, METRICS, metricIndex } from '../../src/domain/catalogue';
+import type { Coded } from '../../src/domain/types';
 import type { Aggs } from './buckets';
 
 export function pack(aggs: Aggs): Buffer {
@@ -71,4 +72,47 @@ export class PackedReader {
       if (this.slots[w] >= 0) out[this.keys[w]] = agg(b, this.slots[w]);
     return out;
   }
+}
+
+/** Where each metric's primary value sits in its record (-1: the mean, sum / count). */
+const PRIMARY_FIELD: number[] = METRICS.map(
+  (d) => (({ mean: -1, count: 0, sum: 1, min: 2, max: 3, last: 4 }) as const)[d.primary],
+);
+
+/**
+ * Records straight to the coded answer of primary values ([time, …metrics] columns in catalogue order),
+ * without building an object per record: a history answer is mostly this loop.
+ */
+export function primaryCoded(records: { time: number; data: Buffer | Uint8Array }[]): Coded {
+  const bufs = records.map((r) =>
+    Buffer.isBuffer(r.data) ? r.data : Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+  );
+  const present = new Uint8Array(METRIC_KEYS.length);
+  for (const b of bufs) {
+    const n = b.readUInt16LE(b.length - 2);
+    for (let j = 0; j < n; j++) present[b.readUInt16LE(n * 40 + j * 2)] = 1;
+  }
+  const column = new Int16Array(METRIC_KEYS.length).fill(-1);
+  const columns = ['time'];
+  for (let i = 0; i < present.length; i++) {
+    if (present[i]) {
+      column[i] = columns.length;
+      columns.push(METRIC_KEYS[i]);
+    }
+  }
+  const rows = bufs.map((b, r) => {
+    const row: (number | null)[] = new Array(columns.length).fill(null);
+    row[0] = Number(records[r].time);
+    const n = b.readUInt16LE(b.length - 2);
+    for (let j = 0; j < n; j++) {
+      const index = b.readUInt16LE(n * 40 + j * 2);
+      const o = j * 40;
+      const count = b.readDoubleLE(o);
+      if (count === 0) continue;
+      const f = PRIMARY_FIELD[index];
+      row[column[index]] = f < 0 ? b.readDoubleLE(o + 8) / count : b.readDoubleLE(o + f * 8);
+    }
+    return row;
+  });
+  return [columns, rows];
 }

@@ -129,3 +129,40 @@ describe('sample store', () => {
     ]);
   });
 });
+
+describe('hourly rollups', () => {
+  test('closed 5-minute buckets fold into their hour; the open one is laid over it', async () => {
+    const { store } = await open(testDatabase());
+    for (const [dt, temp] of [
+      [0, 10],
+      [400, 14],
+      [3500, 20],
+      [3700, 30],
+    ])
+      await store.write(device, T0 + dt, { tempc0: temp });
+    expect(temps(await store.buckets('buckets1h', device._id, T0, T0 + 7200))).toEqual([
+      [T0, [3, 44, 10, 20, 20]],
+      [T0 + 3600, [1, 30, 30, 30, 30]],
+    ]);
+  });
+});
+
+test('the hourly migration folds existing 5-minute buckets into hours', async () => {
+  const { storage, store } = await open(testDatabase());
+  const hourly = await import('./migrations/004_hourly');
+  for (const [dt, temp] of [
+    [0, 10],
+    [400, 14],
+    [3700, 30],
+    [8000, 1],
+  ])
+    await store.write(device, T0 + dt, { tempc0: temp });
+  await store.flush();
+  await hourly.down(storage.knex);
+  await hourly.up(storage.knex);
+  const rows = await storage.knex('buckets1h').where({ device: device._id }).orderBy('time');
+  expect(rows.map((r) => Number(r.time))).toEqual([T0, T0 + 3600, T0 + 7200]);
+  expect(temps(await store.buckets('buckets1h', device._id, T0, T0 + 3600))).toEqual([
+    [T0, [2, 24, 10, 14, 14]],
+  ]);
+});

@@ -1,7 +1,7 @@
 // Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines.
 // PostgreSQL: every upload folds into its buckets in the ingest transaction (several processes may write).
 // SQLite: see sqlite-writer.ts (one process owns the file; the open 5-minute bucket lives in memory).
-import type { Sample } from '../../src/domain/types';
+import type { Coded, Sample } from '../../src/domain/types';
 import {
   type Aggs,
   type BucketRow,
@@ -14,11 +14,13 @@ import {
   type WriteResult,
 } from './buckets';
 import type { Storage } from './db';
-import { PackedReader, pack, unpack } from './packed';
+import { PackedReader, pack, primaryCoded, unpack } from './packed';
 import { SqliteWriter } from './sqlite-writer';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
 export { dayStartFor, foldInto, primaryRow } from './buckets';
+
+export type BucketTable = 'buckets5m' | 'buckets1h' | 'buckets1d';
 
 export interface SampleStore {
   write(device: { _id: string; timezone: string }, time: number, values: Values): Promise<WriteResult>;
@@ -26,12 +28,14 @@ export interface SampleStore {
   latest(devices: string[]): Promise<Map<string, Sample>>;
   /** Buckets in [from, to), with every metric or only `keys`. */
   buckets(
-    table: 'buckets5m' | 'buckets1d',
+    table: BucketTable,
     device: string,
     from: number,
     to: number,
     keys?: string[],
   ): Promise<BucketRow[]>;
+  /** Buckets as the coded answer of primary values (what `query` serves). */
+  primaryCoded(table: BucketTable, device: string, from: number, to: number): Promise<Coded>;
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
@@ -76,6 +80,7 @@ function knexWriter(storage: Storage): SampleStore['write'] {
       const stored = inserted.length > 0;
       const aggs5 = await fold('buckets5m', t5, stored);
       if (stored) {
+        await fold('buckets1h', t5 - (t5 % 3600), true, late);
         await fold('buckets1d', dayStartFor(time, device.timezone), true, late);
         await trx('weatherDevices')
           .where({ _id: device._id })
@@ -118,7 +123,44 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
       }));
       const open = writer?.openBucket(device);
       if (!open) return stored;
-      return table === 'buckets5m' ? overlayFive(stored, open, from, to) : overlayDay(stored, open, from, to);
+      if (table === 'buckets5m') return overlayFive(stored, open, from, to);
+      return overlayInto(
+        stored,
+        open,
+        table === 'buckets1h' ? open.time - (open.time % 3600) : open.day,
+        from,
+        to,
+      );
+    },
+    async primaryCoded(table, device, from, to) {
+      const rows: { time: number; data: Buffer }[] = await knex(table)
+        .where({ device })
+        .andWhere('time', '>=', from)
+        .andWhere('time', '<', to)
+        .orderBy('time')
+        .select('time', 'data');
+      const coded = primaryCoded(rows);
+      const open = writer?.openBucket(device);
+      if (!open) return coded;
+      // Lay the open 5-minute bucket over the row it belongs to (or add that row).
+      const at =
+        table === 'buckets5m' ? open.time : table === 'buckets1h' ? open.time - (open.time % 3600) : open.day;
+      if (at < from || at >= to) return coded;
+      const i = rows.findIndex((r) => Number(r.time) === at);
+      const merged = primaryRow(
+        at,
+        mergeInto(i >= 0 && table !== 'buckets5m' ? unpack(rows[i].data) : {}, open.aggs),
+      );
+      const [columns, values] = coded;
+      for (const key of Object.keys(merged)) if (!columns.includes(key)) columns.push(key);
+      for (const row of values) while (row.length < columns.length) row.push(null);
+      const row = columns.map((c) => merged[c] ?? null);
+      if (i >= 0) values[i] = row;
+      else {
+        const after = values.findIndex((r) => (r[0] as number) > at);
+        values.splice(after < 0 ? values.length : after, 0, row);
+      }
+      return coded;
     },
     async samples(device, from, to) {
       const rows = await knex('samples')
@@ -142,17 +184,19 @@ function overlayFive(stored: BucketRow[], open: BucketRow, from: number, to: num
   return out.sort((a, b) => a.time - b.time);
 }
 
-function overlayDay(
+/** The open 5-minute bucket merged into the stored hour or day (`at`) it belongs to. */
+function overlayInto(
   stored: BucketRow[],
-  open: BucketRow & { day: number },
+  open: BucketRow,
+  at: number,
   from: number,
   to: number,
 ): BucketRow[] {
-  if (open.day < from || open.day >= to) return stored;
-  const day = stored.find((b) => b.time === open.day);
-  if (day) {
-    day.aggs = mergeInto(day.aggs, open.aggs);
+  if (at < from || at >= to) return stored;
+  const row = stored.find((b) => b.time === at);
+  if (row) {
+    row.aggs = mergeInto(row.aggs, open.aggs);
     return stored;
   }
-  return [...stored, { time: open.day, aggs: mergeInto({}, open.aggs) }].sort((a, b) => a.time - b.time);
+  return [...stored, { time: at, aggs: mergeInto({}, open.aggs) }].sort((a, b) => a.time - b.time);
 }

@@ -56,9 +56,11 @@ export class SqliteWriter {
       ),
       get5: db.prepare('SELECT data FROM buckets5m WHERE device = ? AND time = ?').pluck(),
       get1d: db.prepare('SELECT data FROM buckets1d WHERE device = ? AND time = ?').pluck(),
+      get1h: db.prepare('SELECT data FROM buckets1h WHERE device = ? AND time = ?').pluck(),
       newest5: db.prepare('SELECT max(time) FROM buckets5m WHERE device = ?').pluck(),
       put5: upsert('buckets5m'),
       put1d: upsert('buckets1d'),
+      put1h: upsert('buckets1h'),
       touch: db.prepare(
         'UPDATE weatherDevices SET lastUpload = ? WHERE _id = ? AND (lastUpload IS NULL OR lastUpload < ?)',
       ),
@@ -130,9 +132,12 @@ export class SqliteWriter {
     return { stored: true, fiveMinute: { time: t5, aggs: this.foldLate(id, tz, t5, values) } };
   }
 
-  /** Stores a closed bucket and merges it into its day. */
+  /** Stores a closed bucket and merges it into its hour and its day. */
   private close(id: string, bucket: OpenBucket): void {
     this.sql.put5.run(id, bucket.time, pack(bucket.aggs));
+    const hourTime = bucket.time - (bucket.time % 3600);
+    const hour = this.sql.get1h.get(id, hourTime) as Buffer | undefined;
+    this.sql.put1h.run(id, hourTime, pack(mergeInto(hour ? unpack(hour) : {}, bucket.aggs)));
     const day = this.sql.get1d.get(id, bucket.day) as Buffer | undefined;
     this.sql.put1d.run(id, bucket.day, pack(mergeInto(day ? unpack(day) : {}, bucket.aggs)));
   }
@@ -142,6 +147,9 @@ export class SqliteWriter {
     const stored = this.sql.get5.get(id, t5) as Buffer | undefined;
     const aggs = foldInto(stored ? unpack(stored) : {}, values);
     this.sql.put5.run(id, t5, pack(aggs));
+    const hourTime = t5 - (t5 % 3600);
+    const hour = this.sql.get1h.get(id, hourTime) as Buffer | undefined;
+    this.sql.put1h.run(id, hourTime, pack(foldInto(hour ? unpack(hour) : {}, values, true)));
     const dayTime = dayStartFor(t5, tz);
     const day = this.sql.get1d.get(id, dayTime) as Buffer | undefined;
     this.sql.put1d.run(id, dayTime, pack(foldInto(day ? unpack(day) : {}, values, true)));

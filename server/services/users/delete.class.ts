@@ -71,6 +71,7 @@ export async function deleteAccount(app: Application, userId: string): Promise<v
     await trx('users').where({ _id: userId }).delete();
   });
 
+  app.emit('usersChanged', userId); // drops the cached user behind its tokens
   const channel = app.channel(userChannel(userId));
   for (const connection of [...channel.connections]) app.channel(app.channels).leave(connection);
 }

@@ -10,4 +10,6 @@ export function users(app: Application): void {
     before: { find: [requireAuth], get: [requireAuth], patch: [requireAuth] },
   });
   app.use('users/verify', new VerifyService(app), { methods: ['create'] });
+  // The authentication keeps the user behind a token for a moment; a changed user is looked up again.
+  app.service('users').on('patched', (user: { _id: string }) => app.emit('usersChanged', user._id));
 }

@@ -52,9 +52,14 @@ export class QueryService extends SeriesBase {
     const device = await this.device(params);
     const type = bucketRange(query.type, ['5m', '1d']);
     const { from, to } = timeRange(query, BUCKET[type]);
-    const table = type === '5m' ? 'buckets5m' : 'buckets1d';
-    const buckets = await this.app.ctx.samples.buckets(table, device._id, from, to);
-    return asCoded(toCoded(buckets.map((b) => primaryRow(b.time, b.aggs))));
+    return asCoded(
+      await this.app.ctx.samples.primaryCoded(
+        type === '5m' ? 'buckets5m' : 'buckets1d',
+        device._id,
+        from,
+        to,
+      ),
+    );
   }
 }
 
@@ -65,10 +70,13 @@ export class QueryGroupService extends SeriesBase {
     const range = bucketRange(query.range, ['5m', '30m', '1h', '1d']);
     const { from, to } = isoRange(query, BUCKET[range]);
     const columns = metricColumns(query.metrics, range);
-    const table = range === '1d' ? 'buckets1d' : 'buckets5m';
+    // Hours and days are stored rollups; half hours are folded from the 5-minute buckets.
+    const table = range === '1d' ? 'buckets1d' : range === '1h' ? 'buckets1h' : 'buckets5m';
     const keys = [...new Set(columns.map((c) => c.key))];
-    const buckets = await this.app.ctx.samples.buckets(table, device._id, from, to, keys);
-    const grouped = range === '30m' || range === '1h' ? regroup(buckets, BUCKET[range]) : buckets;
+    // The bucket holding `from` counts (days are device-local, so they are not aligned to the epoch).
+    const start = range === '1d' ? from : from - (from % BUCKET[range]);
+    const buckets = await this.app.ctx.samples.buckets(table, device._id, start, to, keys);
+    const grouped = range === '30m' ? regroup(buckets, BUCKET[range]) : buckets;
     const rows = grouped.map(({ time, aggs }) => [
       time,
       ...columns.map(({ key, aggregate }) => {
