@@ -52,6 +52,8 @@ export interface Device {
   name: string;
   user: string;
   shareUsers: string[];
+  /** The addresses the station is shared with (owner only). */
+  shareEmails?: string[];
   consoletype: number;
   timezone: string;
   mac?: string | null;

@@ -56,5 +56,6 @@ export function present(device: DeviceRow, user: AuthUser | null | undefined): D
   const { passkey: _p, unmapped, stationKey, ...rest } = device;
   const r = relation(device, user);
   if (r === 'owner' || r === 'admin') return { ...rest, stationKey, unmapped } as Device;
-  return { ...rest, shareUsers: [] };
+  // A shared user learns that it is shared with them, not with whom else.
+  return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
 }

@@ -48,7 +48,7 @@ export class DevicesService {
     } else {
       rows = await this.scoped(query.$devices, user);
     }
-    return rows
+    const out = rows
       .sort(
         (a, b) =>
           rank(a, user) - rank(b, user) ||
@@ -57,6 +57,7 @@ export class DevicesService {
       )
       .slice(0, limit)
       .map((d) => present(d, user));
+    return this.withShareEmails(out);
   }
 
   private async scoped(scopes: unknown, user: AuthUser | null): Promise<DeviceRow[]> {
@@ -80,7 +81,8 @@ export class DevicesService {
   }
 
   async get(id: string, params: P): Promise<Device> {
-    return present(await this.readable(id, params.user), params.user);
+    const [device] = await this.withShareEmails([present(await this.readable(id, params.user), params.user)]);
+    return device;
   }
 
   async create(data: unknown, params: P): Promise<Device> {
@@ -124,12 +126,17 @@ export class DevicesService {
       throw new BadRequest("stationKey can only be 'regenerate'", { field: 'stationKey' });
     const fields = params.provider ? deviceFields(rest, false) : { ...rest };
     if (keyRequest === 'regenerate') fields.stationKey = stationKey();
+    if (Array.isArray(fields.shareUsers))
+      fields.shareUsers = await this.shareIds(fields.shareUsers as string[], device.user);
     if ('mac' in fields) fields.passkey = passkeyFor(fields.mac as string | null);
     await this.knex('weatherDevices')
       .where({ _id: device._id })
       .update(toDb({ ...fields, updatedAt: Date.now() } as unknown as Partial<DeviceRow>));
     this.app.ctx.devices.forget(device._id);
-    return present((await this.app.ctx.devices.get(device._id))!, params.user);
+    const [patched] = await this.withShareEmails([
+      present((await this.app.ctx.devices.get(device._id))!, params.user),
+    ]);
+    return patched;
   }
 
   async remove(id: string, params: P): Promise<Device> {
@@ -137,6 +144,40 @@ export class DevicesService {
     await this.knex('weatherDevices').where({ _id: device._id }).delete();
     this.app.ctx.devices.forget(device._id);
     return present(device, params.user);
+  }
+
+  /** Sharing is by e-mail address (or user id); every address must belong to an account. */
+  private async shareIds(list: string[], owner: string): Promise<string[]> {
+    const emails = list.filter((u) => !/^[0-9a-f]{24}$/.test(u));
+    const ids = list.filter((u) => /^[0-9a-f]{24}$/.test(u));
+    const found = await this.knex('users')
+      .whereIn('email', emails)
+      .orWhereIn('_id', ids)
+      .select('_id', 'email');
+    for (const e of emails) {
+      if (!found.some((u: { email: string }) => u.email === e))
+        throw new BadRequest(`No account uses ${e}`, { field: 'shareUsers' });
+    }
+    for (const i of ids) {
+      if (!found.some((u: { _id: string }) => u._id === i))
+        throw new BadRequest('Unknown user in shareUsers', { field: 'shareUsers' });
+    }
+    return [...new Set(found.map((u: { _id: string }) => u._id))].filter((id) => id !== owner);
+  }
+
+  /** The owner also sees the e-mail addresses a station is shared with. */
+  async withShareEmails(devices: Device[]): Promise<Device[]> {
+    const ids = [
+      ...new Set(devices.filter((d) => d.stationKey && d.shareUsers.length).flatMap((d) => d.shareUsers)),
+    ];
+    if (ids.length === 0) return devices;
+    const users = await this.knex('users').whereIn('_id', ids).select('_id', 'email');
+    const email = new Map(users.map((u: { _id: string; email: string }) => [u._id, u.email]));
+    return devices.map((d) =>
+      d.stationKey && d.shareUsers.length
+        ? { ...d, shareEmails: d.shareUsers.map((id) => email.get(id) ?? '') }
+        : d,
+    );
   }
 
   /** The device if the caller may read it; strangers get the same 404 as for a missing device. */

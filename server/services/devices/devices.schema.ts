@@ -32,6 +32,7 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
     'shareMode',
     'order',
     'lastMinMaxReset',
+    'shareUsers',
   ]);
   for (const key of Object.keys(data)) {
     if (!editable.has(key)) throw new BadRequest(`${key} cannot be set`, { field: key });
@@ -81,6 +82,12 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
     if (elevation !== undefined) out.elevation = elevation;
   }
   if (data.channelNameMapping !== undefined) out.channelNameMapping = channelNames(data.channelNameMapping);
+  if (data.shareUsers !== undefined) {
+    const list = data.shareUsers;
+    if (!Array.isArray(list) || list.length > 50 || list.some((u) => typeof u !== 'string' || u.length > 254))
+      throw new BadRequest('shareUsers must be a list of e-mail addresses', { field: 'shareUsers' });
+    out.shareUsers = [...new Set(list.map((u: string) => u.trim().toLowerCase()))];
+  }
   if (data.shareMode !== undefined) {
     if (!SHARE_MODES.includes(data.shareMode as ShareMode))
       throw new BadRequest('shareMode must be private, public or unlist', { field: 'shareMode' });

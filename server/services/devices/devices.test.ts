@@ -118,3 +118,31 @@ describe('weatherDevices', () => {
     expect((await call(t.url, 'GET', '/weatherDevices/not-an-id', { token })).status).toBe(400);
   });
 });
+
+describe('sharing', () => {
+  test('the owner shares by e-mail; the shared user reads but sees no other sharers; unknown addresses are refused', async () => {
+    const owner = await newUser(t, 'sharer');
+    const friend = await newUser(t, 'friend2');
+    const other = await newUser(t, 'other2');
+    const s = await newStation(t, owner.token, { name: 'Shared by mail' });
+    const bad = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token: owner.token,
+      body: { shareUsers: ['nobody@example.com'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('No account uses nobody@example.com');
+    const shared = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token: owner.token,
+      body: { shareUsers: [friend.email.toUpperCase(), other.email] },
+    });
+    expect(shared.body.shareUsers).toEqual(expect.arrayContaining([friend.user._id, other.user._id]));
+    expect(shared.body.shareEmails).toEqual(expect.arrayContaining([friend.email, other.email]));
+    const seen = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.shareUsers).toEqual([friend.user._id]);
+    expect(seen.body.shareEmails).toBeUndefined();
+    // Unsharing takes access away.
+    await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token: owner.token, body: { shareUsers: [] } });
+    expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(404);
+  });
+});
