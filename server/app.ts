@@ -27,6 +27,7 @@ import { weatherMetrics } from './services/weather-metrics/weather-metrics';
 import { weatherServer } from './services/weather-server/weather-server';
 import { openStorage } from './storage/db';
 import { migrate } from './storage/migrate';
+import { startRetention } from './storage/retention';
 import { sampleStore } from './storage/samples';
 
 export interface Server {
@@ -89,6 +90,9 @@ export async function createApp(config: Config): Promise<Server> {
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
 
+  const stopRetention = startRetention(storage.knex, app.ctx.samples, (e) =>
+    console.error('retention failed', e),
+  );
   let httpServer: import('node:http').Server | null = null;
   return {
     app,
@@ -100,6 +104,7 @@ export async function createApp(config: Config): Promise<Server> {
       return typeof address === 'object' && address ? address.port : config.port;
     },
     async close() {
+      stopRetention();
       await app.teardown();
       const redis = (
         app as unknown as { sync?: { pub: { quit(): Promise<void> }; sub: { quit(): Promise<void> } } }

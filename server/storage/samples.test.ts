@@ -166,3 +166,16 @@ test('the hourly migration folds existing 5-minute buckets into hours', async ()
     [T0, [2, 24, 10, 14, 14]],
   ]);
 });
+
+test('retention drops raw samples after a week and keeps the rollups', async () => {
+  const { storage, store } = await open(testDatabase());
+  const { applyRetention } = await import('./retention');
+  const old = Math.floor(Date.now() / 1000) - 10 * 86400;
+  await store.write(device, old, { tempc0: 5 });
+  await store.write(device, old + 600, { tempc0: 6 });
+  await store.write(device, Math.floor(Date.now() / 1000) - 60, { tempc0: 7 });
+  await store.flush();
+  expect((await applyRetention(storage.knex, store)).samples).toBe(2);
+  expect(await store.samples(device._id, 0, 4102444800)).toHaveLength(1);
+  expect(await store.buckets('buckets5m', device._id, old - 300, old + 900)).toHaveLength(2);
+});
