@@ -222,9 +222,10 @@ export class AlertEngine {
     const last = this.lastTime.get(device._id);
     if (last !== undefined && time <= last) return;
     this.lastTime.set(device._id, time);
-    this.track(device._id, time, values);
+    // Stations nobody set alerts for cost nothing more (most of them: this runs for every upload).
     const entries = await this.entries(device);
     if (entries.length === 0) return;
+    this.track(device._id, time, values);
     const held = await this.heldFor(device._id);
     for (const entry of entries) {
       for (const rule of entry.rules) {

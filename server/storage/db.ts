@@ -58,6 +58,7 @@ export async function openStorage(database: string): Promise<Storage> {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -65536'); // 64 MiB: the buckets of many stations stay in memory
     sqlite.pragma('temp_store = MEMORY');
+    sqlite.pragma('wal_autocheckpoint = 10000'); // checkpoint every ~40 MB of WAL, not every 4 MB
   }
   return {
     knex,
