@@ -64,10 +64,25 @@ export function localParts(
   return { y: p.year, m: p.month, d: p.day, h: p.hour % 24, mi: p.minute, s: p.second };
 }
 
-/** Seconds the zone is ahead of UTC at an instant. */
+// Offsets only change on quarter-hour boundaries (DST steps): one Intl call per zone and quarter hour is
+// enough, and Intl formatting is otherwise the slowest step of reading a console's local time.
+const offsets = new Map<string, Map<number, number>>();
+
+/** Seconds the zone is ahead of UTC at an instant (throws RangeError for a zone Intl does not know). */
 export function zoneOffset(t: number, timeZone: string): number {
+  const slot = Math.floor(t / 900);
+  let cache = offsets.get(timeZone);
+  if (!cache) {
+    cache = new Map();
+    offsets.set(timeZone, cache);
+  }
+  const hit = cache.get(slot);
+  if (hit !== undefined) return hit;
+  if (cache.size > 2000) cache.clear();
   const p = localParts(Math.floor(t), timeZone);
-  return Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) / 1000 - Math.floor(t);
+  const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) / 1000 - Math.floor(t);
+  cache.set(slot, offset);
+  return offset;
 }
 
 /** The instant of local midnight of a calendar date (month/day may overflow: Date.UTC normalises them). */

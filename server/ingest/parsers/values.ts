@@ -1,6 +1,8 @@
 // Value helpers shared by the parsers: lenient number parsing, unit conversions, the one battery scale,
 // and time parsing. Nothing here throws for a bad value: a bad value becomes null.
 
+import { zoneOffset } from '../../../src/domain/periods';
+
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -98,69 +100,18 @@ export function parseWallTimeAsUtc(raw: string | null | undefined): number | nul
   return ms / 1000;
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
-
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
-  let fmt = zoneFormatters.get(timeZone);
-  if (fmt === undefined) {
-    try {
-      fmt = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      fmt = null; // RangeError: not a zone Intl knows
-    }
-    zoneFormatters.set(timeZone, fmt);
-  }
-  return fmt;
-}
-
-/** Offset (seconds, east positive) of `timeZone` at the instant `unix`. */
-// Offsets only change on quarter-hour boundaries (DST steps), so one Intl call per zone and quarter hour
-// is enough; Intl formatting is the slowest part of parsing an upload otherwise.
-const offsetCache = new WeakMap<Intl.DateTimeFormat, Map<number, number>>();
-
-function zoneOffset(fmt: Intl.DateTimeFormat, unix: number): number {
-  const slot = Math.floor(unix / 900);
-  let cache = offsetCache.get(fmt);
-  if (!cache) {
-    cache = new Map();
-    offsetCache.set(fmt, cache);
-  }
-  const hit = cache.get(slot);
-  if (hit !== undefined) return hit;
-  if (cache.size > 2000) cache.clear();
-  const offset = zoneOffsetOf(fmt, unix);
-  cache.set(slot, offset);
-  return offset;
-}
-
-function zoneOffsetOf(fmt: Intl.DateTimeFormat, unix: number): number {
-  const parts: Record<string, number> = {};
-  for (const p of fmt.formatToParts(new Date(unix * 1000))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return asUtc / 1000 - unix;
-}
-
 /**
  * Converts a wall time (expressed as "seconds if that wall time were UTC") in `timeZone` to unix seconds.
  * Returns null when Intl does not know the zone. In a DST gap the result is shifted forward by the gap;
  * in a DST overlap one of the two instants is chosen.
  */
 export function zonedWallTimeToUnix(wallAsUtc: number, timeZone: string): number | null {
-  const fmt = zoneFormatter(timeZone);
-  if (!fmt) return null;
-  const first = wallAsUtc - zoneOffset(fmt, wallAsUtc);
-  return wallAsUtc - zoneOffset(fmt, first);
+  try {
+    const first = wallAsUtc - zoneOffset(wallAsUtc, timeZone);
+    return wallAsUtc - zoneOffset(first, timeZone);
+  } catch {
+    return null; // RangeError: not a zone Intl knows
+  }
 }
 
 /**
