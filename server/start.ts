@@ -27,7 +27,7 @@ const url = `http://localhost:${port}`;
 let stopSimulator = () => {};
 if (config.demo) {
   const { device } = await ensureDemo(server, log);
-  stopSimulator = startSimulator(`http://127.0.0.1:${port}`, device);
+  stopSimulator = startSimulator(`http://127.0.0.1:${port}`, () => server.app.ctx.devices.get(device._id));
   log(`\nDemo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (station ID ${device.wsid})`);
 }
 log(

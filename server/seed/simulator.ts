@@ -1,15 +1,19 @@
 // Uploads the demo station's readings every 16 s through the real ingest HTTP path, like a console would.
+// The station is looked up before each upload: the owner may change its station ID or key in the portal, and a
+// real console would be re-configured then.
 import type { DeviceRow } from '../services/devices/device-record';
 import { DEMO_PLACE } from './demo';
 import { wslinkFields } from './weather';
 
 export function startSimulator(
   baseUrl: string,
-  device: DeviceRow,
+  station: () => Promise<DeviceRow | null>,
   intervalMs = 16_000,
   log = console.error,
 ): () => void {
   const upload = async () => {
+    const device = await station();
+    if (!device) return; // the demo station was deleted
     const t = Math.floor(Date.now() / 1000);
     const fields = wslinkFields(t, DEMO_PLACE);
     delete fields.datetime; // the server's clock is the reference
