@@ -65,8 +65,11 @@ export interface Device {
   order?: number;
   lastUpload?: number | null;
   lastMinMaxReset?: number | null;
-  createdAt?: string;
-  updatedAt?: string;
+  /** Fields the console sends that the portal does not map (owner only). */
+  unmapped?: Record<string, string>;
+  /** Unix milliseconds. */
+  createdAt?: number;
+  updatedAt?: number;
 }
 
 /** `weatherMetrics created` event payload: one accepted upload, base units, plus the catalogue hash. */

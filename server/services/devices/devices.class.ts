@@ -96,13 +96,15 @@ export class DevicesService {
         wsid: stationId(),
         stationKey: stationKey(),
         user: user._id,
-        shareUsers: [],
         channelNameMapping: [],
         unmapped: {},
         consoletype: 0,
         timezone: 'Asia/Hong_Kong',
         shareMode: 'private',
         ...fields,
+        shareUsers: Array.isArray(fields.shareUsers)
+          ? await this.shareIds(fields.shareUsers as string[], user._id)
+          : [],
         passkey: passkeyFor(fields.mac as string | undefined),
         createdAt: now,
         updatedAt: now,
@@ -181,8 +183,9 @@ export class DevicesService {
   }
 
   /** The device if the caller may read it; strangers get the same 404 as for a missing device. */
-  async readable(id: unknown, user: AuthUser | null | undefined): Promise<DeviceRow> {
-    const [deviceId] = idList([id], 'device');
+  async readable(id: unknown, user: AuthUser | null | undefined, field = 'device'): Promise<DeviceRow> {
+    if (id === undefined || id === null || id === '') throw new BadRequest(`${field} is required`, { field });
+    const [deviceId] = idList([id], field);
     const device = await this.app.ctx.devices.get(deviceId);
     if (!device || !canRead(device, user)) throw new NotFound(MESSAGES.deviceNotFound);
     return device;

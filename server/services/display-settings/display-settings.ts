@@ -58,7 +58,11 @@ export class DisplaySettingsService {
   }
 
   private async device(id: unknown, params: P) {
-    return (this.app.service('weatherDevices') as unknown as DevicesService).readable(id, params.user);
+    return (this.app.service('weatherDevices') as unknown as DevicesService).readable(
+      id,
+      params.user,
+      'weatherDevice',
+    );
   }
 
   async find(params: P) {

@@ -67,7 +67,7 @@ export class QueryGroupService extends SeriesBase {
   async find(params: P): Promise<Coded> {
     const query = params.query ?? {};
     const device = await this.device(params);
-    const range = bucketRange(query.range, ['5m', '30m', '1h', '1d']);
+    const range = bucketRange(query.range, ['5m', '30m', '1h', '1d'], 'range');
     const { from, to } = isoRange(query, BUCKET[range]);
     const columns = metricColumns(query.metrics, range);
     // Hours and days are stored rollups; half hours are folded from the 5-minute buckets.

@@ -41,9 +41,9 @@ function checked(from: number, to: number, bucketSeconds: number) {
   return { from, to };
 }
 
-export function bucketRange(v: unknown, allowed: BucketRange[]): BucketRange {
+export function bucketRange(v: unknown, allowed: BucketRange[], field = 'type'): BucketRange {
   if (typeof v !== 'string' || !allowed.includes(v as BucketRange))
-    throw new BadRequest(`type must be one of ${allowed.join(', ')}`, { field: 'type' });
+    throw new BadRequest(`${field} must be one of ${allowed.join(', ')}`, { field });
   return v as BucketRange;
 }
 

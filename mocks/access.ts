@@ -1,0 +1,58 @@
+// Who is calling and what they may see, as server/hooks/auth.ts and devices/device-record.ts decide it.
+import type { Device } from '../src/api/contract';
+import { MESSAGES } from '../src/domain/validate';
+import type { DeviceRow, MockDb, UserRow } from './db';
+import { badRequest, notAuthenticated, notFound } from './errors';
+import { idList } from './validate';
+
+/** The user behind `Authorization: Bearer`; null without one; 401 for a token we did not issue. */
+export function caller(db: MockDb, request: Request): UserRow | null {
+  const header = request.headers.get('authorization');
+  if (!header) return null;
+  const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? '';
+  const id = db.tokens.get(token);
+  if (!id) throw notAuthenticated('jwt malformed', { name: 'JsonWebTokenError' });
+  const user = db.users.get(id);
+  if (!user) throw notAuthenticated('This account no longer exists');
+  return user;
+}
+
+/** requireAuth: a 401 without a (valid) token. */
+export function required(db: MockDb, request: Request): UserRow {
+  const user = caller(db, request);
+  if (!user) throw notAuthenticated();
+  return user;
+}
+
+export type Relation = 'owner' | 'shared' | 'public' | 'unlist' | 'admin' | null;
+
+export function relation(device: DeviceRow, user: UserRow | null): Relation {
+  if (user && device.user === user._id) return 'owner';
+  if (user && device.shareUsers.includes(user._id)) return 'shared';
+  if (user?.isAdmin) return 'admin';
+  if (device.shareMode === 'public') return 'public';
+  if (device.shareMode === 'unlist') return 'unlist';
+  return null;
+}
+
+export const canRead = (d: DeviceRow, u: UserRow | null) => relation(d, u) !== null;
+
+/** The device if the caller may read it; a stranger gets the same 404 as for a missing device. */
+export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 'device'): DeviceRow {
+  if (id === undefined || id === null || id === '') throw badRequest(`${field} is required`, { field });
+  const [deviceId] = idList([id], field);
+  const device = db.devices.get(deviceId);
+  if (!device || !canRead(device, user)) throw notFound(MESSAGES.deviceNotFound);
+  return device;
+}
+
+/** What a caller sees: the station key, unmapped fields and share addresses only for the owner. */
+export function present(db: MockDb, device: DeviceRow, user: UserRow | null): Device {
+  const { stationKey, unmapped, ...rest } = device;
+  const r = relation(device, user);
+  if (r === 'owner' || r === 'admin') {
+    const shareEmails = rest.shareUsers.map((id) => db.users.get(id)?.email ?? '');
+    return { ...rest, stationKey, unmapped, ...(shareEmails.length ? { shareEmails } : {}) } as Device;
+  }
+  return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
+}

@@ -1,0 +1,25 @@
+// The contract: ONE suite, the same assertions against the real server and the msw mocks, so the mocks
+// cannot drift (ARCHITECTURE §7). Third-party reads (upload-protocols §4), accounts, device lists and scopes,
+// history (lastData, raw, 5m, query, queryGroup), metrics, settings, and the error contract (401/404/400).
+import { describe } from 'vitest';
+import { accountsContract } from './contract/accounts';
+import { type Backend, mockBackend, realBackend } from './contract/backends';
+import { setUp } from './contract/context';
+import { devicesContract } from './contract/devices';
+import { errorsContract } from './contract/errors';
+import { historyContract } from './contract/history';
+import { settingsContract } from './contract/settings';
+import { thirdPartyContract } from './contract/third-party';
+
+describe.each([
+  ['server', realBackend],
+  ['mocks', mockBackend],
+])('contract: %s', (_name, make: () => Backend) => {
+  const c = setUp(make());
+  accountsContract(c);
+  thirdPartyContract(c);
+  devicesContract(c);
+  historyContract(c);
+  settingsContract(c);
+  errorsContract(c);
+});

@@ -1,0 +1,122 @@
+// The two backends the contract suite runs against, behind one small driver: the real server (in-process,
+// SQLite in memory; uploads through WSLink) and the msw mocks (uploads seeded into the store).
+import { call, lastCode, startServer, type TestServer, wslink } from '../../server/testing/server';
+import { db, MOCK_BASE, mockServer } from '../node';
+
+export interface Station {
+  _id: string;
+  wsid: string;
+  stationKey: string;
+}
+
+export interface Account {
+  token: string;
+  email: string;
+  user: { _id: string };
+}
+
+export interface Backend {
+  base: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Signs up over REST, verifies with the mailed code, logs in. */
+  signUpAndLogIn(): Promise<Account>;
+  createStation(token: string, data?: Record<string, unknown>): Promise<Station>;
+  /** One upload of catalogue keys in base units, at `time` (unix s, default now); the station is in UTC. */
+  upload(station: Station, values: Record<string, number>, time?: number): Promise<void>;
+}
+
+let accounts = 0;
+
+async function signUp(base: string, codeFor: (email: string) => string): Promise<Account> {
+  const email = `contract${++accounts}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const made = await call(base, 'POST', '/users', { body: { email, password, termsAccepted: true } });
+  if (made.status !== 201) throw new Error(`signup failed: ${JSON.stringify(made.body)}`);
+  const verified = await call(base, 'POST', '/users/verify', { body: { email, code: codeFor(email) } });
+  if (verified.status !== 201) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  const auth = await call(base, 'POST', '/authentication', { body: { strategy: 'local', email, password } });
+  if (auth.status !== 201) throw new Error(`login failed: ${JSON.stringify(auth.body)}`);
+  return { token: auth.body.accessToken, email, user: auth.body.user };
+}
+
+async function createStation(
+  base: string,
+  token: string,
+  data: Record<string, unknown> = {},
+): Promise<Station> {
+  const res = await call(base, 'POST', '/weatherDevices', {
+    token,
+    body: { name: 'Garden', timezone: 'UTC', ...data },
+  });
+  if (res.status !== 201) throw new Error(`station create failed: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Catalogue keys → WSLink fields (metric units, so no conversion). */
+const WSLINK: Record<string, string> = {
+  tempc0: 't1tem',
+  humc0: 't1hum',
+  relbaro: 'rbar',
+  absbaro: 'abar',
+  tempin: 'intem',
+  humin: 'inhum',
+  windspd: 't1ws',
+  gust: 't1wgust',
+  winddir: 't1wdir',
+  rainrate: 't1rainra',
+  dailyrain: 't1raindy',
+};
+
+const wallTime = (t: number) => new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
+
+export function realBackend(): Backend {
+  let t: TestServer;
+  return {
+    base: '',
+    async start() {
+      t = await startServer();
+      this.base = t.url;
+    },
+    stop: () => t.close(),
+    signUpAndLogIn() {
+      return signUp(t.url, (email) => lastCode(t, email));
+    },
+    createStation(token, data) {
+      return createStation(t.url, token, data);
+    },
+    async upload(station, values, time) {
+      const fields: Record<string, string | number> = {};
+      for (const [key, v] of Object.entries(values)) {
+        if (!WSLINK[key]) throw new Error(`no WSLink field for ${key}`);
+        fields[WSLINK[key]] = v;
+      }
+      if (time !== undefined) fields.datetime = wallTime(time);
+      const res = await wslink(t, station, fields);
+      if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body}`);
+    },
+  };
+}
+
+export function mockBackend(): Backend {
+  const server = mockServer(MOCK_BASE);
+  return {
+    base: MOCK_BASE,
+    async start() {
+      db.reset();
+      server.listen({ onUnhandledFrame: 'error' });
+    },
+    async stop() {
+      server.close();
+    },
+    signUpAndLogIn() {
+      return signUp(MOCK_BASE, (email) => db.lastCode(email));
+    },
+    createStation(token, data) {
+      return createStation(MOCK_BASE, token, data);
+    },
+    async upload(station, values, time = Math.floor(Date.now() / 1000)) {
+      db.seedSamples(station._id, [{ time, ...values }]);
+    },
+  };
+}

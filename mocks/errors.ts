@@ -1,0 +1,52 @@
+// Feathers-shaped errors ({name, message, code, className, data?}) as the real server answers them.
+import { HttpResponse } from 'msw';
+
+const KINDS = {
+  400: ['BadRequest', 'bad-request'],
+  401: ['NotAuthenticated', 'not-authenticated'],
+  403: ['Forbidden', 'forbidden'],
+  404: ['NotFound', 'not-found'],
+  409: ['Conflict', 'conflict'],
+} as const;
+
+export type ErrorCode = keyof typeof KINDS;
+
+export class MockError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    const [name, className] = KINDS[this.code];
+    return {
+      name,
+      message: this.message,
+      code: this.code,
+      className,
+      ...(this.data ? { data: this.data } : {}),
+    };
+  }
+}
+
+export const badRequest = (message: string, data?: Record<string, unknown>) =>
+  new MockError(400, message, data);
+export const notAuthenticated = (message = 'Not authenticated', data?: Record<string, unknown>) =>
+  new MockError(401, message, data);
+export const forbidden = (message: string) => new MockError(403, message);
+export const notFound = (message: string) => new MockError(404, message);
+export const conflict = (message: string, data?: Record<string, unknown>) =>
+  new MockError(409, message, data);
+
+/** Runs a handler body; a MockError becomes its Feathers JSON answer. */
+export async function answer(run: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof MockError) return HttpResponse.json(error.toJSON(), { status: error.code });
+    throw error;
+  }
+}

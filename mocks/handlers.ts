@@ -1,0 +1,20 @@
+// The msw handlers: the same REST contract as server/ (paths, query parsing, shapes, status codes, messages),
+// served from an in-memory store (./db). `createHandlers(base, store)` for a given origin and store;
+// `handlers` for same-origin use in a browser.
+
+import { db, type MockDb } from './db';
+import { accountRoutes } from './routes/accounts';
+import { deviceRoutes } from './routes/devices';
+import { seriesRoutes } from './routes/series';
+import { settingsRoutes } from './routes/settings';
+
+export function createHandlers(base = '', store: MockDb = db) {
+  return [
+    ...accountRoutes(base, store),
+    ...deviceRoutes(base, store),
+    ...seriesRoutes(base, store),
+    ...settingsRoutes(base, store),
+  ];
+}
+
+export const handlers = createHandlers();

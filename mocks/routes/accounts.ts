@@ -1,0 +1,114 @@
+// authentication (local, jwt), users (sign-up, me), users/verify, and metrics (definitions + hash).
+import { http } from 'msw';
+import type { User } from '../../src/api/contract';
+import { METRICS } from '../../src/domain/catalogue';
+import { METRICS_HASH } from '../../src/domain/hash';
+import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/validate';
+import { required } from '../access';
+import { type MockDb, newCode, objectId, type UserRow } from '../db';
+import { answer, badRequest, conflict, notAuthenticated } from '../errors';
+import { bodyOf, created, json, queryOf } from '../respond';
+import { asObject, bool, str } from '../validate';
+
+const WRONG_CODE = 'The verification code is wrong or has expired';
+
+export function presentUser(row: UserRow): User {
+  const { password: _p, verifyCode: _c, ...user } = row;
+  return user;
+}
+
+/** The authentication answer; the jwt strategy hands the same token back (with it in `authentication`). */
+function signIn(db: MockDb, user: UserRow, strategy: 'local' | 'jwt', token?: string) {
+  const accessToken = token ?? db.issueToken(user._id);
+  const iat = Math.floor(Date.now() / 1000);
+  const payload = { iat, exp: iat + 30 * 86400, aud: 'weather-portal', sub: user._id };
+  return {
+    accessToken,
+    authentication: strategy === 'jwt' ? { strategy, accessToken, payload } : { strategy, payload },
+    user: presentUser(user),
+  };
+}
+
+export function accountRoutes(base: string, db: MockDb) {
+  return [
+    http.post(`${base}/authentication`, ({ request }) =>
+      answer(async () => {
+        const data = asObject(await bodyOf(request));
+        if (data.strategy === 'jwt') {
+          const token = String(data.accessToken);
+          const user = db.users.get(db.tokens.get(token) ?? '');
+          if (!user) throw notAuthenticated('jwt malformed', { name: 'JsonWebTokenError' });
+          return created(signIn(db, user, 'jwt', token));
+        }
+        if (data.strategy !== 'local')
+          throw notAuthenticated(
+            'Invalid authentication information (strategy not allowed in authStrategies)',
+          );
+        const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
+        const user = db.userByEmail(email);
+        if (!user || user.password !== data.password) throw notAuthenticated('Wrong e-mail or password');
+        return created(signIn(db, user, 'local'));
+      }),
+    ),
+    http.post(`${base}/users/verify`, ({ request }) =>
+      answer(async () => {
+        const data = asObject(await bodyOf(request));
+        const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
+        const user = db.userByEmail(email);
+        if (bool(data, 'resend')) {
+          if (user && !user.verified) {
+            user.verifyCode = newCode();
+            db.mail.push({ to: email, subject: `Your verification code: ${user.verifyCode}` });
+          }
+          return created({ sent: true });
+        }
+        const code = str(data, 'code', { required: true, max: 12 })!;
+        if (!user) throw badRequest(WRONG_CODE);
+        if (user.verified) return created({ verified: true });
+        if (user.verifyCode !== code) throw badRequest(WRONG_CODE);
+        user.verified = true;
+        user.verifyCode = null;
+        return created({ verified: true });
+      }),
+    ),
+    http.post(`${base}/users`, ({ request }) =>
+      answer(async () => {
+        const data = asObject(await bodyOf(request));
+        const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
+        if (!isValidEmail(email)) throw badRequest(MESSAGES.emailFormat, { field: 'email' });
+        const password = typeof data.password === 'string' ? data.password : '';
+        const pwError = validatePassword(password);
+        if (pwError) throw badRequest(pwError, { field: 'password' });
+        if (bool(data, 'termsAccepted') !== true)
+          throw badRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
+        if (db.userByEmail(email))
+          throw conflict('This e-mail address is already registered', { field: 'email' });
+        const code = newCode();
+        const now = Date.now();
+        const user: UserRow = {
+          _id: objectId(now),
+          email,
+          verified: false,
+          firstName: str(data, 'firstName', { max: 100 }) ?? '',
+          lastName: str(data, 'lastName', { max: 100 }) ?? '',
+          temperatureUnit: 'C',
+          displaySetting: {},
+          createdAt: new Date(now).toISOString(),
+          password,
+          verifyCode: code,
+        };
+        db.users.set(user._id, user);
+        db.mail.push({ to: email, subject: `Your verification code: ${code}` });
+        return created(presentUser(user));
+      }),
+    ),
+    http.get(`${base}/users`, ({ request }) => answer(() => json([presentUser(required(db, request))]))),
+    http.get(`${base}/metrics`, ({ request }) =>
+      answer(() => {
+        // No auth hook on the real service: anyone may read the catalogue.
+        const hash = queryOf(request).hash;
+        return json({ hash: METRICS_HASH, data: hash === METRICS_HASH ? null : METRICS });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,153 @@
+// weatherDevices (find by wsid / _id / $devices scopes, get, create, patch, remove) and weatherDevices/lastData.
+import { http } from 'msw';
+import type { LastData } from '../../src/api/contract';
+import { localDayStart } from '../../src/domain/periods';
+import { caller, canRead, present, readable, relation, required } from '../access';
+import { type DeviceRow, type MockDb, newStationId, newStationKey, objectId, type UserRow } from '../db';
+import { deviceFields } from '../device-fields';
+import { answer, badRequest, forbidden } from '../errors';
+import { bodyOf, created, json, queryOf } from '../respond';
+import { minMaxSince } from '../series';
+import { bool, idList, num } from '../validate';
+
+const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
+
+function rank(d: DeviceRow, user: UserRow | null): number {
+  const r = relation(d, user);
+  return r ? RANK[r] : 3;
+}
+
+/** `$devices` {owned, shared, public: [ids]}; without it: owned and shared. */
+function scoped(db: MockDb, scopes: unknown, user: UserRow | null): DeviceRow[] {
+  const s = (scopes && typeof scopes === 'object' ? scopes : {}) as Record<string, unknown>;
+  const all = scopes === undefined;
+  const devices = [...db.devices.values()];
+  const out: DeviceRow[] = [];
+  if (user && (all || bool(s, 'owned'))) out.push(...devices.filter((d) => d.user === user._id));
+  if (user && (all || bool(s, 'shared'))) out.push(...devices.filter((d) => d.shareUsers.includes(user._id)));
+  const publicIds = s.public === true || s.public === 'true' ? [] : idList(s.public, '$devices.public');
+  for (const id of publicIds) {
+    const d = db.devices.get(id);
+    if (d && canRead(d, user) && !out.some((o) => o._id === d._id)) out.push(d);
+  }
+  return out;
+}
+
+function shareIds(db: MockDb, list: string[], owner: string): string[] {
+  const ids = list.map((entry) => {
+    const isId = /^[0-9a-f]{24}$/.test(entry);
+    const user = isId ? db.users.get(entry) : db.userByEmail(entry);
+    if (!user)
+      throw badRequest(isId ? 'Unknown user in shareUsers' : `No account uses ${entry}`, {
+        field: 'shareUsers',
+      });
+    return user._id;
+  });
+  return [...new Set(ids)].filter((id) => id !== owner);
+}
+
+function writable(db: MockDb, id: string, user: UserRow): DeviceRow {
+  const device = readable(db, id, user);
+  const r = relation(device, user);
+  if (r !== 'owner' && r !== 'admin') throw forbidden('Only the owner can change this station');
+  return device;
+}
+
+export function deviceRoutes(base: string, db: MockDb) {
+  return [
+    http.get(`${base}/weatherDevices/lastData`, ({ request }) =>
+      answer(() => {
+        const user = caller(db, request);
+        const query = queryOf(request);
+        const device = readable(db, query.device, user);
+        const last = db.samples.get(device._id)?.at(-1) ?? null;
+        if (!bool(query, 'range')) return json({ device: device._id, last } satisfies LastData);
+        const now = Math.floor(Date.now() / 1000);
+        const since = Math.max(
+          localDayStart(last?.time ?? now, device.timezone),
+          device.lastMinMaxReset ?? 0,
+        );
+        const range = minMaxSince(db.samples.get(device._id) ?? [], since, now);
+        return json({ device: device._id, last, ...range } satisfies LastData);
+      }),
+    ),
+    http.get(`${base}/weatherDevices`, ({ request }) =>
+      answer(() => {
+        const user = caller(db, request);
+        const query = queryOf(request);
+        const limit = num(query, '$limit', { integer: true, min: 0, max: 1000 }) ?? 1000;
+        let rows: DeviceRow[];
+        if (query.wsid !== undefined) {
+          if (typeof query.wsid !== 'string' || query.wsid.length > 32)
+            throw badRequest('wsid must be a station ID');
+          const device = [...db.devices.values()].find((d) => d.wsid === query.wsid);
+          rows = device && canRead(device, user) ? [device] : [];
+        } else if (query._id !== undefined) {
+          const raw = query._id;
+          const ids = idList(
+            typeof raw === 'object' && !Array.isArray(raw) && '$in' in raw ? raw.$in : raw,
+            '_id',
+          );
+          rows = ids.map((id) => db.devices.get(id)).filter((d): d is DeviceRow => !!d && canRead(d, user));
+        } else rows = scoped(db, query.$devices, user);
+        const out = rows
+          .sort(
+            (a, b) =>
+              rank(a, user) - rank(b, user) ||
+              (a.order ?? 0) - (b.order ?? 0) ||
+              Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0),
+          )
+          .slice(0, limit)
+          .map((d) => present(db, d, user));
+        return json(out);
+      }),
+    ),
+    http.get(`${base}/weatherDevices/:id`, ({ request, params }) =>
+      answer(() => {
+        const user = caller(db, request);
+        return json(present(db, readable(db, params.id, user), user));
+      }),
+    ),
+    http.post(`${base}/weatherDevices`, ({ request }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const fields = deviceFields(await bodyOf(request), true);
+        const now = Date.now();
+        // Share addresses are resolved as on patch (the real create stores them unresolved: reported).
+        const shareUsers = Array.isArray(fields.shareUsers) ? shareIds(db, fields.shareUsers, user._id) : [];
+        const row = db.seedStation(user, {
+          _id: objectId(now),
+          wsid: newStationId(),
+          timezone: 'Asia/Hong_Kong',
+          ...fields,
+          shareUsers,
+        });
+        return created(present(db, row, user));
+      }),
+    ),
+    http.patch(`${base}/weatherDevices/:id`, ({ request, params }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const device = writable(db, String(params.id), user);
+        const { stationKey: keyRequest, ...rest } = (await bodyOf(request)) as Record<string, unknown>;
+        if (keyRequest !== undefined && keyRequest !== 'regenerate')
+          throw badRequest("stationKey can only be 'regenerate'", { field: 'stationKey' });
+        const fields = deviceFields(rest, false);
+        if (keyRequest === 'regenerate') fields.stationKey = newStationKey();
+        if (Array.isArray(fields.shareUsers))
+          fields.shareUsers = shareIds(db, fields.shareUsers, device.user);
+        Object.assign(device, fields, { updatedAt: Date.now() });
+        return json(present(db, device, user));
+      }),
+    ),
+    http.delete(`${base}/weatherDevices/:id`, ({ request, params }) =>
+      answer(() => {
+        const user = required(db, request);
+        const device = writable(db, String(params.id), user);
+        db.devices.delete(device._id);
+        db.samples.delete(device._id);
+        return json(present(db, device, user));
+      }),
+    ),
+  ];
+}

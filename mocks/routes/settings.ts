@@ -1,0 +1,205 @@
+// deviceDisplaySettings (find → stored or the type's default; create; patch), alertSettings (find, get,
+// create-or-update, patch), alerts (active, newest first) and alerts/hide. All need a token.
+import { http } from 'msw';
+import type { DisplaySettings } from '../../src/api/contract';
+import { defaultDisplaySettings } from '../../src/domain/deviceTypes';
+import { readable, relation, required } from '../access';
+import type { AlertRule, AlertSettingsRow, DisplaySettingsRow, MockDb, UserRow } from '../db';
+import { objectId } from '../db';
+import { answer, badRequest, conflict, forbidden, notFound } from '../errors';
+import { bodyOf, created, json, queryOf } from '../respond';
+import { asObject, bool, idList, str, unpaginated } from '../validate';
+
+const LISTS = ['metricsList', 'detailList', 'graphList'] as const;
+const RANGES = new Set(['day', 'last24H', 'week', 'month', 'year', 'custom']);
+const RULE_FIELDS = ['item', 'condition', 'value', 'unit', 'method', 'sensor', 'trigger'];
+
+function displayFields(input: unknown, creating: boolean): Partial<DisplaySettings> {
+  const data = asObject(input);
+  for (const key of Object.keys(data))
+    if (![...LISTS, 'graphRange', 'weatherDevice', '_id'].includes(key))
+      throw badRequest(`${key} cannot be set`);
+  const out: Partial<DisplaySettings> = {};
+  for (const list of LISTS) {
+    const v = data[list];
+    if (v === undefined) {
+      if (creating) out[list] = [];
+      continue;
+    }
+    if (!Array.isArray(v) || v.length > 300 || v.some((k) => typeof k !== 'string' || k.length > 40))
+      throw badRequest(`${list} must be a list of keys`, { field: list });
+    out[list] = [...new Set(v as string[])];
+  }
+  const range = str(data, 'graphRange', { max: 16 });
+  if (range !== undefined) {
+    if (!RANGES.has(range)) throw badRequest('Unknown graph range', { field: 'graphRange' });
+    out.graphRange = range;
+  } else if (creating) out.graphRange = 'day';
+  return out;
+}
+
+/** The shape checks of server/alerts/rules.ts parseRules (not the per-metric bounds). */
+function rules(input: unknown): AlertRule[] {
+  if (!Array.isArray(input))
+    throw badRequest('settings must be a list of alert rules', { field: 'settings' });
+  return input.map((raw, i) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw badRequest(`Alert rule ${i + 1} must be an object`, { field: 'settings' });
+    const r = raw as Record<string, unknown>;
+    for (const k of Object.keys(r))
+      if (!RULE_FIELDS.includes(k))
+        throw badRequest(`${k} cannot be set on an alert rule`, { field: 'settings' });
+    if (typeof r.item !== 'string' || r.item === '')
+      throw badRequest('Alert item is required', { field: 'settings' });
+    if (r.method !== 'email' && r.method !== 'notification')
+      throw badRequest("Alert method must be 'email' or 'notification'", { field: 'settings' });
+    const rule: AlertRule = { item: r.item, method: r.method };
+    for (const k of ['condition', 'value', 'unit', 'sensor', 'trigger'] as const)
+      if (r[k] !== undefined && r[k] !== null && r[k] !== '') Object.assign(rule, { [k]: r[k] });
+    return rule;
+  });
+}
+
+const presentDisplay = ({ user: _u, ...s }: DisplaySettingsRow): DisplaySettings => s;
+const presentAlertSettings = ({ user: _u, ...s }: AlertSettingsRow) => s;
+
+function settable(db: MockDb, id: unknown, user: UserRow) {
+  if (id === undefined || id === null || id === '')
+    throw badRequest('weatherDevice is required', { field: 'weatherDevice' });
+  const device = readable(db, id, user);
+  const r = relation(device, user);
+  if (r !== 'owner' && r !== 'shared') throw forbidden('Only the owner and shared users can set alerts');
+  return device;
+}
+
+function checkAlertFields(input: unknown) {
+  const data = asObject(input);
+  for (const key of Object.keys(data))
+    if (!['_id', 'weatherDevice', 'settings', 'disableAll'].includes(key))
+      throw badRequest(`${key} cannot be set`);
+  return data;
+}
+
+export function settingsRoutes(base: string, db: MockDb) {
+  const ownAlertSettings = (id: unknown, user: UserRow) => {
+    const [settingsId] = idList([id], 'id');
+    const row = db.alertSettings.find((s) => s._id === settingsId && s.user === user._id);
+    if (!row) throw notFound('Alert settings not found');
+    return row;
+  };
+  return [
+    http.get(`${base}/deviceDisplaySettings`, ({ request }) =>
+      answer(() => {
+        const user = required(db, request);
+        const query = queryOf(request);
+        const device = readable(db, query.weatherDevice, user, 'weatherDevice');
+        const row = db.displaySettings.find((s) => s.weatherDevice === device._id && s.user === user._id);
+        const data = [row ? presentDisplay(row) : defaultDisplaySettings(device.consoletype, device._id)];
+        return json(unpaginated(query) ? data : { total: 1, limit: 1, skip: 0, data });
+      }),
+    ),
+    http.post(`${base}/deviceDisplaySettings`, ({ request }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const data = asObject(await bodyOf(request));
+        const device = readable(db, data.weatherDevice, user, 'weatherDevice');
+        if (db.displaySettings.some((s) => s.weatherDevice === device._id && s.user === user._id))
+          throw conflict('Display settings for this station exist already; patch them');
+        const row = {
+          _id: objectId(),
+          weatherDevice: device._id,
+          user: user._id,
+          ...displayFields(data, true),
+        } as DisplaySettingsRow;
+        db.displaySettings.push(row);
+        return created(presentDisplay(row));
+      }),
+    ),
+    http.patch(`${base}/deviceDisplaySettings/:id`, ({ request, params }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const [id] = idList([params.id], 'id');
+        const row = db.displaySettings.find((s) => s._id === id && s.user === user._id);
+        if (!row) throw notFound('Display settings not found');
+        const { weatherDevice: _w, _id: _i, ...rest } = asObject(await bodyOf(request));
+        Object.assign(row, displayFields(rest, false));
+        return json(presentDisplay(row));
+      }),
+    ),
+    http.get(`${base}/alertSettings`, ({ request }) =>
+      answer(() => {
+        const user = required(db, request);
+        const query = queryOf(request);
+        if (query.weatherDevice === undefined || query.weatherDevice === '')
+          throw badRequest('weatherDevice is required', { field: 'weatherDevice' });
+        const device = readable(db, query.weatherDevice, user);
+        const row = db.alertSettings.find((s) => s.weatherDevice === device._id && s.user === user._id);
+        const data = row ? [presentAlertSettings(row)] : [];
+        return json(unpaginated(query) ? data : { total: data.length, limit: 1, skip: 0, data });
+      }),
+    ),
+    http.get(`${base}/alertSettings/:id`, ({ request, params }) =>
+      answer(() => json(presentAlertSettings(ownAlertSettings(params.id, required(db, request))))),
+    ),
+    http.post(`${base}/alertSettings`, ({ request }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const data = checkAlertFields(await bodyOf(request));
+        const device = settable(db, data.weatherDevice, user);
+        const settings = rules(data.settings ?? []);
+        const disableAll = bool(data, 'disableAll') ?? false;
+        let row = db.alertSettings.find((s) => s.weatherDevice === device._id && s.user === user._id);
+        if (row) Object.assign(row, { settings, disableAll });
+        else {
+          row = { _id: objectId(), weatherDevice: device._id, user: user._id, settings, disableAll };
+          db.alertSettings.push(row);
+        }
+        return created(presentAlertSettings(row));
+      }),
+    ),
+    http.patch(`${base}/alertSettings/:id`, ({ request, params }) =>
+      answer(async () => {
+        const user = required(db, request);
+        const row = ownAlertSettings(params.id, user);
+        const data = checkAlertFields(await bodyOf(request));
+        if (data.weatherDevice !== undefined && data.weatherDevice !== row.weatherDevice)
+          throw badRequest('weatherDevice cannot be changed', { field: 'weatherDevice' });
+        settable(db, row.weatherDevice, user);
+        if (data.settings !== undefined) row.settings = rules(data.settings);
+        const disableAll = bool(data, 'disableAll');
+        if (disableAll !== undefined) row.disableAll = disableAll;
+        return json(presentAlertSettings(row));
+      }),
+    ),
+    http.get(`${base}/alerts/hide`, ({ request }) =>
+      answer(() => {
+        const user = required(db, request);
+        const query = queryOf(request);
+        if (query.device === undefined || query.device === '')
+          throw badRequest('device is required', { field: 'device' });
+        const device = readable(db, query.device, user);
+        if (query.id === undefined || query.id === '') throw badRequest('id is required', { field: 'id' });
+        const [id] = idList([query.id], 'id');
+        const row = db.alerts.find((a) => a._id === id && a.device === device._id && a.user === user._id);
+        if (!row) throw notFound('Alert not found');
+        if (row.status === 'active') row.status = 'hidden';
+        return json({ ...row });
+      }),
+    ),
+    http.get(`${base}/alerts`, ({ request }) =>
+      answer(() => {
+        const user = required(db, request);
+        const query = queryOf(request);
+        if (query.device === undefined || query.device === '')
+          throw badRequest('device is required', { field: 'device' });
+        const device = readable(db, query.device, user);
+        const data = db.alerts
+          .filter((a) => a.device === device._id && a.user === user._id && a.status === 'active')
+          .sort((a, b) => b.lastTrigger - a.lastTrigger)
+          .slice(0, 100)
+          .map((a) => ({ ...a }));
+        return json(unpaginated(query) ? data : { total: data.length, limit: 100, skip: 0, data });
+      }),
+    ),
+  ];
+}
