@@ -71,3 +71,18 @@ if (want('realtime')) {
   );
   console.log(`  (the upload's own HTTP round trip, p50: ${fmt(r.uploadRoundTripP50, 1)} ms)\n`);
 }
+
+if (want('browser')) {
+  console.log(
+    'Browser (headless Chromium, e2e flags): offline-first data engine against a demo server (DEMO=on)',
+  );
+  const { browserBench } = await import('./browser');
+  const { figures } = await browserBench();
+  console.log(`  ${pad('figure', 50)}${pad('ms', 10)}${pad('goal', 10)}result`);
+  for (const f of figures)
+    console.log(
+      `  ${pad(f.name, 50)}${pad(fmt(f.ms, 1), 10)}${pad(`< ${f.goalMs}`, 10)}${f.ms < f.goalMs ? 'pass' : 'FAIL'}`,
+    );
+  for (const f of figures) console.log(`  · ${f.name}: ${f.against}`);
+  console.log('');
+}

@@ -2,8 +2,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export async function verificationCode(email: string, timeoutMs = 10_000): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+export async function verificationCode(
+  email: string,
+  timeoutMs = 10_000,
+  dataDir = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = (() => {

@@ -40,6 +40,8 @@ async function stop(signal: string) {
   stopping = true;
   log(`\n${signal}: stopping…`);
   stopSimulator();
+  // A stuck connection must not keep Ctrl-C from working.
+  setTimeout(() => process.exit(1), 5000).unref();
   await server.close();
   process.exit(0);
 }

@@ -63,8 +63,10 @@ export async function openPath(
 ): Promise<void> {
   const own = windows.find((w) => new URL(w.url).origin === origin);
   if (own) {
-    await own.focus();
+    // Navigate first: the browser may refuse focus (no user activation left, another app in front), and a
+    // refused focus must not leave the window where it was.
     own.postMessage({ type: 'navigate', path });
+    await own.focus().catch(() => undefined);
     return;
   }
   await openWindow(path);

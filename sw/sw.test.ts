@@ -158,9 +158,14 @@ describe('service worker', () => {
     };
     const open = async (u: string) => log.push(['open', u]);
     await openPath('/alert', 'https://p', [win], open);
-    expect(log).toEqual(['focus', { type: 'navigate', path: '/alert' }]);
+    expect(log).toEqual([{ type: 'navigate', path: '/alert' }, 'focus']);
     log.length = 0;
     await openPath('/alert', 'https://p', [], open);
     expect(log).toEqual([['open', '/alert']]);
+    // A refused focus (InvalidAccessError) still navigates the window.
+    log.length = 0;
+    const refusing = { ...win, focus: () => Promise.reject(new Error('Not allowed to focus a window.')) };
+    await openPath('/alert', 'https://p', [refusing], open);
+    expect(log).toEqual([{ type: 'navigate', path: '/alert' }]);
   });
 });

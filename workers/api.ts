@@ -15,7 +15,42 @@ export const SETTING = {
   deviceOrder: 'deviceOrder', // string[]: device ids in the server's order (owned, shared, public)
   manageMode: 'manageMode', // boolean: watch all devices (device management screen)
   outboxError: 'outboxError', // { id, service, method, message, code, at } of the last dropped edit
+  account: 'account', // AccountInfo: the last users/me answer (Account page offline)
+  avatar: 'avatar', // the user's picture as a data URL
+  weatherServerPrefix: 'weatherServer:', // + device id: WeatherServerView (Weather Server page offline)
 } as const;
+
+/** users/me: what the Account page shows. */
+export interface AccountInfo {
+  user: User;
+  membership: string;
+  supportedDevices: number;
+  dataLogStorePeriod: number;
+  devices: number;
+}
+
+/** weatherServer find {device}: what an owner types into the console (cached per device). */
+export interface WeatherServerView {
+  serverName: string;
+  stationId: string;
+  stationKey: string;
+  lastUpload: number | null;
+  protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
+  unmapped: Record<string, string>;
+  /** unix ms when it was loaded. */
+  fetchedAt: number;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportRequest {
+  device: string;
+  /** unix s */
+  startTime: number;
+  endTime: number;
+  format: ExportFormat;
+  locale?: string;
+}
 
 export interface ConnectionState {
   online: boolean;
@@ -59,6 +94,19 @@ export interface SeriesData {
   fromCache: boolean;
 }
 
+/** What `bench()` measured in the worker (medians, ms); see workers/bench.ts. */
+export interface WorkerBench {
+  mergeRows: number;
+  mergeMs: number;
+  aggregateRows: number;
+  aggregateBuckets: number;
+  aggregateKeys: number;
+  aggregateMs: number;
+  /** The same fold over every column of the rows (reference). */
+  allKeys: number;
+  aggregateAllKeysMs: number;
+}
+
 export interface DataWorkerApi {
   /** Start: open the socket with the stored token (if any), load devices and metric definitions. Idempotent. */
   start(origin: string): Promise<void>;
@@ -97,4 +145,36 @@ export interface DataWorkerApi {
   loadForecast(device: string): Promise<void>;
   /** Send queued edits now (edits.ts calls it after each write); resolves with how many were sent. */
   flushOutbox(): Promise<number>;
+  /**
+   * Measuring hook of `npm run bench` (bench/browser.ts), not used by the app: times mergeRows of 2 days and
+   * aggregateRows of 31 days of the device's 5-minute rows (→ 1 h, for `keys`) in this worker.
+   */
+  bench(device: string, keys: string[]): Promise<WorkerBench>;
+
+  // Online-only account and station actions (workers/account.ts); offline they reject at once.
+  /** users/password; rejects with the spec §5 message ('Fail to Change Password', …). */
+  changePassword(input: { oldPassword: string; password: string; confirmPassword: string }): Promise<void>;
+  /** Password reset: mail a code, check it, then set the new password. */
+  requestReset(email: string): Promise<void>;
+  verifyResetCode(email: string, code: string): Promise<void>;
+  resetPassword(email: string, code: string, password: string): Promise<void>;
+  /** users/me into settings.account (offline: the cached copy). */
+  loadAccount(): Promise<AccountInfo | null>;
+  /** The picture into settings.avatar (data URL). */
+  loadAvatar(): Promise<string | null>;
+  uploadAvatar(dataUrl: string): Promise<void>;
+  removeAvatar(): Promise<void>;
+  /** Delete the account (password required), then sign out and clear local data. */
+  deleteAccount(password: string): Promise<void>;
+  /** weatherServer view of an owned station into settings `weatherServer:<id>` (offline: the cached copy). */
+  loadWeatherServer(device: string): Promise<WeatherServerView | null>;
+  /** Draw a new station key; resolves with it. */
+  regenerateStationKey(device: string): Promise<string>;
+  /** Download an export (progress through the callback, a comlink proxy); cancelExport(id) aborts it. */
+  exportData(
+    id: string,
+    req: ExportRequest,
+    onProgress?: (received: number, total: number | null) => void,
+  ): Promise<{ blob: Blob; name: string }>;
+  cancelExport(id: string): Promise<void>;
 }

@@ -71,3 +71,22 @@ describe('connection call', () => {
     expect(counts().reauths).toBe(0);
   });
 });
+
+describe('connection offline', () => {
+  it('calls fail at once as offline (code 0) when the server cannot be reached, not after the 30 s timeout', async () => {
+    const db = tempDb();
+    // Port 9 (discard) on localhost: nothing listens, the connect attempt is refused.
+    const c = new Connection({ db, origin: 'http://127.0.0.1:9', socket: { reconnection: false } });
+    c.open();
+    try {
+      const t0 = Date.now();
+      // The first call waits for the outcome of the first connect attempt, the next one fails at once.
+      await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 0, name: 'Offline' });
+      await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 0, name: 'Offline' });
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect((await getSetting<ConnectionState>(db, SETTING.connection))?.online).toBe(false);
+    } finally {
+      c.close();
+    }
+  });
+});

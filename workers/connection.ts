@@ -35,6 +35,10 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message = 'Request tim
   ]).finally(() => clearTimeout(timer));
 }
 
+/** English source text (translated by the page, src/i18n/messages.ts); same as workers/account.ts. */
+const OFFLINE = 'You are offline. This needs a connection to the server.';
+const offline = () => new ApiError(OFFLINE, 0, 'Offline');
+
 /** Fire and forget from an event handler: failures are logged, never unhandled. */
 function quiet(p: Promise<unknown>): void {
   p.catch((e) => {
@@ -53,6 +57,12 @@ export class Connection {
   private signedOutListeners: Listener[] = [];
   private reauthing: Promise<boolean> | null = null;
   private state: ConnectionState = { online: false, auth: 'unauthenticated' };
+  /**
+   * The socket is known to be down (a connect attempt failed, or it disconnected) until it connects again:
+   * calls then fail at once as offline instead of waiting in socket.io's buffer for the 30 s timeout, so
+   * offline reads fall back to Dexie without delay.
+   */
+  private down = false;
 
   constructor(private opts: ConnectionOptions) {
     this.db = opts.db;
@@ -69,16 +79,25 @@ export class Connection {
     });
     const socket = this.app.io;
     socket.on('connect', () => {
+      this.down = false;
       this.lastMessageAt = Date.now();
       quiet(this.setState({ online: true }));
     });
-    socket.on('disconnect', () => quiet(this.setState({ online: false })));
-    socket.on('connect_error', (e: Error) => quiet(this.setState({ online: false, lastError: e.message })));
+    socket.on('disconnect', () => {
+      this.down = true;
+      quiet(this.setState({ online: false }));
+    });
+    socket.on('connect_error', (e: Error) => {
+      this.down = true;
+      quiet(this.setState({ online: false, lastError: e.message }));
+    });
     socket.onAny(() => {
       this.lastMessageAt = Date.now();
     });
     // Spec §4: on a socket reconnect, authentication is reset and data is reloaded.
     socket.io.on('reconnect', () => {
+      // The transport is open again; the socket's own 'connect' follows: calls wait for it from now on.
+      this.down = false;
       quiet(this.app.authentication.reset().then(() => this.resume()));
     });
   }
@@ -91,6 +110,31 @@ export class Connection {
 
   get connected(): boolean {
     return !!this.app?.io?.connected;
+  }
+
+  /**
+   * Before a call: go on when the socket is connected; while the first attempt to connect is still under way,
+   * wait for its outcome; when the socket is known to be down, reject at once (code 0, transient).
+   */
+  whenConnected(): Promise<void> {
+    const socket = this.app?.io;
+    if (!socket || socket.connected) return Promise.resolve();
+    if (this.down) return Promise.reject(offline());
+    return withTimeout(
+      new Promise<void>((resolve, reject) => {
+        const done = (ok: boolean) => () => {
+          socket.off('connect', onConnect);
+          socket.off('connect_error', onError);
+          if (ok) resolve();
+          else reject(offline());
+        };
+        const onConnect = done(true);
+        const onError = done(false);
+        socket.on('connect', onConnect);
+        socket.on('connect_error', onError);
+      }),
+      this.timeoutMs,
+    );
   }
 
   onReady(fn: Listener): void {
@@ -147,6 +191,7 @@ export class Connection {
       }
       await this.setState({ auth: 'authenticating' });
       try {
+        await this.whenConnected();
         const result = (await withTimeout(this.app.reAuthenticate(true), this.timeoutMs)) as AuthResult;
         await this.authenticated(result);
         return true;
@@ -176,6 +221,7 @@ export class Connection {
   async login(email: string, password: string): Promise<AuthResult> {
     await this.setState({ auth: 'authenticating' });
     try {
+      await this.whenConnected();
       const result = (await withTimeout(
         this.app.authenticate({ strategy: 'local', email, password }),
         this.timeoutMs,
@@ -209,6 +255,7 @@ export class Connection {
    * retry once; if that fails the session is cleared (signOut) and the original error is thrown.
    */
   async call<T>(fn: (app: PortalClient) => Promise<T>): Promise<T> {
+    await this.whenConnected();
     try {
       return await withTimeout(fn(this.app), this.timeoutMs);
     } catch (e) {

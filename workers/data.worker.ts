@@ -39,6 +39,20 @@ const api: DataWorkerApi = {
   ),
   loadForecast: guard((device) => engine.loadForecast(device)),
   flushOutbox: guard(() => engine.flushOutbox()),
+  bench: guard((device, keys) => engine.bench(device, keys)),
+  changePassword: guard((input) => engine.changePassword(input)),
+  requestReset: guard((email) => engine.requestReset(email)),
+  verifyResetCode: guard((email, code) => engine.verifyResetCode(email, code)),
+  resetPassword: guard((email, code, password) => engine.resetPassword(email, code, password)),
+  loadAccount: guard(() => engine.loadAccount()),
+  loadAvatar: guard(() => engine.loadAvatar()),
+  uploadAvatar: guard((dataUrl) => engine.uploadAvatar(dataUrl)),
+  removeAvatar: guard(() => engine.removeAvatar()),
+  deleteAccount: guard((password) => engine.deleteAccount(password)),
+  loadWeatherServer: guard((device) => engine.loadWeatherServer(device)),
+  regenerateStationKey: guard((device) => engine.regenerateStationKey(device)),
+  exportData: guard((id, req, onProgress) => engine.exportData(id, req, onProgress)),
+  cancelExport: guard((id) => engine.cancelExport(id)),
 };
 
 expose(api);

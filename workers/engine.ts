@@ -10,7 +10,19 @@ import { relationOf } from '../src/db/devices';
 import { db as defaultDb, type PortalDb } from '../src/db/schema';
 import { getSetting, setSetting } from '../src/db/settings';
 import type { BucketRange } from '../src/domain';
-import { type DataWorkerApi, type NewDeviceInput, SETTING, type SeriesData, type SignupInput } from './api';
+import * as account from './account';
+import {
+  type AccountInfo,
+  type DataWorkerApi,
+  type ExportRequest,
+  type NewDeviceInput,
+  SETTING,
+  type SeriesData,
+  type SignupInput,
+  type WeatherServerView,
+  type WorkerBench,
+} from './api';
+import { workerBench } from './bench';
 import { Connection, type ConnectionOptions } from './connection';
 import { Forecasts } from './forecast';
 import { History } from './history';
@@ -18,7 +30,7 @@ import { Live } from './live';
 import { OutboxRunner } from './outbox';
 import { Series } from './series';
 import { Sync } from './sync';
-import { asList } from './util';
+import { asList, eachLimit } from './util';
 
 export interface EngineOptions {
   db?: PortalDb;
@@ -70,17 +82,22 @@ export class DataEngine implements DataWorkerApi {
       const last = await getSetting<string>(db, 'lastUserId');
       if (auth?.user && last && last !== auth.user._id) await clearUserData(db, { keepAuth: true });
       if (auth?.user) await setSetting(db, 'lastUserId', auth.user._id);
-      await this.sync.loadAll();
+      const devices = await this.sync.loadAll();
       await this.live.restore();
       void this.outbox.flush().catch(() => undefined);
+      // Rows missed while the socket was down: extend the held history to now (the selected device first).
       const selected = this.live.selectedDevice;
+      const ids = devices.map((d) => d._id).filter((id) => id !== selected);
+      void eachLimit(selected ? [selected, ...ids] : ids, 2, (id) =>
+        this.history.catchUp(id).catch((e) => console.warn('[engine] history catch-up', id, e)),
+      );
       if (selected) void this.forecasts.load(selected).catch(() => undefined);
     });
     this.conn.onSignedOut(() => this.outbox.stop());
 
     const auth = await getAuth(db);
     await this.conn.setState({
-      online: false,
+      online: this.conn.connected,
       auth: auth?.accessToken ? 'authenticating' : 'unauthenticated',
       devices: (await db.devices.count()) > 0 ? 'loaded' : undefined,
     });
@@ -216,6 +233,61 @@ export class DataEngine implements DataWorkerApi {
   async flushOutbox(): Promise<number> {
     await this.ready();
     return this.outbox.flush();
+  }
+
+  async bench(device: string, keys: string[]): Promise<WorkerBench> {
+    await this.ready();
+    return workerBench(this.conn, device, keys, (await this.db.devices.get(device))?.timezone);
+  }
+
+  // ---- account and station actions (workers/account.ts) ----
+  private async acct(): Promise<account.AccountDeps> {
+    await this.ready();
+    return { conn: this.conn, fetch: this.opts.fetch };
+  }
+  async changePassword(input: { oldPassword: string; password: string; confirmPassword: string }) {
+    return account.changePassword(await this.acct(), input);
+  }
+  async requestReset(email: string) {
+    return account.requestReset(await this.acct(), email);
+  }
+  async verifyResetCode(email: string, code: string) {
+    return account.verifyResetCode(await this.acct(), email, code);
+  }
+  async resetPassword(email: string, code: string, password: string) {
+    return account.resetPassword(await this.acct(), email, code, password);
+  }
+  async loadAccount(): Promise<AccountInfo | null> {
+    return account.loadAccount(await this.acct());
+  }
+  async loadAvatar() {
+    return account.loadAvatar(await this.acct());
+  }
+  async uploadAvatar(dataUrl: string) {
+    return account.uploadAvatar(await this.acct(), dataUrl);
+  }
+  async removeAvatar() {
+    return account.removeAvatar(await this.acct());
+  }
+  async deleteAccount(password: string) {
+    await account.deleteAccount(await this.acct(), password);
+    await this.logout();
+  }
+  async loadWeatherServer(device: string): Promise<WeatherServerView | null> {
+    return account.loadWeatherServer(await this.acct(), device);
+  }
+  async regenerateStationKey(device: string) {
+    return account.regenerateStationKey(await this.acct(), device);
+  }
+  async exportData(
+    id: string,
+    req: ExportRequest,
+    onProgress?: (received: number, total: number | null) => void,
+  ) {
+    return account.runExport(await this.acct(), id, req, onProgress);
+  }
+  async cancelExport(id: string) {
+    account.cancelExport(id);
   }
 
   /** Keep a device in Dexie and the list order; a device the user neither owns nor shares becomes public. */

@@ -105,5 +105,35 @@ describe('History.ensure', () => {
     // beyond the 2-day retention nothing is asked at 5 minutes
     await history.ensureKind('dev1', '5m', NOW - 10 * 86400, NOW - 9 * 86400, NOW);
     expect(calls).toHaveLength(2);
+    // a range reaching into the future is held up to now only (the rest is asked for again later)
+    await history.ensureKind('dev2', '5m', NOW - 600, NOW + 3600, NOW);
+    expect((await db.syncState.get('dev2'))?.fiveMinTo).toBe(NOW);
+  });
+
+  it('catches up after a reconnect: from the held end to now, for what is held only', async () => {
+    const answers = (q: Record<string, unknown>) => {
+      const rows = [];
+      for (let t = Math.ceil((q.from as number) / 300) * 300; t < (q.to as number); t += 300)
+        rows.push({ time: t, tempc0: 1 });
+      return toCoded(rows);
+    };
+    const { conn, calls } = fakeConnection({ 'weatherMetrics/query': answers });
+    const history = new History(db, conn);
+    // Nothing held: nothing is loaded.
+    await history.catchUp('dev1', NOW);
+    expect(calls).toHaveLength(0);
+    await history.ensureKind('dev1', '5m', NOW - 3600, NOW, NOW);
+    // 20 minutes later (the socket was down): the missed rows from the held end (and its possibly partial
+    // bucket) to now are loaded, and the held range reaches now.
+    await history.catchUp('dev1', NOW + 1200);
+    expect(calls[1].query).toMatchObject({ from: NOW - 300, to: NOW + 1200, type: '5m' });
+    expect(calls).toHaveLength(2); // no daily range held
+    expect(
+      await db.metrics
+        .where('[device+time]')
+        .between(['dev1', NOW], ['dev1', NOW + 1200])
+        .count(),
+    ).toBe(4);
+    expect((await db.syncState.get('dev1'))?.fiveMinTo).toBe(NOW + 1200);
   });
 });

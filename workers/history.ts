@@ -33,16 +33,26 @@ export async function mergeRows(
   return db.transaction('rw', table, async () => {
     const clean = rows.filter((r) => typeof r.time === 'number' && Number.isFinite(r.time));
     if (clean.length === 0) return 0;
-    const keys = clean.map((r) => [device, r.time] as [string, number]);
-    const existing = await table.bulkGet(keys);
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const r of clean) {
+      if (r.time < lo) lo = r.time;
+      if (r.time > hi) hi = r.time;
+    }
+    // The times already held in the answer's span: one key-range read instead of a lookup per row.
+    const held = new Set(
+      (await table.where('[device+time]').between([device, lo], [device, hi], true, true).primaryKeys()).map(
+        (k) => k[1],
+      ),
+    );
     const seen = new Set<number>();
     const write: Row[] = [];
-    clean.forEach((r, i) => {
-      if (seen.has(r.time)) return; // the same row twice in one answer
+    for (const r of clean) {
+      if (seen.has(r.time)) continue; // the same row twice in one answer
       seen.add(r.time);
-      if (existing[i] && r.time < overwriteFrom) return;
+      if (held.has(r.time) && r.time < overwriteFrom) continue;
       write.push(toRow(device, r));
-    });
+    }
     await table.bulkPut(write);
     return write.length;
   });
@@ -116,6 +126,19 @@ export class History {
     return p;
   }
 
+  /**
+   * After a (re)connect: extend each held range up to now, so rows the socket missed while it was down (the
+   * server restarting, the network gone, consoles uploading their backlog meanwhile) are filled in without
+   * waiting for a graph to ask. Nothing held, nothing loaded (history stays on demand).
+   */
+  async catchUp(device: string, now = nowSeconds()): Promise<void> {
+    const st = await this.db.syncState.get(device);
+    for (const kind of ['5m', '1d'] as const) {
+      const heldTo = st?.[HELD[kind][1]] as number | undefined;
+      if (heldTo !== undefined && heldTo < now) await this.ensureKind(device, kind, heldTo, now, now);
+    }
+  }
+
   private async load(device: string, kind: HistoryKind, lo: number, hi: number, now: number): Promise<void> {
     const [fromKey, toKey] = HELD[kind];
     for (;;) {
@@ -134,9 +157,11 @@ export class History {
         type: kind,
       });
       await mergeRows(this.db, kind, device, fromCoded<Row>(coded), after ? gFrom : Number.POSITIVE_INFINITY);
+      // Held up to now at most: the future part of a range (today's graph) is not held yet, and rows arriving
+      // there must be asked for next time (a first load used to mark now + 5 min as held).
       await patchSyncState(this.db, device, {
         [fromKey]: Math.min(heldFrom ?? gap[0], gap[0]),
-        [toKey]: Math.max(heldTo ?? gap[1], Math.min(gap[1], now)),
+        [toKey]: Math.max(heldTo ?? Number.NEGATIVE_INFINITY, Math.min(gap[1], now)),
       });
       if (gap[1] > now) break; // the future part stays "not held"; don't loop on it
     }

@@ -25,9 +25,20 @@ vi.mock('../db/hooks', async () => {
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'authenticated' }),
     useUnits: () => DEFAULT_UNIT_PREFS,
+    useSetting: (_key: string, fallback?: unknown) => fallback,
+    useAlertSettings: () => null,
+    useAlerts: () => [],
+    useOutboxCount: () => 0,
   };
 });
-vi.mock('../api/worker', () => ({ dataWorker: { selectDevice: vi.fn(async () => undefined) } }));
+vi.mock('../api/worker', () => ({
+  dataWorker: {
+    selectDevice: vi.fn(async () => undefined),
+    loadAccount: vi.fn(async () => null),
+    loadAvatar: vi.fn(async () => null),
+    loadWeatherServer: vi.fn(async () => null),
+  },
+}));
 
 const { routes } = await import('./routes');
 

@@ -26,6 +26,8 @@ function page(
 }
 
 const plain = () => import('../pages/plain/PlainPage');
+const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
+  import('../pages/login/ResetPages').then((m) => ({ default: m[name] }));
 
 export const routes: RouteObject[] = [
   {
@@ -38,9 +40,9 @@ export const routes: RouteObject[] = [
         Component: LoginLayout,
         children: [
           page('login', msg`Log in`, () => import('../pages/login/LoginPage'), 'guest'),
-          page('login/reset', msg`Reset password`, plain, 'public'),
-          page('login/reset/verify', msg`Verification code`, plain, 'public'),
-          page('login/reset/reset', msg`New password`, plain, 'public'),
+          page('login/reset', msg`Reset password`, () => reset('ResetRequestPage'), 'public'),
+          page('login/reset/verify', msg`Verification code`, () => reset('ResetVerifyPage'), 'public'),
+          page('login/reset/reset', msg`New password`, () => reset('ResetPasswordPage'), 'public'),
           page('signup', msg`Create account`, () => import('../pages/signup/SignupPage'), 'guest'),
           page('signup/verify', msg`Verify your email`, () => import('../pages/signup/VerifyPage'), 'verify'),
           page('logout', msg`Log Out`, () => import('../pages/logout/LogoutPage'), 'public'),
@@ -63,15 +65,23 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),
           page('account', msg`Account`, () => import('../pages/account/AccountPage')),
-          page('account/edit', msg`Edit account`, plain),
+          page('account/edit', msg`Edit account`, () => import('../pages/account/EditAccountPage')),
           page('devices', msg`Edit Devices`, () => import('../pages/devices/DevicesPage')),
-          page('displaySetting', msg`Unit & Display`, plain),
-          page('alert', msg`Alert Setting`, plain),
+          page('displaySetting', msg`Unit & Display`, () => import('../pages/units/UnitsPage')),
+          page('alert', msg`Alert Setting`, () => import('../pages/alert/AlertPage')),
           page('server', msg`Weather Server`, () => import('../pages/server/ServerPage')),
-          page('export', msg`Data Export`, plain),
-          page('profile', msg`Profile`, plain),
-          page('profile/changePassword', msg`Change password`, plain),
-          page('profile/changeProfile', msg`Change profile`, plain),
+          page('export', msg`Data Export`, () => import('../pages/export/ExportPage')),
+          page('profile', msg`Profile`, () => import('../pages/account/ProfilePage')),
+          page(
+            'profile/changePassword',
+            msg`Change password`,
+            () => import('../pages/account/ChangePasswordPage'),
+          ),
+          page(
+            'profile/changeProfile',
+            msg`Change profile`,
+            () => import('../pages/account/ChangeProfilePage'),
+          ),
           page('subscription/orders', msg`Subscription Orders`, plain),
           page('subscription/success', msg`Payment successful`, plain),
           page('subscription/:id?/payment', msg`Payment`, plain),

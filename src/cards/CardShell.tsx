@@ -1,9 +1,11 @@
-// The frame of every dashboard card: icon, title, status dot, details toggle; body; details when expanded
-// (an expanded card spans the whole row of the grid).
+// The frame of every dashboard card: icon, title, status dot, details toggle, card menu; body; details when
+// expanded; the graph when the card is in the display settings' graphList (an expanded card or one with its
+// graph open spans the whole row of the grid).
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import styles from './CardShell.module.css';
+import { CardMenu, useCardMenu, useLongPress } from './cardMenu';
 import type { CardStatus } from './status';
 
 export function StatusDot({ status }: { status: CardStatus }) {
@@ -27,6 +29,7 @@ export function CardShell({
   expanded,
   onToggle,
   details,
+  graph,
   children,
 }: {
   cardKey: string;
@@ -37,17 +40,23 @@ export function CardShell({
   expanded: boolean;
   onToggle?: () => void;
   details?: ReactNode;
+  /** The card's graph: shown when the card is in graphList (inside the details outside a dashboard). */
+  graph?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useLingui();
   const titleId = useId();
   const detailsId = useId();
+  const menu = useCardMenu();
+  const longPress = useLongPress(menu ? () => menu.setOpenMenu(cardKey) : null);
+  const graphOn = graph !== undefined && (menu ? menu.graphList.includes(cardKey) : expanded);
   return (
     <article
-      className={`${styles.card} ${expanded ? styles.expanded : ''}`}
+      className={`${styles.card} ${expanded || graphOn ? styles.expanded : ''}`}
       aria-labelledby={titleId}
       data-card={cardKey}
       style={{ ['--card-color' as string]: color }}
+      {...longPress}
     >
       <header className={styles.header}>
         <Icon size={18} className={styles.icon} aria-hidden="true" />
@@ -67,6 +76,7 @@ export function CardShell({
             <ChevronDown size={18} aria-hidden="true" className={expanded ? styles.flip : ''} />
           </button>
         )}
+        <CardMenu cardKey={cardKey} title={title} hasGraph={graph !== undefined} />
       </header>
       <div className={styles.body}>{children}</div>
       {expanded && details !== undefined && (
@@ -74,6 +84,7 @@ export function CardShell({
           {details}
         </div>
       )}
+      {graphOn && <div className={styles.graph}>{graph}</div>}
     </article>
   );
 }

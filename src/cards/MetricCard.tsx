@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { GraphPanel } from '../charts/GraphPanel';
 import { METRIC_BY_KEY } from '../domain';
 import { CardShell, SecondaryGrid } from './CardShell';
+import { useCardMenu } from './cardMenu';
 import { colorOf, graphKeys } from './colors';
 import { MinMaxTable, MoreReadings } from './Details';
 import { changeOf } from './format';
@@ -48,6 +49,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
   const minMaxKeys = [primary, ...secondary].filter((k): k is string => Boolean(k) && hasMinMax(k as string));
   const graph = props.graph ?? (primary ? graphKeys(primary, secondary) : []);
   const title = props.title ?? cardTitle(def.key);
+  const menu = useCardMenu();
 
   const details = (
     <div className={styles.split}>
@@ -57,17 +59,21 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
         )}
         <MoreReadings keys={rest} latest={latest} prefs={prefs} />
       </div>
-      {graph.length > 0 && (
-        <GraphPanel
-          device={device}
-          keys={graph}
-          series={graph.map((k) => ({ label: metricLabel(k), color: colorOf(k) }))}
-          refreshToken={latest?.time ? Math.floor(latest.time / 300) : undefined}
-          hour12={prefs.time === 'ampm'}
-        />
-      )}
     </div>
   );
+  const graphPanel =
+    graph.length > 0 ? (
+      <GraphPanel
+        device={device}
+        keys={graph}
+        series={graph.map((k) => ({ label: metricLabel(k), color: colorOf(k) }))}
+        // A new 5-minute bucket or other units reload the graph (values come converted from the worker).
+        refreshToken={latest?.time ? `${Math.floor(latest.time / 300)}|${JSON.stringify(prefs)}` : undefined}
+        hour12={prefs.time === 'ampm'}
+        initialRange={menu?.graphRange}
+        onRangeChange={menu?.setGraphRange}
+      />
+    ) : undefined;
 
   return (
     <CardShell
@@ -79,6 +85,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
       expanded={expanded}
       onToggle={onToggle}
       details={details}
+      graph={graphPanel}
     >
       {primary && (
         <Reading

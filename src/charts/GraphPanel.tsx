@@ -19,6 +19,7 @@ export function GraphPanel({
   refreshToken,
   hour12,
   initialRange = 'last24H',
+  onRangeChange,
 }: {
   device: Device;
   keys: string[];
@@ -26,6 +27,8 @@ export function GraphPanel({
   refreshToken?: unknown;
   hour12?: boolean;
   initialRange?: PeriodState['range'];
+  /** The period kind the user picked (the dashboard keeps it as the display settings' graphRange). */
+  onRangeChange?: (range: PeriodState['range']) => void;
 }) {
   const { t } = useLingui();
   const tz = device.timezone;
@@ -46,7 +49,14 @@ export function GraphPanel({
 
   return (
     <div className={styles.panel}>
-      <PeriodPicker value={period} onChange={setPeriod} today={today} />
+      <PeriodPicker
+        value={period}
+        onChange={(p) => {
+          if (p.range !== period.range) onRangeChange?.(p.range);
+          setPeriod(p);
+        }}
+        today={today}
+      />
       <div className={styles.area} aria-busy={loading}>
         {invalid && period.range === 'custom' && (period.from || period.to) && (
           <p className={styles.message} role="alert">

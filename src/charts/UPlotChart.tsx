@@ -92,6 +92,7 @@ export function UPlotChart({
       ],
     };
     plot.current = new uPlot(opts, toAligned(data), el);
+    el.dataset.drawn = data.bucket;
     const ro = new ResizeObserver(() => plot.current?.setSize({ width: el.clientWidth, height }));
     ro.observe(el);
     return () => {
@@ -112,7 +113,11 @@ export function UPlotChart({
 
   useEffect(() => {
     plot.current?.setData(toAligned(data));
+    // data-drawn: the bucket of the data uPlot has drawn (the bench times a period switch up to it).
+    if (box.current) box.current.dataset.drawn = data.bucket;
   }, [data]);
 
-  return <div ref={box} className={styles.chart} />;
+  // data-points: how many times have a value (tests and the bench wait for a chart drawn with data).
+  const points = data.x.reduce((n, _x, i) => (data.ys.some((y) => Number.isFinite(y[i])) ? n + 1 : n), 0);
+  return <div ref={box} className={styles.chart} data-points={points} />;
 }

@@ -149,6 +149,18 @@ export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
   void requestFlush();
 }
 
+/** First and last name: the stored user at once, and users patch when signed in (write-through). */
+export async function saveProfile(profile: { firstName: string; lastName: string }): Promise<void> {
+  const db = editDb;
+  await db.transaction('rw', [db.settings, db.outbox], async () => {
+    const auth = (await db.settings.get(SETTING.auth))?.value as AuthRecord | undefined;
+    if (!auth?.user) throw new Error('Not authenticated');
+    await setAuth(db, { ...auth, user: { ...auth.user, ...profile } });
+    await enqueue(db, { service: SERVICES.users, method: 'patch', recordId: auth.user._id, data: profile });
+  });
+  void requestFlush();
+}
+
 /** Hide an active alert (spec §4: hiding removes it). */
 export async function hideAlert(deviceId: string, alertId: string): Promise<void> {
   const db = editDb;

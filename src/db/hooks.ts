@@ -15,7 +15,7 @@ import {
 } from '../domain';
 import type { AuthRecord } from './authStorage';
 import { sortDevices } from './devices';
-import { type AlertRow, db as defaultDb, type PortalDb, type Row } from './schema';
+import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';
 
 let hookDb: PortalDb = defaultDb;
 /** Tests point the hooks at their own database. */
@@ -193,4 +193,12 @@ export function useMetricDefs(): MetricDef[] | undefined {
     const defs = await hookDb.metricDefs.toArray();
     return defs.length ? defs : METRICS;
   }, []);
+}
+
+/** The user's alert rules of a device (null when none are stored yet; undefined while loading). */
+export function useAlertSettings(deviceId?: Id): AlertSettingsRow | null | undefined {
+  return useLiveQuery(
+    async () => (deviceId ? ((await hookDb.alertSettings.get(deviceId)) ?? null) : null),
+    [deviceId],
+  );
 }

@@ -40,6 +40,14 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'Unknown time zone': msg`Unknown time zone`,
   'No key provided': msg`No key provided`,
   'No version provided': msg`No version provided`,
+  'You are offline. This needs a connection to the server.': msg`You are offline. This needs a connection to the server.`,
+  'The password is wrong': msg`The password is wrong`,
+  'The reset code is wrong or has expired': msg`The reset code is wrong or has expired`,
+  'Too many attempts, please wait 15 minutes': msg`Too many attempts, please wait 15 minutes`,
+  'The picture must be 512 KB or smaller': msg`The picture must be 512 KB or smaller`,
+  'The picture must be a PNG, JPEG, WebP or GIF image': msg`The picture must be a PNG, JPEG, WebP or GIF image`,
+  'Only the owner can see the upload settings of this station': msg`Only the owner can see the upload settings of this station`,
+  'Request timed out': msg`Request timed out`,
 };
 
 /** Translates a known English message; anything else (an unexpected server text) is shown as it came. */

@@ -1,20 +1,46 @@
-// Account: who is signed in, the display language, and links to change the profile or password.
+// Account (spec §3 Account page): who is signed in, the membership and its limits, the display language, links
+// to the profile, password and units, and deleting the account. The facts come from the last users/me answer
+// kept in Dexie, so the page shows them offline too.
 import { useLingui } from '@lingui/react/macro';
+import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page, Panel } from '../../components/Page';
+import { relationOf } from '../../db/devices';
 import { useAuth, useDevices } from '../../db/hooks';
 import { LanguageSelector } from '../../i18n/LanguageSelector';
-import styles from './AccountPage.module.css';
+import styles from './Account.module.css';
+import { Avatar } from './Avatar';
+import { DeleteAccount } from './DeleteAccount';
+import { useAccountInfo, useAvatar } from './useAccount';
+
+export function fullName(user: { firstName?: string; lastName?: string } | undefined): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+}
 
 export default function AccountPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const auth = useAuth();
   const devices = useDevices();
+  const info = useAccountInfo();
+  const avatar = useAvatar();
   const user = auth?.user;
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  const owned = devices?.filter((d) => d.user === user?._id).length ?? 0;
+  const name = fullName(user);
+  const owned = info?.devices ?? devices?.filter((d) => relationOf(d, user?._id) === 'owned').length ?? 0;
+  const membership = info?.membership === 'free' ? t`Free` : (info?.membership ?? '---');
+  const n = (v: number) => new Intl.NumberFormat(i18n.locale).format(v);
   return (
     <Page title={t`Account`}>
+      <Panel className={styles.who}>
+        <Avatar src={avatar} name={name || user?.email || ''} />
+        <div className={styles.whoText}>
+          <p className={styles.name}>{name || t`No name yet`}</p>
+          <p className={styles.muted}>{user?.email ?? '---'}</p>
+        </div>
+        <Link to="/account/edit" className={styles.editLink}>
+          <Pencil size={16} aria-hidden="true" />
+          {t`Edit account`}
+        </Link>
+      </Panel>
       <Panel>
         <dl className={styles.facts}>
           <div>
@@ -26,8 +52,18 @@ export default function AccountPage() {
             <dd>{name || '---'}</dd>
           </div>
           <div>
+            <dt>{t`Membership`}</dt>
+            <dd>{membership}</dd>
+          </div>
+          <div>
             <dt>{t`Stations you own`}</dt>
-            <dd className="tabular">{owned}</dd>
+            <dd className="tabular">
+              {info ? t`${n(owned)} of ${n(info.supportedDevices)} supported` : n(owned)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Data log store period`}</dt>
+            <dd className="tabular">{info ? t`${n(info.dataLogStorePeriod)} days` : '---'}</dd>
           </div>
           <div>
             <dt>{t`Display language`}</dt>
@@ -38,11 +74,14 @@ export default function AccountPage() {
         </dl>
       </Panel>
       <nav className={styles.links} aria-label={t`Account settings`}>
+        <Link to="/profile">{t`Profile`}</Link>
         <Link to="/profile/changeProfile">{t`Change profile`}</Link>
         <Link to="/profile/changePassword">{t`Change password`}</Link>
+        <Link to="/displaySetting">{t`Unit & Display`}</Link>
         <Link to="/subscription/orders">{t`Subscription Orders`}</Link>
         <Link to="/logout">{t`Log Out`}</Link>
       </nav>
+      <DeleteAccount />
     </Page>
   );
 }

@@ -2,11 +2,12 @@
 // several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { openDevice } from '../../app/actions';
 import { usePageTitle } from '../../app/title';
+import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
@@ -20,9 +21,10 @@ import {
   useTodayMinMax,
   useUnits,
 } from '../../db/hooks';
-import { cardsForType } from '../../domain';
+import { cardsForType, type GraphRange } from '../../domain';
 import { useUi } from '../../state/ui';
 import styles from './DashboardPage.module.css';
+import { HiddenCards } from './HiddenCards';
 import { StationPicker } from './StationPicker';
 
 export default function DashboardPage() {
@@ -37,6 +39,50 @@ export default function DashboardPage() {
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
   usePageTitle(device?.name);
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const deviceId = device?._id;
+  const offered = useMemo(
+    () => (device ? cardsForType(device.consoletype).filter((c) => cardComponent(c)) : []),
+    [device],
+  );
+  const metricsList = display?.metricsList;
+  const graphList = display?.graphList;
+  const graphRange = (display?.graphRange ?? 'day') as GraphRange;
+  const menu = useMemo<CardMenuActions | null>(() => {
+    if (!deviceId || !metricsList) return null;
+    const offeredKeys = new Set(offered.map((c) => c.key));
+    const order = metricsList.filter((k) => offeredKeys.has(k));
+    const graphs = graphList ?? [];
+    return {
+      order,
+      graphList: graphs,
+      graphRange,
+      openMenu,
+      setOpenMenu,
+      hide: (key) =>
+        void saveDisplaySettings(deviceId, {
+          metricsList: metricsList.filter((k) => k !== key),
+          graphList: graphs.filter((k) => k !== key),
+        }),
+      toggleGraph: (key) =>
+        void saveDisplaySettings(deviceId, {
+          graphList: graphs.includes(key) ? graphs.filter((k) => k !== key) : [...graphs, key],
+        }),
+      move: (key, by) => {
+        const i = order.indexOf(key);
+        const j = i + by;
+        if (i < 0 || j < 0 || j >= order.length) return;
+        const next = [...order];
+        [next[i], next[j]] = [next[j], next[i]];
+        // Keys the type does not offer stay, after the ones on screen.
+        const rest = metricsList.filter((k) => !offeredKeys.has(k));
+        void saveDisplaySettings(deviceId, { metricsList: [...next, ...rest] });
+      },
+      setGraphRange: (range) => {
+        if (range !== graphRange) void saveDisplaySettings(deviceId, { graphRange: range });
+      },
+    };
+  }, [deviceId, metricsList, graphList, graphRange, offered, openMenu]);
 
   // Make sure the worker watches the station on screen (idempotent on its side).
   useEffect(() => {
@@ -61,9 +107,10 @@ export default function DashboardPage() {
   if (!device) return <div className={styles.loading} aria-busy="true" />;
 
   const order = display?.metricsList ?? [];
-  const cards = cardsForType(device.consoletype)
+  const cards = offered
     .filter((c) => order.includes(c.key))
     .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  const hidden = display ? offered.filter((c) => !order.includes(c.key)) : [];
   const open = new Set(display?.detailList ?? []);
   const toggle = (key: string) => {
     const next = open.has(key) ? [...open].filter((k) => k !== key) : [...open, key];
@@ -87,25 +134,34 @@ export default function DashboardPage() {
           <Link to="/server">{t`How to connect your console`}</Link>
         </p>
       )}
-      <div className={styles.grid}>
-        {cards.map((def) => {
-          const Card = cardComponent(def);
-          if (!Card) return null;
-          return (
-            <Card
-              key={def.key}
-              def={def}
-              device={device}
-              latest={latest}
-              prefs={prefs}
-              minMax={minMax}
-              expanded={open.has(def.key)}
-              onToggle={() => toggle(def.key)}
-              now={now}
-            />
-          );
-        })}
-      </div>
+      {!fullscreen && hidden.length > 0 && (
+        <HiddenCards
+          cards={hidden}
+          device={device}
+          onShow={(key) => void saveDisplaySettings(device._id, { metricsList: [...order, key] })}
+        />
+      )}
+      <CardMenuContext.Provider value={menu}>
+        <div className={styles.grid}>
+          {cards.map((def) => {
+            const Card = cardComponent(def);
+            if (!Card) return null;
+            return (
+              <Card
+                key={def.key}
+                def={def}
+                device={device}
+                latest={latest}
+                prefs={prefs}
+                minMax={minMax}
+                expanded={open.has(def.key)}
+                onToggle={() => toggle(def.key)}
+                now={now}
+              />
+            );
+          })}
+        </div>
+      </CardMenuContext.Provider>
     </section>
   );
 }

@@ -1,0 +1,111 @@
+// Change password (spec §2, §5 messages): old, new and confirmation are checked here first, then the server
+// checks the old one ('Fail to Change Password'). Online only.
+import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { dataWorker } from '../../api/worker';
+import { Button } from '../../components/Button';
+import { Page, Panel } from '../../components/Page';
+import { TextField } from '../../components/TextField';
+import { MESSAGES, validatePassword, validatePasswordConfirm } from '../../domain';
+import { translateServerMessage as tr } from '../../i18n/messages';
+import { errorText } from '../../state/ui';
+import styles from './Account.module.css';
+
+interface Errors {
+  oldPassword?: string | null;
+  password?: string | null;
+  confirm?: string | null;
+  form?: string | null;
+}
+
+/** Spec §5 messages of the form, before anything is sent. */
+export function passwordFormErrors(oldPassword: string, password: string, confirm: string): Errors {
+  return {
+    oldPassword: oldPassword ? null : MESSAGES.enterOldPassword,
+    password: validatePassword(password),
+    confirm: validatePasswordConfirm(password, confirm),
+  };
+}
+
+export default function ChangePasswordPage() {
+  const { t } = useLingui();
+  const [oldPassword, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = passwordFormErrors(oldPassword, password, confirm);
+    setErrors(next);
+    setDone(false);
+    if (next.oldPassword || next.password || next.confirm) return;
+    setBusy(true);
+    try {
+      await dataWorker.changePassword({ oldPassword, password, confirmPassword: confirm });
+      setDone(true);
+      setOld('');
+      setPassword('');
+      setConfirm('');
+    } catch (err) {
+      const message = errorText(err);
+      if (message === MESSAGES.changePasswordFailed) setErrors({ oldPassword: message });
+      else setErrors({ form: message || MESSAGES.changePasswordFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={t`Change password`}>
+      <Panel>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <TextField
+            label={t`Current password`}
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(e) => setOld(e.target.value)}
+            error={errors.oldPassword && tr(errors.oldPassword)}
+          />
+          <TextField
+            label={t`New password`}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password && tr(errors.password)}
+            hint={t`At least 8 characters.`}
+          />
+          <TextField
+            label={t`Confirm new password`}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={errors.confirm && tr(errors.confirm)}
+          />
+          {errors.form && (
+            <p className={styles.error} role="alert">
+              {tr(errors.form)}
+            </p>
+          )}
+          {done && (
+            <p className={styles.ok} role="status">
+              {t`Your password has been changed.`}
+            </p>
+          )}
+          <div className={styles.row}>
+            <Button type="submit" variant="primary" busy={busy}>
+              {t`Change password`}
+            </Button>
+            <Link to="/profile">{t`Back to profile`}</Link>
+          </div>
+        </form>
+      </Panel>
+    </Page>
+  );
+}

@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import '../../app/test-setup';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTING } from '../../../workers/api';
+import type { Device } from '../../api/contract';
+import { setEditsDb, setOutboxFlusher } from '../../db/edits';
+import { setHooksDb } from '../../db/hooks';
+import { PortalDb } from '../../db/schema';
+import { DEFAULT_UNIT_PREFS } from '../../domain';
+import AlertPage from './AlertPage';
+import { RuleEditor } from './RuleEditor';
+
+vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+
+const db = new PortalDb(`alert-page-${Math.random()}`);
+setHooksDb(db);
+setEditsDb(db);
+setOutboxFlusher(null);
+afterAll(() => db.delete());
+
+const device: Device = {
+  _id: 'd1',
+  wsid: 'W1',
+  name: 'Garden',
+  user: 'u1',
+  shareUsers: [],
+  consoletype: 0,
+  timezone: 'UTC',
+  channelNameMapping: [],
+  shareMode: 'private',
+};
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.devices.put(device);
+  await db.settings.put({
+    key: SETTING.auth,
+    value: { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.c', verified: true } },
+  });
+});
+
+const wrap = (ui: React.ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
+
+describe('alert rule editor', () => {
+  it('shows Wrong input range / Wrong input for the value and keeps a valid rule', () => {
+    const onSave = vi.fn();
+    render(
+      wrap(
+        <RuleEditor
+          device={device}
+          prefs={DEFAULT_UNIT_PREFS}
+          rule={null}
+          onSave={onSave}
+          onCancel={() => {}}
+        />,
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'co2' } });
+    expect((screen.getByLabelText('Condition') as HTMLSelectElement).value).toBe('above');
+    const value = screen.getByLabelText('Value');
+    fireEvent.change(value, { target: { value: '300' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Wrong input range');
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(value, { target: { value: 'lots' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Wrong input');
+    expect(onSave).not.toHaveBeenCalled();
+
+    fireEvent.change(value, { target: { value: '1200' } });
+    fireEvent.change(screen.getByLabelText('Method'), { target: { value: 'notification' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({
+      item: 'co2',
+      condition: 'above',
+      value: 1200,
+      unit: 'ppm',
+      method: 'notification',
+    });
+  });
+
+  it('checks the value in the chosen unit (°F) and offers no value for lost data', () => {
+    const onSave = vi.fn();
+    render(
+      wrap(
+        <RuleEditor
+          device={device}
+          prefs={DEFAULT_UNIT_PREFS}
+          rule={null}
+          onSave={onSave}
+          onCancel={() => {}}
+        />,
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'tempc0' } });
+    fireEvent.change(screen.getByLabelText('Unit'), { target: { value: 'F' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Wrong input range');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '95' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({
+      item: 'tempc0',
+      condition: 'above',
+      value: 95,
+      unit: 'F',
+      method: 'email',
+    });
+
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'lostData' } });
+    expect(screen.queryByLabelText('Value')).toBeNull();
+    expect(screen.queryByLabelText('Condition')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ item: 'lostData', method: 'email' });
+  });
+});
+
+describe('alert setting page', () => {
+  it('adds a rule with Add rule → Save and stores it write-through (queued for the server)', async () => {
+    render(wrap(<MemoryRouter>{<AlertPage />}</MemoryRouter>));
+    const add = (await screen.findByRole('button', { name: 'Add rule' })) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false));
+    fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'humc0' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong input range');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '85' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () =>
+      expect((await db.alertSettings.get('d1'))?.settings).toEqual([
+        { item: 'humc0', condition: 'above', value: 85, unit: '%', method: 'email' },
+      ]),
+    );
+    expect(await db.outbox.count()).toBe(1);
+    const list = await screen.findByRole('list', { name: 'Alert rules' });
+    expect(within(list).getByText('Outdoor · Humidity')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Saved — will sync when online');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Disable all alerts' }));
+    await waitFor(async () => expect((await db.alertSettings.get('d1'))?.disableAll).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove rule: Outdoor · Humidity' }));
+    await waitFor(async () => expect((await db.alertSettings.get('d1'))?.settings).toEqual([]));
+  });
+});

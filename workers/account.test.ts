@@ -1,0 +1,147 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAuth } from '../src/db/authStorage';
+import { getSetting } from '../src/db/settings';
+import {
+  cancelExport,
+  changePassword,
+  exportUrl,
+  loadAccount,
+  loadWeatherServer,
+  OFFLINE_MESSAGE,
+  regenerateStationKey,
+  runExport,
+  weatherServerKey,
+} from './account';
+import { SETTING } from './api';
+import { fakeConnection, tempDb } from './testing';
+
+const db = tempDb();
+afterAll(() => db.delete());
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await setAuth(db, { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.co', verified: true } });
+});
+
+function deps(handlers: Parameters<typeof fakeConnection>[0], connected = true, f?: typeof fetch) {
+  const fake = fakeConnection(handlers);
+  Object.assign(fake.conn, { db, connected });
+  return { ...fake, deps: { conn: fake.conn, fetch: f } };
+}
+
+const VIEW = {
+  serverName: 'wx.example:8080',
+  stationId: 'W1',
+  stationKey: 'OLDKEY',
+  lastUpload: 100,
+  protocols: [{ protocol: 'wslink', settings: [['Station key', 'OLDKEY']] as [string, string][] }],
+  unmapped: { foo: '1' },
+};
+
+describe('account actions', () => {
+  it('sends the password change; offline it fails at once without a call', async () => {
+    const ok = deps({ 'create users/password': () => ({ changed: true }) });
+    await changePassword(ok.deps, { oldPassword: 'a', password: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' });
+    expect(ok.calls[0]).toMatchObject({ path: 'users/password', data: { oldPassword: 'a' } });
+
+    const off = deps({}, false);
+    await expect(
+      changePassword(off.deps, { oldPassword: 'a', password: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' }),
+    ).rejects.toMatchObject({ message: OFFLINE_MESSAGE, code: 0 });
+    expect(off.calls).toEqual([]);
+  });
+
+  it('keeps users/me and the weather-server view in settings for offline visits', async () => {
+    const me = { user: { _id: 'u1', email: 'a@b.co', firstName: 'Ann' }, membership: 'free', devices: 1 };
+    const on = deps({ 'find users/me': () => me, 'find weatherServer': () => VIEW });
+    expect(await loadAccount(on.deps)).toEqual(me);
+    expect(await loadWeatherServer(on.deps, 'd1')).toMatchObject(VIEW);
+    expect(on.calls.find((c) => c.path === 'weatherServer')?.query).toEqual({ device: 'd1' });
+
+    const off = deps({}, false);
+    expect(await loadAccount(off.deps)).toEqual(me);
+    expect(await loadWeatherServer(off.deps, 'd1')).toMatchObject({ stationKey: 'OLDKEY' });
+    expect(off.calls).toEqual([]);
+  });
+
+  it('regenerates the key and updates the device and the cached view', async () => {
+    const on = deps({
+      'find weatherServer': () => VIEW,
+      'patch weatherDevices': () => ({ _id: 'd1', wsid: 'W1', stationKey: 'NEWKEY', name: 'G', user: 'u1' }),
+    });
+    await loadWeatherServer(on.deps, 'd1');
+    expect(await regenerateStationKey(on.deps, 'd1')).toBe('NEWKEY');
+    expect(on.calls.at(-1)).toMatchObject({ path: 'weatherDevices', data: { stationKey: 'regenerate' } });
+    expect((await db.devices.get('d1'))?.stationKey).toBe('NEWKEY');
+    const view = await getSetting<typeof VIEW>(db, weatherServerKey('d1'));
+    expect(view?.stationKey).toBe('NEWKEY');
+    expect(view?.protocols[0].settings).toEqual([['Station key', 'NEWKEY']]);
+  });
+});
+
+describe('export download', () => {
+  it('builds the URL with $accessToken', () => {
+    const url = new URL(
+      exportUrl('http://wx', { device: 'd1', startTime: 10, endTime: 20, format: 'xlsx' }, 'tok'),
+    );
+    expect(url.pathname).toBe('/weatherMetrics/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      device: 'd1',
+      startTime: '10',
+      endTime: '20',
+      format: 'xlsx',
+      $accessToken: 'tok',
+    });
+  });
+
+  it('streams the answer with progress and names the file from the server', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('a,b\n'));
+        c.enqueue(new TextEncoder().encode('1,2\n'));
+        c.close();
+      },
+    });
+    let asked = '';
+    const f = (async (url: string) => {
+      asked = url;
+      return new Response(body, {
+        headers: { 'Content-Disposition': 'attachment; filename="W1_1_2.csv"', 'Content-Length': '8' },
+      });
+    }) as unknown as typeof fetch;
+    const { deps: d } = deps({}, true, f);
+    const progress: [number, number | null][] = [];
+    const out = await runExport(
+      d,
+      'job1',
+      { device: 'd1', startTime: 1, endTime: 2, format: 'csv' },
+      (r, t) => progress.push([r, t]),
+    );
+    expect(new URL(asked).searchParams.get('$accessToken')).toBe('jwt');
+    expect(out.name).toBe('W1_1_2.csv');
+    expect(await out.blob.text()).toBe('a,b\n1,2\n');
+    expect(progress).toEqual([
+      [4, 8],
+      [8, 8],
+    ]);
+  });
+
+  it('cancel aborts the download; a network failure says export needs the server', async () => {
+    const f = ((_url: string, init: RequestInit) =>
+      new Promise((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })) as unknown as typeof fetch;
+    const { deps: d } = deps({}, true, f);
+    const p = runExport(d, 'job2', { device: 'd1', startTime: 1, endTime: 2, format: 'csv' });
+    cancelExport('job2');
+    await expect(p).rejects.toMatchObject({ message: 'Export cancelled' });
+
+    const down = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    const off = deps({}, true, down);
+    await expect(
+      runExport(off.deps, 'job3', { device: 'd1', startTime: 1, endTime: 2, format: 'csv' }),
+    ).rejects.toMatchObject({ message: OFFLINE_MESSAGE });
+    expect(SETTING.weatherServerPrefix).toBe('weatherServer:');
+  });
+});

@@ -1,0 +1,263 @@
+// Online-only account and station actions of the settings screens (password, reset, picture, deleting the
+// account, the weather-server view, the data export). Each takes the worker's connection (socket calls) and
+// optionally a fetch for the HTTP-only ones (picture bytes, export download). What can be shown offline
+// (account facts, picture, weather-server view) is cached in Dexie `settings` so the pages show the last
+// known data without a connection.
+import { type Device, SERVICES, type User } from '../src/api/contract';
+import { ApiError, toApiError } from '../src/api/errors';
+import { applyDevice } from '../src/db/apply';
+import { getAuth, setAuth } from '../src/db/authStorage';
+import { getSetting, setSetting } from '../src/db/settings';
+import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
+import { SETTING } from './api';
+import type { Connection } from './connection';
+
+/** Services of the account screens (server/services/users, weather-server, export). */
+export const ACCOUNT_SERVICES = {
+  me: 'users/me',
+  password: 'users/password',
+  reset: 'users/reset',
+  remove: 'users/delete',
+  pic: 'users/pic',
+  weatherServer: 'weatherServer',
+  export: 'weatherMetrics/export',
+} as const;
+
+/** English source text; the page translates it (src/i18n/messages.ts). */
+export const OFFLINE_MESSAGE = 'You are offline. This needs a connection to the server.';
+
+export interface AccountDeps {
+  conn: Connection;
+  fetch?: typeof fetch;
+}
+
+/** Fail at once when the socket is down (a socket call would wait for its 30 s timeout). */
+function online(conn: Connection): void {
+  if (!conn.connected) throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline');
+}
+
+export async function changePassword(
+  { conn }: AccountDeps,
+  input: { oldPassword: string; password: string; confirmPassword: string },
+): Promise<void> {
+  online(conn);
+  await conn.create(ACCOUNT_SERVICES.password, input);
+}
+
+/** Reset step 1: mail a code (the same answer whether or not the address is registered). */
+export async function requestReset({ conn }: AccountDeps, email: string): Promise<void> {
+  online(conn);
+  await conn.create(ACCOUNT_SERVICES.reset, { email });
+}
+
+/** Reset step 2: check the code before asking for the new password. */
+export async function verifyResetCode({ conn }: AccountDeps, email: string, code: string): Promise<void> {
+  online(conn);
+  await conn.create(ACCOUNT_SERVICES.reset, { email, code });
+}
+
+/** Reset step 3: set the new password with the code. */
+export async function resetPassword(
+  { conn }: AccountDeps,
+  email: string,
+  code: string,
+  password: string,
+): Promise<void> {
+  online(conn);
+  await conn.create(ACCOUNT_SERVICES.reset, { email, code, password });
+}
+
+/** users/me: profile, membership and limits; cached in settings.account. Offline: the cached copy. */
+export async function loadAccount({ conn }: AccountDeps): Promise<AccountInfo | null> {
+  const cached = (await getSetting<AccountInfo>(conn.db, SETTING.account)) ?? null;
+  if (!conn.connected) return cached;
+  const info = await conn.find<AccountInfo>(ACCOUNT_SERVICES.me, {});
+  await setSetting(conn.db, SETTING.account, info);
+  const auth = await getAuth(conn.db);
+  if (auth?.user && info?.user?._id === auth.user._id)
+    await setAuth(conn.db, { ...auth, user: { ...auth.user, ...info.user } });
+  return info;
+}
+
+const toDataUrl = async (blob: Blob): Promise<string> => {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${blob.type || 'image/png'};base64,${btoa(bin)}`;
+};
+
+/** The user's picture as a data URL in settings.avatar (null when there is none). */
+export async function loadAvatar({ conn, fetch: f = fetch }: AccountDeps): Promise<string | null> {
+  const auth = await getAuth(conn.db);
+  if (!auth?.user || !auth.accessToken) return null;
+  let res: Response;
+  try {
+    res = await f(`${conn.origin.replace(/\/$/, '')}/${ACCOUNT_SERVICES.pic}/${auth.user._id}`, {
+      headers: { Authorization: `Bearer ${auth.accessToken}` },
+    });
+  } catch {
+    return (await getSetting<string>(conn.db, SETTING.avatar)) ?? null;
+  }
+  if (res.status === 404) {
+    await setSetting(conn.db, SETTING.avatar, undefined);
+    return null;
+  }
+  if (!res.ok) throw new ApiError(res.statusText || `HTTP ${res.status}`, res.status);
+  const url = await toDataUrl(await res.blob());
+  await setSetting(conn.db, SETTING.avatar, url);
+  return url;
+}
+
+/** Upload a picture (a data URL of a PNG, JPEG, WebP or GIF; the server checks the bytes and the size). */
+export async function uploadAvatar({ conn }: AccountDeps, dataUrl: string): Promise<void> {
+  online(conn);
+  if (!/^data:image\//.test(dataUrl))
+    throw new ApiError('The picture must be a PNG, JPEG, WebP or GIF image', 400, 'BadRequest');
+  await conn.create(ACCOUNT_SERVICES.pic, { file: dataUrl });
+  await setSetting(conn.db, SETTING.avatar, dataUrl);
+}
+
+export async function removeAvatar({ conn }: AccountDeps): Promise<void> {
+  online(conn);
+  const auth = await getAuth(conn.db);
+  if (!auth?.user) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+  try {
+    await conn.remove(ACCOUNT_SERVICES.pic, auth.user._id);
+  } catch (e) {
+    if (toApiError(e).code !== 404) throw e;
+  }
+  await setSetting(conn.db, SETTING.avatar, undefined);
+}
+
+/** Delete the account on the server (the password is required). The caller then clears local data. */
+export async function deleteAccount({ conn }: AccountDeps, password: string): Promise<void> {
+  online(conn);
+  await conn.create(ACCOUNT_SERVICES.remove, { password });
+}
+
+export const weatherServerKey = (device: string) => `${SETTING.weatherServerPrefix}${device}`;
+
+/** The weather-server view of an owned station, cached per device. Offline: the cached copy (or null). */
+export async function loadWeatherServer(
+  { conn }: AccountDeps,
+  device: string,
+): Promise<WeatherServerView | null> {
+  const key = weatherServerKey(device);
+  if (!conn.connected) return (await getSetting<WeatherServerView>(conn.db, key)) ?? null;
+  const view = await conn.find<Omit<WeatherServerView, 'fetchedAt'>>(ACCOUNT_SERVICES.weatherServer, {
+    device,
+  });
+  const stored: WeatherServerView = { ...view, fetchedAt: Date.now() };
+  await setSetting(conn.db, key, stored);
+  return stored;
+}
+
+/** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */
+export async function regenerateStationKey({ conn }: AccountDeps, device: string): Promise<string> {
+  online(conn);
+  const updated = await conn.patch<Device>(SERVICES.devices, device, { stationKey: 'regenerate' });
+  await applyDevice(conn.db, updated);
+  const key = weatherServerKey(device);
+  const cached = await getSetting<WeatherServerView>(conn.db, key);
+  if (cached && updated.stationKey)
+    await setSetting(conn.db, key, {
+      ...cached,
+      stationKey: updated.stationKey,
+      protocols: cached.protocols.map((p) => ({
+        ...p,
+        settings: (p.settings as [string, string][] | undefined)?.map(([k, v]) =>
+          v === cached.stationKey ? [k, updated.stationKey!] : [k, v],
+        ),
+      })),
+    });
+  return updated.stationKey ?? '';
+}
+
+const running = new Map<string, AbortController>();
+
+/** The export URL (the token rides in `$accessToken`, as a plain download link would carry it). */
+export function exportUrl(origin: string, req: ExportRequest, accessToken: string): string {
+  const q = new URLSearchParams({
+    device: req.device,
+    startTime: String(req.startTime),
+    endTime: String(req.endTime),
+    format: req.format,
+    ...(req.locale ? { locale: req.locale } : {}),
+    $accessToken: accessToken,
+  });
+  return `${origin.replace(/\/$/, '')}/${ACCOUNT_SERVICES.export}?${q}`;
+}
+
+const MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Download an export: streams the answer, reporting bytes received (and the expected total when the server
+ * sends a length); `cancelExport(id)` aborts it. Resolves with the file and its name.
+ */
+export async function runExport(
+  { conn, fetch: f = fetch }: AccountDeps,
+  id: string,
+  req: ExportRequest,
+  onProgress?: (received: number, total: number | null) => void,
+): Promise<{ blob: Blob; name: string }> {
+  // Registered before any await, so a cancel right after the call still finds it.
+  const controller = new AbortController();
+  running.get(id)?.abort();
+  running.set(id, controller);
+  try {
+    const auth = await getAuth(conn.db);
+    if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+    if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
+    let res: Response;
+    try {
+      res = await f(exportUrl(conn.origin, req, auth.accessToken), { signal: controller.signal });
+    } catch (e) {
+      if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
+      throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline', { cause: toApiError(e).message });
+    }
+    if (!res.ok) {
+      let message = res.statusText || `HTTP ${res.status}`;
+      try {
+        message = ((await res.json()) as { message?: string }).message || message;
+      } catch {}
+      throw new ApiError(message, res.status);
+    }
+    const total = Number(res.headers.get('Content-Length')) || null;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    const reader = res.body?.getReader();
+    if (reader) {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value as Uint8Array<ArrayBuffer>);
+          received += value.byteLength;
+          onProgress?.(received, total);
+        }
+      } catch (e) {
+        if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
+        throw e;
+      }
+    } else {
+      const buf = new Uint8Array(await res.arrayBuffer());
+      chunks.push(buf);
+      onProgress?.(buf.byteLength, buf.byteLength);
+    }
+    const disposition = res.headers.get('Content-Disposition') ?? '';
+    const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `export.${req.format}`;
+    return { blob: new Blob(chunks, { type: MIME[req.format] }), name };
+  } finally {
+    if (running.get(id) === controller) running.delete(id);
+  }
+}
+
+export function cancelExport(id: string): void {
+  running.get(id)?.abort();
+  running.delete(id);
+}
+
+export type { User };
