@@ -107,9 +107,6 @@ export async function createApp(config: Config): Promise<Server> {
     },
     async close() {
       stopRetention();
-      // Open sockets and keep-alive connections would hold the HTTP server open: end them first.
-      (app as unknown as { io?: { disconnectSockets(close: boolean): void } }).io?.disconnectSockets(true);
-      httpServer?.closeIdleConnections();
       await app.teardown();
       const redis = (
         app as unknown as { sync?: { pub: { quit(): Promise<void> }; sub: { quit(): Promise<void> } } }
