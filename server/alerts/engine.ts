@@ -156,6 +156,16 @@ export class AlertEngine {
   /** An upload was stored. Never throws (an alert problem must not fail an upload). */
   onSample(device: DeviceRow, time: number, values: Values): Promise<void> {
     this.received.set(device._id, this.now());
+    // Most stations have no rules: when that is known (and nothing is queued for them), stop here.
+    const cached = this.settingsCache.get(device._id);
+    if (
+      cached?.entries.length === 0 &&
+      Date.now() - cached.at <= SETTINGS_TTL &&
+      !this.chains.has(device._id)
+    ) {
+      if (time > (this.lastTime.get(device._id) ?? 0)) this.lastTime.set(device._id, time);
+      return Promise.resolve();
+    }
     return this.serial(device._id, () => this.evaluate(device, time, values));
   }
 

@@ -6,9 +6,9 @@ import { METRICS_HASH } from '../../src/domain/hash';
 import { cleanSample } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
+import { hasWatchers } from '../realtime/channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
-import { deviceChannel } from '../services/devices/watch.class';
 import { primaryRow } from '../storage/buckets';
 import {
   outcomeOf,
@@ -88,8 +88,7 @@ export class Ingest {
     // Alerts are evaluated after the reply (serially per station); the console need not wait for them.
     void this.app.ctx.alerts?.onSample(device, time, values);
     // Events are built only when someone can receive them (watchers here, or other processes via sync).
-    if (!this.app.ctx.config.redisUrl && this.app.channel(deviceChannel(device._id)).length === 0)
-      return true;
+    if (!this.app.ctx.config.redisUrl && !hasWatchers(this.app, device._id)) return true;
     const sample: Record<string, number | string | null> = { device: device._id, time, hash: METRICS_HASH };
     for (const key in values) if (values[key] !== null) sample[key] = values[key];
     this.app.service('weatherMetrics').emit('created', sample);

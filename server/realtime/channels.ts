@@ -9,6 +9,15 @@ import { deviceChannel } from '../services/devices/watch.class';
 
 export const userChannel = (id: string) => `user/${id}`;
 
+/** Feathers keeps its channels under this symbol; reading it does not create a channel as app.channel() does. */
+const CHANNELS = Symbol.for('@feathersjs/transport-commons/channels');
+
+/** Whether any connection watches a device (without creating an empty channel for every station). */
+export function hasWatchers(app: Application, deviceId: string): boolean {
+  const channels = (app as unknown as { [CHANNELS]?: Record<string, { length: number }> })[CHANNELS];
+  return (channels?.[deviceChannel(deviceId)]?.length ?? 0) > 0;
+}
+
 /** Set on each socket's Feathers connection (app.ts) so live events can be broadcast by socket id. */
 export const SOCKET_ID = Symbol('socketId');
 
