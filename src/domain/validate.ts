@@ -52,8 +52,14 @@ export function cleanValue(key: string, value: unknown): number | null {
 
 /** Cleans every catalogue key of an upload; unknown keys are dropped (callers keep them as "unmapped"). */
 export function cleanSample(values: Record<string, unknown>): Record<string, number | null> {
+  // Runs for every upload: one catalogue lookup per key, no entry arrays.
   const out: Record<string, number | null> = {};
-  for (const [k, v] of Object.entries(values)) if (METRIC_BY_KEY[k]) out[k] = cleanValue(k, v);
+  for (const k in values) {
+    const def = METRIC_BY_KEY[k];
+    if (!def) continue;
+    const n = toNumber(values[k]);
+    out[k] = n !== null && n >= def.min && n <= def.max ? n : null;
+  }
   return out;
 }
 
