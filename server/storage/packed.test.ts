@@ -30,3 +30,15 @@ describe('packed bucket records', () => {
 });
 
 const PINNED = '87ab8e7632e91a7f';
+
+test('raw samples pack to about 10 bytes a value and read back, null included', async () => {
+  const { packValues, readValues } = await import('./packed');
+  const values = { tempc0: 21.25, humc0: 55, feelslike: null, relbaro: 1013.2, notAMetric: 5 } as Record<
+    string,
+    number | null
+  >;
+  const buf = packValues(values);
+  expect(buf.length).toBe(4 * 10 + 2);
+  expect(readValues(buf)).toEqual({ tempc0: 21.25, humc0: 55, feelslike: null, relbaro: 1013.2 });
+  expect(readValues(JSON.stringify({ tempc0: 1 }))).toEqual({ tempc0: 1 });
+});

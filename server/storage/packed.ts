@@ -116,3 +116,37 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
   });
   return [columns, rows];
 }
+
+/**
+ * One raw sample (base-unit values, null = sent but no value) as n × float64 (NaN for null), n × uint16
+ * catalogue positions, uint16 n: about 10 bytes a value, and no number-to-text conversion on the ingest path.
+ */
+export function packValues(values: Record<string, number | null>): Buffer {
+  let n = 0;
+  for (const key in values) if (metricIndex(key) < METRIC_KEYS.length) n++;
+  const buf = Buffer.allocUnsafe(n * 10 + 2);
+  let j = 0;
+  for (const key in values) {
+    const index = metricIndex(key);
+    if (index >= METRIC_KEYS.length) continue;
+    const v = values[key];
+    buf.writeDoubleLE(v === null || v === undefined ? Number.NaN : v, j * 8);
+    buf.writeUInt16LE(index, n * 8 + j * 2);
+    j++;
+  }
+  buf.writeUInt16LE(n, n * 10);
+  return buf;
+}
+
+/** A stored raw sample: a packed record (SQLite) or JSON text (PostgreSQL, older rows). */
+export function readValues(data: Buffer | Uint8Array | string): Record<string, number | null> {
+  if (typeof data === 'string') return JSON.parse(data);
+  const b = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const n = b.readUInt16LE(b.length - 2);
+  const out: Record<string, number | null> = {};
+  for (let j = 0; j < n; j++) {
+    const v = b.readDoubleLE(j * 8);
+    out[METRIC_KEYS[b.readUInt16LE(n * 8 + j * 2)]] = Number.isNaN(v) ? null : v;
+  }
+  return out;
+}

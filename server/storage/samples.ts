@@ -14,7 +14,7 @@ import {
   type WriteResult,
 } from './buckets';
 import type { Storage } from './db';
-import { PackedReader, pack, primaryCoded, unpack } from './packed';
+import { PackedReader, pack, primaryCoded, readValues, unpack } from './packed';
 import { SqliteWriter } from './sqlite-writer';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
@@ -101,7 +101,7 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
       for (const device of devices) {
         const raw = await knex('samples').where({ device }).orderBy('time', 'desc').first('time', 'data');
         if (raw) {
-          out.set(device, { time: num(raw.time), ...JSON.parse(raw.data) });
+          out.set(device, { time: num(raw.time), ...readValues(raw.data) });
           continue;
         }
         const b = await knex('buckets5m').where({ device }).orderBy('time', 'desc').first('time', 'data');
@@ -169,7 +169,7 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
         .andWhere('time', '<', to)
         .orderBy('time')
         .select('time', 'data');
-      return rows.map((r) => ({ time: num(r.time), ...JSON.parse(r.data) }));
+      return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) }));
     },
     async prune(before) {
       return knex('samples').where('time', '<', before).delete();

@@ -19,7 +19,7 @@ import {
   type Values,
   type WriteResult,
 } from './buckets';
-import { pack, unpack } from './packed';
+import { pack, packValues, readValues, unpack } from './packed';
 
 type OpenBucket = BucketRow & { day: number; tz: string };
 interface Job {
@@ -110,7 +110,7 @@ export class SqliteWriter {
 
   private apply({ id, tz, time, values }: Job): WriteResult {
     const t5 = bucketOf(time);
-    if (this.sql.insertSample.run(id, time, JSON.stringify(values)).changes === 0) {
+    if (this.sql.insertSample.run(id, time, packValues(values)).changes === 0) {
       const current = this.open.get(id);
       return { stored: false, fiveMinute: { time: t5, aggs: current?.time === t5 ? current.aggs : {} } };
     }
@@ -168,12 +168,12 @@ export class SqliteWriter {
     let current: OpenBucket | null = null;
     for (const row of this.sql.samplesBetween.all(id, since, t5 + FIVE_MINUTES) as {
       time: number;
-      data: string;
+      data: Buffer | string;
     }[]) {
       const b = bucketOf(Number(row.time));
       if (current && current.time !== b) this.close(id, current);
       if (!current || current.time !== b) current = { time: b, aggs: {}, day: dayStartFor(b, tz), tz };
-      foldInto(current.aggs, JSON.parse(row.data));
+      foldInto(current.aggs, readValues(row.data));
     }
     if (current && current.time === t5) {
       this.open.set(id, current);
