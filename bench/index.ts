@@ -15,7 +15,7 @@ if (want('ingest')) {
     'Ingest: WSLink uploads (~40 fields) from 1,000 stations into SQLite, vs a bare endpoint of the same stack',
   );
   const { bare, ingest, ratio, stations } = await ingestBench(Number(process.env.BENCH_SECONDS ?? 3));
-  console.log('  (median of 3 alternating rounds)');
+  console.log('  (medians of 5 alternating rounds)');
   console.log(`  ${pad('endpoint', 24)}${pad('req/s', 12)}${pad('p50 ms', 10)}${pad('p95 ms', 10)}statuses`);
   for (const [name, r] of [
     ['bare (same stack)', bare],

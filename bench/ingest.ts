@@ -15,7 +15,7 @@ const FIELDS =
   '&t10co2=640&t11co=0.5&apiver=1.00';
 
 /** Alternating rounds (bare, ingest, bare, …) so both see the same machine noise; medians are reported. */
-export async function ingestBench(seconds = 3, rounds = 3) {
+export async function ingestBench(seconds = 3, rounds = 5) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
