@@ -5,12 +5,14 @@ import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_accounts';
 import * as m003 from './migrations/003_alerts';
 import * as m004 from './migrations/004_hourly';
+import * as m005 from './migrations/005_console_settings';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
   '002_accounts': m002,
   '003_alerts': m003,
   '004_hourly': m004,
+  '005_console_settings': m005,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -38,6 +38,12 @@ export interface User {
   isAdmin?: boolean;
 }
 
+export interface ConsoleSettings {
+  backlight?: { control: 'ambient' } | { control: 'period'; highFrom: string; lowFrom: string };
+  riseSet?: 'sun' | 'moon';
+  forecastMode?: 'highLow' | 'avgRain';
+}
+
 export interface ChannelName {
   channel: number;
   name: string;
@@ -65,6 +71,9 @@ export interface Device {
   order?: number;
   lastUpload?: number | null;
   lastMinMaxReset?: number | null;
+  /** What the console itself is set to (spec §3). */
+  consoleSettings?: ConsoleSettings;
+  sortGroup?: string | null;
   /** Fields the console sends that the portal does not map (owner only). */
   unmapped?: Record<string, string>;
   /** Unix milliseconds. */

@@ -9,7 +9,7 @@ export interface DeviceRow extends Device {
   unmapped: Record<string, string>;
 }
 
-const JSON_FIELDS = ['shareUsers', 'channelNameMapping', 'unmapped'] as const;
+const JSON_FIELDS = ['shareUsers', 'channelNameMapping', 'unmapped', 'consoleSettings'] as const;
 const NUMBER_FIELDS = [
   'lastUpload',
   'lastMinMaxReset',

@@ -1,6 +1,6 @@
 // Input rules for weatherDevices (spec §3, §5 messages).
 import { BadRequest } from '@feathersjs/errors';
-import type { ChannelName, ShareMode } from '../../../src/api/contract';
+import type { ChannelName, ConsoleSettings, ShareMode } from '../../../src/api/contract';
 import { DEVICE_TYPES } from '../../../src/domain/deviceTypes';
 import { MESSAGES, validateLatLng, validateMac } from '../../../src/domain/validate';
 import { asObject, num, str } from '../../hooks/validate';
@@ -33,6 +33,8 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
     'order',
     'lastMinMaxReset',
     'shareUsers',
+    'consoleSettings',
+    'sortGroup',
   ]);
   for (const key of Object.keys(data)) {
     if (!editable.has(key)) throw new BadRequest(`${key} cannot be set`, { field: key });
@@ -82,6 +84,9 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
     if (elevation !== undefined) out.elevation = elevation;
   }
   if (data.channelNameMapping !== undefined) out.channelNameMapping = channelNames(data.channelNameMapping);
+  if (data.consoleSettings !== undefined) out.consoleSettings = consoleSettings(data.consoleSettings);
+  if (data.sortGroup !== undefined)
+    out.sortGroup = data.sortGroup === null ? null : (str(data, 'sortGroup', { max: 32 }) ?? null);
   if (data.shareUsers !== undefined) {
     const list = data.shareUsers;
     if (!Array.isArray(list) || list.length > 50 || list.some((u) => typeof u !== 'string' || u.length > 254))
@@ -117,4 +122,50 @@ function channelNames(v: unknown): ChannelName[] {
     seen.add(channel);
     return { channel, name };
   });
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * What the console itself is set to (spec §3): backlight by ambient light or by a time period (bright from
+ * `highFrom`, dim from `lowFrom`), rise and set times of the sun or the moon, and the forecast shown.
+ */
+function consoleSettings(v: unknown): ConsoleSettings {
+  const o = asObject(v, 'consoleSettings');
+  for (const key of Object.keys(o)) {
+    if (!['backlight', 'riseSet', 'forecastMode'].includes(key))
+      throw new BadRequest(`consoleSettings.${key} cannot be set`);
+  }
+  const out: ConsoleSettings = {};
+  if (o.backlight !== undefined) {
+    const b = asObject(o.backlight, 'backlight');
+    if (b.control !== 'ambient' && b.control !== 'period')
+      throw new BadRequest('Backlight control must be ambient or period', {
+        field: 'consoleSettings.backlight',
+      });
+    if (b.control === 'ambient') out.backlight = { control: 'ambient' };
+    else {
+      const { highFrom, lowFrom } = b;
+      if (
+        typeof highFrom !== 'string' ||
+        typeof lowFrom !== 'string' ||
+        !HHMM.test(highFrom) ||
+        !HHMM.test(lowFrom) ||
+        highFrom === lowFrom
+      )
+        throw new BadRequest(MESSAGES.invalidTimePeriod, { field: 'consoleSettings.backlight' });
+      out.backlight = { control: 'period', highFrom, lowFrom };
+    }
+  }
+  if (o.riseSet !== undefined) {
+    if (o.riseSet !== 'sun' && o.riseSet !== 'moon')
+      throw new BadRequest('Rise and set time must be sun or moon');
+    out.riseSet = o.riseSet;
+  }
+  if (o.forecastMode !== undefined) {
+    if (o.forecastMode !== 'highLow' && o.forecastMode !== 'avgRain')
+      throw new BadRequest('Forecast mode must be highLow or avgRain');
+    out.forecastMode = o.forecastMode;
+  }
+  return out;
 }

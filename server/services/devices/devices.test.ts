@@ -146,3 +146,42 @@ describe('sharing', () => {
     expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(404);
   });
 });
+
+describe('console settings and sort group', () => {
+  test('are stored; a backlight period without two different times is an Invalid Time Period', async () => {
+    const { token } = await newUser(t, 'console');
+    const s = await newStation(t, token);
+    const ok = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token,
+      body: {
+        consoleSettings: {
+          backlight: { control: 'period', highFrom: '07:00', lowFrom: '22:30' },
+          riseSet: 'moon',
+          forecastMode: 'avgRain',
+        },
+        sortGroup: 'Garden',
+      },
+    });
+    expect(ok.body).toMatchObject({
+      consoleSettings: {
+        backlight: { control: 'period', highFrom: '07:00', lowFrom: '22:30' },
+        riseSet: 'moon',
+        forecastMode: 'avgRain',
+      },
+      sortGroup: 'Garden',
+    });
+    const patch = (consoleSettings: unknown) =>
+      call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token, body: { consoleSettings } });
+    expect(
+      (await patch({ backlight: { control: 'period', highFrom: '07:00', lowFrom: '07:00' } })).body.message,
+    ).toBe('Invalid Time Period');
+    expect(
+      (await patch({ backlight: { control: 'period', highFrom: '25:00', lowFrom: '07:00' } })).body.message,
+    ).toBe('Invalid Time Period');
+    expect((await patch({ riseSet: 'mars' })).status).toBe(400);
+    expect((await patch({ colour: 'red' })).status).toBe(400);
+    expect(
+      (await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token })).body.consoleSettings.riseSet,
+    ).toBe('moon');
+  });
+});
