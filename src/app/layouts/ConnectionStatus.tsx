@@ -33,8 +33,9 @@ export function linkState(
   browserOnline: boolean,
   sinceStartMs: number,
 ): LinkState {
-  if (socketOnline) return 'online';
+  // The browser knows at once when the network is gone; an open socket notices only at its next ping.
   if (!browserOnline) return 'offline';
+  if (socketOnline) return 'online';
   return sinceStartMs < CONNECT_GRACE_MS ? 'connecting' : 'offline';
 }
 
