@@ -38,6 +38,19 @@ const device = (id: string, user: string, extra: Partial<Device> = {}): Device =
 });
 
 describe('useLatest source priority', () => {
+  it('the newest reading wins: last data reloaded after a reconnect beats an older live sample', async () => {
+    await db.live.put(toRow('d1', { time: 1000, tempc0: 21.1 }));
+    await db.syncState.put({ device: 'd1', lastData: { device: 'd1', last: { time: 1600, tempc0: 24.2 } } });
+    expect(await readLatest(db, 'd1')).toMatchObject({
+      sample: { tempc0: 24.2 },
+      time: 1600,
+      changes: { tempc0: 'up' },
+    });
+    // A live sample newer than last data wins again.
+    await db.live.put(toRow('d1', { time: 1616, tempc0: 24.4 }));
+    expect((await readLatest(db, 'd1')).sample).toEqual({ time: 1616, tempc0: 24.4 });
+  });
+
   it('newest live sample, else newest 5-minute row, else lastData.last', async () => {
     await db.syncState.put({ device: 'd1', lastData: { device: 'd1', last: { time: 100, tempc0: 1 } } });
     expect(await readLatest(db, 'd1')).toMatchObject({ sample: { time: 100, tempc0: 1 }, time: 100 });

@@ -98,18 +98,27 @@ export function changesBetween(prev: Sample | null | undefined, next: Sample | n
 
 /** The newest reading: newest live sample, else newest 5-minute row, else lastData.last. */
 export async function readLatest(db: PortalDb, device: string): Promise<Latest> {
-  const live = await byDevice(db.live, device).reverse().limit(2).toArray();
-  if (live.length) {
-    const [next, prev] = live.map(strip);
-    return { sample: next, time: next.time, changes: changesBetween(prev, next) };
+  // The newest reading wins, whichever store holds it: a live sample, the server's last data (reloaded after
+  // a reconnect, when live events were missed), or a 5-minute row (newer only if both others are older).
+  const [live, five, state] = await Promise.all([
+    byDevice(db.live, device).reverse().limit(2).toArray(),
+    byDevice(db.metrics, device).reverse().limit(2).toArray(),
+    db.syncState.get(device),
+  ]);
+  const last = state?.lastData?.last ?? null;
+  const [liveNext, livePrev] = live.map(strip);
+  let next: Sample | null = liveNext ?? null;
+  let prev: Sample | null = livePrev ?? null;
+  if (last && (!next || last.time > next.time)) {
+    prev = next;
+    next = last;
   }
-  const five = await byDevice(db.metrics, device).reverse().limit(2).toArray();
-  if (five.length) {
-    const [next, prev] = five.map(strip);
-    return { sample: next, time: next.time, changes: changesBetween(prev, next) };
+  const [fiveNext, fivePrev] = five.map(strip);
+  if (fiveNext && (!next || fiveNext.time > next.time)) {
+    prev = fivePrev ?? next;
+    next = fiveNext;
   }
-  const last = (await db.syncState.get(device))?.lastData?.last ?? null;
-  return { sample: last, time: last?.time ?? null, changes: changesBetween(null, last) };
+  return { sample: next, time: next?.time ?? null, changes: changesBetween(prev, next) };
 }
 
 export function useLatest(deviceId?: Id): Latest | undefined {

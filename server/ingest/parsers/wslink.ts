@@ -77,6 +77,25 @@ const LEVEL_BATTERIES: ReadonlyArray<readonly [field: string, key: string]> = [
   ['t11bat', 'batco'],
 ];
 
+const binary = (v: number) => binaryBattery(v, 1, 0);
+
+/** Channel and leak sensor fields, built once (this runs for every upload). */
+const CHANNEL_FIELDS: ReadonlyArray<
+  readonly [field: string, key: string, convert?: (v: number) => number | null]
+> = CHANNELS.flatMap(
+  (n) =>
+    [
+      [`t234c${n}tem`, `tempc${n}`],
+      [`t234c${n}hum`, `humc${n}`],
+      [`t234c${n}bat`, `batc${n}`, binary],
+      [`t234c${n}cn`, `cnc${n}`],
+      [`t234c${n}tp`, `typec${n}`],
+      [`t6c${n}wls`, `leakc${n}`],
+      [`t6c${n}bat`, `batleakc${n}`, binary],
+      [`t6c${n}cn`, `cnleakc${n}`],
+    ] as const,
+);
+
 /** `t5lst` value meaning "no strike known". */
 const NO_STRIKE = 9999;
 
@@ -97,20 +116,9 @@ export function parseWslink(params: URLSearchParams, now: number, options: Parse
   for (const [field, key] of DIRECT) m.map(field, key);
   m.fallback('t5ls1htc', 'lightning1h');
 
-  const binary = (v: number) => binaryBattery(v, 1, 0);
   for (const [field, key] of BINARY_BATTERIES) m.map(field, key, binary);
   for (const [field, key] of LEVEL_BATTERIES) m.map(field, key, levelBattery);
-
-  for (const n of CHANNELS) {
-    m.map(`t234c${n}tem`, `tempc${n}`);
-    m.map(`t234c${n}hum`, `humc${n}`);
-    m.map(`t234c${n}bat`, `batc${n}`, binary);
-    m.map(`t234c${n}cn`, `cnc${n}`);
-    m.map(`t234c${n}tp`, `typec${n}`);
-    m.map(`t6c${n}wls`, `leakc${n}`);
-    m.map(`t6c${n}bat`, `batleakc${n}`, binary);
-    m.map(`t6c${n}cn`, `cnleakc${n}`);
-  }
+  for (const [field, key, convert] of CHANNEL_FIELDS) m.map(field, key, convert);
 
   // Minutes since the last strike → unix seconds of that strike.
   m.map('t5lst', 'lightningtime', (minutes) =>
