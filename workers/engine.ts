@@ -82,8 +82,13 @@ export class DataEngine implements DataWorkerApi {
       const last = await getSetting<string>(db, 'lastUserId');
       if (auth?.user && last && last !== auth.user._id) await clearUserData(db, { keepAuth: true });
       if (auth?.user) await setSetting(db, 'lastUserId', auth.user._id);
+      // Watch before reloading (on a reconnect the devices are known): an upload from now on arrives live, an
+      // earlier one is in the reloaded last data. The other order loses uploads that fall in between.
+      const known = (await db.devices.count()) > 0;
+      if (known) await this.live.restore();
       const devices = await this.sync.loadAll();
-      await this.live.restore();
+      if (known) await this.live.rewatch();
+      else await this.live.restore();
       void this.outbox.flush().catch(() => undefined);
       // Rows missed while the socket was down: extend the held history to now (the selected device first).
       const selected = this.live.selectedDevice;
