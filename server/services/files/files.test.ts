@@ -89,7 +89,8 @@ describe('attachments/upload', () => {
     expect((await upload('/attachments/upload/UPPER', png(4, 4))).status).toBe(400);
     // Nothing refused is left behind.
     const tmp = join(t.server.app.ctx.config.dataDir, 'uploads', '.tmp');
-    expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+    // Refused uploads are deleted asynchronously (the parser may still be writing when the answer goes out).
+    await expect.poll(() => (existsSync(tmp) ? readdirSync(tmp) : []), { timeout: 5000 }).toEqual([]);
   });
 
   test('logged-in users only', async () => {
@@ -98,7 +99,8 @@ describe('attachments/upload', () => {
     const forged = await upload('/attachments/upload', png(4, 4), { token: 'not.a.jwt' });
     expect(forged.status).toBe(401);
     const tmp = join(t.server.app.ctx.config.dataDir, 'uploads', '.tmp');
-    expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+    // Refused uploads are deleted asynchronously (the parser may still be writing when the answer goes out).
+    await expect.poll(() => (existsSync(tmp) ? readdirSync(tmp) : []), { timeout: 5000 }).toEqual([]);
   });
 
   test('unknown or malformed upload paths are 404, not files', async () => {

@@ -2,9 +2,9 @@
 // signed-in users only, images only (PNG, JPEG, GIF, WebP, checked by their bytes; SVG refused), at most
 // UPLOAD_MAX_BYTES (2 MB), stored under DATA_DIR/uploads/<dir>/ with a random name and served at /uploads/….
 // Answer: {data: {info: {name, size, mime, width, height, src}}} (the client's upload record).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BadRequest, FeathersError, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
@@ -93,48 +93,65 @@ function multipart(app: Application) {
     if (dir !== null && !DIR.test(dir))
       throw new BadRequest('The folder name may only hold a-z, 0-9 and -, at most 32 characters');
     const limit = uploadLimit();
-    const tmp = join(app.ctx.config.dataDir, 'uploads', '.tmp');
+    // Each upload gets its own temporary folder, removed at the end whatever happened: a body refused half-way
+    // (too large) leaves a partial file the parser never reports.
+    const tmp = join(app.ctx.config.dataDir, 'uploads', '.tmp', randomUUID());
     await mkdir(tmp, { recursive: true });
-    const parse = bodyParser({
-      multipart: true,
-      urlencoded: false,
-      json: false,
-      text: false,
-      formidable: {
-        uploadDir: tmp,
-        maxFiles: 1,
-        maxFileSize: limit,
-        maxTotalFileSize: limit,
-        maxFields: 20,
-        maxFieldsSize: 64 * 1024,
-        allowEmptyFiles: false,
-      },
-    });
     try {
-      await parse(ctx as never, async () => {});
-    } catch (error) {
-      const e = error as { httpCode?: number; code?: number; message?: string };
-      if (e.httpCode === 413 || /maxFileSize|maxTotalFileSize|exceeded/i.test(e.message ?? ''))
-        throw new PayloadTooLarge(`The file is larger than ${megabytes(limit)}`);
-      throw new BadRequest(`The upload could not be read: ${e.message ?? 'malformed multipart body'}`);
-    }
-    const files = (ctx.request as unknown as { files?: Record<string, unknown> }).files ?? {};
-    const extra = Object.keys(files).filter((k) => k !== 'file');
-    const file = (Array.isArray(files.file) ? files.file[0] : files.file) as UploadedFile | undefined;
-    const cleanup = async () => {
-      for (const f of Object.values(files).flat() as UploadedFile[]) await unlink(f.filepath).catch(() => {});
-    };
-    if (extra.length) {
-      await cleanup();
-      throw new BadRequest('Send the image as the multipart field "file"', { field: 'file' });
-    }
-    ctx.feathers = { ...ctx.feathers, upload: file ?? null, uploadDir: dir } as typeof ctx.feathers;
-    try {
-      await next();
+      await receive(ctx, next, tmp, limit, dir);
     } finally {
-      await cleanup(); // a stored file was renamed away; anything left is a refused upload
+      await rm(tmp, { recursive: true, force: true });
     }
   };
+}
+
+/** Parses the body into params.upload and runs the service. */
+async function receive(
+  ctx: FeathersKoaContext,
+  next: () => Promise<unknown>,
+  tmp: string,
+  limit: number,
+  dir: string | null,
+) {
+  const parse = bodyParser({
+    multipart: true,
+    urlencoded: false,
+    json: false,
+    text: false,
+    formidable: {
+      uploadDir: tmp,
+      maxFiles: 1,
+      maxFileSize: limit,
+      maxTotalFileSize: limit,
+      maxFields: 20,
+      maxFieldsSize: 64 * 1024,
+      allowEmptyFiles: false,
+    },
+  });
+  try {
+    await parse(ctx as never, async () => {});
+  } catch (error) {
+    const e = error as { httpCode?: number; code?: number; message?: string };
+    if (e.httpCode === 413 || /maxFileSize|maxTotalFileSize|exceeded/i.test(e.message ?? ''))
+      throw new PayloadTooLarge(`The file is larger than ${megabytes(limit)}`);
+    throw new BadRequest(`The upload could not be read: ${e.message ?? 'malformed multipart body'}`);
+  }
+  const files = (ctx.request as unknown as { files?: Record<string, unknown> }).files ?? {};
+  const extra = Object.keys(files).filter((k) => k !== 'file');
+  const file = (Array.isArray(files.file) ? files.file[0] : files.file) as UploadedFile | undefined;
+  const cleanup = async () => {
+    for (const f of Object.values(files).flat() as UploadedFile[]) await unlink(f.filepath).catch(() => {});
+  };
+  if (extra.length) {
+    await cleanup();
+    throw new BadRequest('Send the image as the multipart field "file"', { field: 'file' });
+  }
+  ctx.feathers = { ...ctx.feathers, upload: file ?? null, uploadDir: dir } as typeof ctx.feathers;
+  try {
+    await next();
+  } finally {
+    await cleanup(); // a stored file was renamed away; anything left is a refused upload
+  }
 }
 
 /** GET /uploads/[dir/]name: the stored images, with their type and no sniffing. */
