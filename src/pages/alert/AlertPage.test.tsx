@@ -5,44 +5,16 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTING } from '../../../workers/api';
-import type { Device } from '../../api/contract';
-import { setEditsDb, setOutboxFlusher } from '../../db/edits';
-import { setHooksDb } from '../../db/hooks';
-import { PortalDb } from '../../db/schema';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInDb, TEST_DEVICE } from '../../db/testing';
 import { DEFAULT_UNIT_PREFS } from '../../domain';
 import AlertPage from './AlertPage';
 import { RuleEditor } from './RuleEditor';
 
 vi.mock('../../api/worker', () => ({ dataWorker: {} }));
 
-const db = new PortalDb(`alert-page-${Math.random()}`);
-setHooksDb(db);
-setEditsDb(db);
-setOutboxFlusher(null);
-afterAll(() => db.delete());
-
-const device: Device = {
-  _id: 'd1',
-  wsid: 'W1',
-  name: 'Garden',
-  user: 'u1',
-  shareUsers: [],
-  consoletype: 0,
-  timezone: 'UTC',
-  channelNameMapping: [],
-  shareMode: 'private',
-};
-
-beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
-  await db.devices.put(device);
-  await db.settings.put({
-    key: SETTING.auth,
-    value: { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.c', verified: true } },
-  });
-});
+const db = signedInDb('alert-page');
+const device = TEST_DEVICE;
 
 const wrap = (ui: React.ReactNode) => <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
 

@@ -5,13 +5,9 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTING } from '../../../workers/api';
-import type { Device } from '../../api/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG_PRESS_MS } from '../../cards/cardMenu';
-import { setEditsDb, setOutboxFlusher } from '../../db/edits';
-import { setHooksDb } from '../../db/hooks';
-import { PortalDb } from '../../db/schema';
+import { signedInDb } from '../../db/testing';
 
 vi.mock('../../api/worker', () => ({
   dataWorker: {
@@ -23,31 +19,9 @@ vi.mock('../../api/worker', () => ({
 
 const { default: DashboardPage } = await import('./DashboardPage');
 
-const db = new PortalDb(`card-menu-${Math.random()}`);
-setHooksDb(db);
-setEditsDb(db);
-setOutboxFlusher(null);
-afterAll(() => db.delete());
-
-const device: Device = {
-  _id: 'd1',
-  wsid: 'W1',
-  name: 'Garden',
-  user: 'u1',
-  shareUsers: [],
-  consoletype: 0,
-  timezone: 'UTC',
-  channelNameMapping: [],
-  shareMode: 'private',
-};
+const db = signedInDb('card-menu');
 
 beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
-  await db.devices.put(device);
-  await db.settings.put({
-    key: SETTING.auth,
-    value: { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.c', verified: true } },
-  });
   await db.displaySettings.put({
     _id: 's1',
     weatherDevice: 'd1',
