@@ -1,7 +1,7 @@
 // One path for every protocol: find the station, check its key, clean and complete the values, store them
 // with their rollups in one transaction, publish them live. A bad value drops that value, never the upload.
 import { timingSafeEqual } from 'node:crypto';
-import { deriveMissing } from '../../src/domain/formulas';
+import { deriveInto } from '../../src/domain/formulas';
 import { METRICS_HASH } from '../../src/domain/hash';
 import { cleanSample } from '../../src/domain/validate';
 import type { Application } from '../declarations';
@@ -11,6 +11,7 @@ import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
 import { primaryRow } from '../storage/buckets';
 import {
+  type Fields,
   outcomeOf,
   PROTOCOLS,
   replyFor,
@@ -38,7 +39,7 @@ export class Ingest {
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
   }
 
-  async accept(protocol: UploadProtocol, params: URLSearchParams, ip: string): Promise<UploadReply> {
+  async accept(protocol: UploadProtocol, params: Fields, ip: string): Promise<UploadReply> {
     try {
       if (!this.badAuth.allowed(ip)) return replyFor(protocol, 'tooMany');
       const device = await this.station(protocol, params);
@@ -54,7 +55,7 @@ export class Ingest {
       }
       if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
-      const values = deriveMissing(cleanSample(parsed.values));
+      const values = deriveInto(cleanSample(parsed.values));
       await this.store(device, time, values);
       this.noteUnmapped(device, parsed.unmapped);
       return replyFor(protocol, 'ok');
@@ -64,7 +65,7 @@ export class Ingest {
     }
   }
 
-  private async station(protocol: UploadProtocol, params: URLSearchParams): Promise<DeviceRow | null> {
+  private async station(protocol: UploadProtocol, params: Fields): Promise<DeviceRow | null> {
     const { devices } = this.app.ctx;
     if (protocol === 'ecowitt') {
       const passkey = params.get('PASSKEY');

@@ -1,6 +1,6 @@
 // The upload endpoints of the three protocols, mounted ahead of the API. Consoles get the replies they expect.
 import type { Middleware } from '@feathersjs/koa';
-import { PROTOCOLS, type UploadProtocol } from './parsers';
+import { PROTOCOLS, parseFields, type UploadProtocol } from './parsers';
 import type { Ingest } from './pipeline';
 
 const MAX_BODY = 64 * 1024;
@@ -33,7 +33,7 @@ export function ingestRoute(ingest: Ingest): Middleware {
       ctx.body = `Use ${info.methods.join(' or ')}`;
       return;
     }
-    const params = new URLSearchParams(ctx.querystring);
+    const fields = parseFields(ctx.querystring);
     if (ctx.method === 'POST') {
       const body = await readBody(ctx.req);
       if (body === null) {
@@ -41,9 +41,9 @@ export function ingestRoute(ingest: Ingest): Middleware {
         ctx.body = 'Upload too large';
         return;
       }
-      for (const [k, v] of new URLSearchParams(body)) if (!params.has(k)) params.append(k, v);
+      parseFields(body, fields);
     }
-    const reply = await ingest.accept(protocol, params, ctx.ip);
+    const reply = await ingest.accept(protocol, fields, ctx.ip);
     ctx.status = reply.status;
     ctx.type = reply.contentType;
     ctx.body = reply.body;

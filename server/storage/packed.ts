@@ -2,10 +2,13 @@
 // (JSON made a year of daily rows or a month of 5-minute rows cost a full parse per row).
 // Layout, little-endian: n × [count, sum, min, max, last] as float64, then n × uint16 catalogue positions
 // (ascending), then uint16 n. Positions index METRIC_KEYS: the catalogue only ever appends (packed.test.ts pins it).
+import { endianness } from 'node:os';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_KEYS, METRICS, metricIndex } from '../../src/domain/catalogue';
 import type { Coded } from '../../src/domain/types';
 import type { Aggs } from './buckets';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 export function pack(aggs: Aggs): Buffer {
   const keys = Object.keys(aggs)
@@ -122,20 +125,32 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
  * catalogue positions, uint16 n: about 10 bytes a value, and no number-to-text conversion on the ingest path.
  */
 export function packValues(values: Record<string, number | null>): Buffer {
-  let n = 0;
-  for (const key in values) if (metricIndex(key) < METRIC_KEYS.length) n++;
-  const buf = Buffer.allocUnsafe(n * 10 + 2);
-  let j = 0;
+  const indexes: number[] = [];
+  const numbers: number[] = [];
   for (const key in values) {
     const index = metricIndex(key);
     if (index >= METRIC_KEYS.length) continue;
+    indexes.push(index);
     const v = values[key];
-    buf.writeDoubleLE(v === null || v === undefined ? Number.NaN : v, j * 8);
-    buf.writeUInt16LE(index, n * 8 + j * 2);
-    j++;
+    numbers.push(v === null || v === undefined ? Number.NaN : v);
   }
-  buf.writeUInt16LE(n, n * 10);
-  return buf;
+  const n = indexes.length;
+  if (!LITTLE_ENDIAN) {
+    const buf = Buffer.allocUnsafe(n * 10 + 2);
+    for (let j = 0; j < n; j++) {
+      buf.writeDoubleLE(numbers[j], j * 8);
+      buf.writeUInt16LE(indexes[j], n * 8 + j * 2);
+    }
+    buf.writeUInt16LE(n, n * 10);
+    return buf;
+  }
+  // Typed arrays write in the machine's byte order, which is the format's on every little-endian machine.
+  const bytes = new ArrayBuffer(n * 10 + 2);
+  new Float64Array(bytes, 0, n).set(numbers);
+  const positions = new Uint16Array(bytes, n * 8, n + 1);
+  positions.set(indexes);
+  positions[n] = n;
+  return Buffer.from(bytes);
 }
 
 /** A stored raw sample: a packed record (SQLite) or JSON text (PostgreSQL, older rows). */

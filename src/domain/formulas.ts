@@ -77,28 +77,43 @@ function fill(out: Values, key: string, value: number | null): void {
   if (clean !== null) out[key] = clean;
 }
 
+/** Key names of each channel's inputs and outputs, built once (derivation runs for every upload). */
+const CHANNEL_KEYS = Array.from({ length: CHANNELS }, (_, i) => ({
+  temp: `tempc${i + 1}`,
+  hum: `humc${i + 1}`,
+  type: `typec${i + 1}`,
+  dew: `dewpointc${i + 1}`,
+  heat: `heatindexc${i + 1}`,
+}));
+
+const absent = (out: Values, key: string) => num(out[key]) === null;
+
 /** Fills dew point, heat index, wind chill and feels-like (outdoor and channels) the console did not send. */
 export function deriveMissing<T extends Values>(sample: T): T & Values {
-  const out: Values = { ...sample };
-  const t = num(sample.tempc0);
-  const rh = num(sample.humc0);
-  const wind = num(sample.windspd) ?? num(sample.windavg10m);
+  return deriveInto({ ...sample });
+}
+
+/** deriveMissing in place: for a values object the caller owns (the ingest path's cleaned copy). */
+export function deriveInto<T extends Values>(out: T): T {
+  const t = num(out.tempc0);
+  const rh = num(out.humc0);
+  const wind = num(out.windspd) ?? num(out.windavg10m);
   if (t !== null) {
     if (rh !== null) {
-      fill(out, 'dewpoint', dewPoint(t, rh));
-      fill(out, 'heatindex', heatIndex(t, rh));
+      if (absent(out, 'dewpoint')) fill(out, 'dewpoint', dewPoint(t, rh));
+      if (absent(out, 'heatindex')) fill(out, 'heatindex', heatIndex(t, rh));
     }
-    if (wind !== null) fill(out, 'windchill', windChill(t, wind));
-    fill(out, 'feelslike', feelsLike(t, rh, wind));
+    if (wind !== null && absent(out, 'windchill')) fill(out, 'windchill', windChill(t, wind));
+    if (absent(out, 'feelslike')) fill(out, 'feelslike', feelsLike(t, rh, wind));
   }
-  for (let n = 1; n <= CHANNELS; n++) {
-    const tc = num(sample[`tempc${n}`]);
-    const hc = num(sample[`humc${n}`]);
+  for (const keys of CHANNEL_KEYS) {
+    const tc = num(out[keys.temp]);
+    const hc = num(out[keys.hum]);
     // Pool (3) and soil (4) sensors: "humidity" is not air humidity there.
-    const type = num(sample[`typec${n}`]);
+    const type = num(out[keys.type]);
     if (tc === null || hc === null || type === 3 || type === 4) continue;
-    fill(out, `dewpointc${n}`, dewPoint(tc, hc));
-    fill(out, `heatindexc${n}`, heatIndex(tc, hc));
+    if (absent(out, keys.dew)) fill(out, keys.dew, dewPoint(tc, hc));
+    if (absent(out, keys.heat)) fill(out, keys.heat, heatIndex(tc, hc));
   }
-  return out as T & Values;
+  return out;
 }

@@ -20,6 +20,7 @@
 //   (`wh65batt wh26batt wh80batt wh90batt wh68batt wh40batt`) fold into batc0 keeping the lowest level;
 //   `wh25batt` (gateway's indoor sensor) → batin; `wh57batt` → batlightning; `co2_batt` → batco2.
 
+import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper } from './mapper';
 import { type ParsedUpload, UploadError } from './types';
 import {
@@ -34,7 +35,16 @@ import {
   voltBattery,
 } from './values';
 
-const IGNORED = ['PASSKEY', 'stationtype', 'model', 'freq', 'runtime', 'heap', 'dateutc', 'interval'];
+const IGNORED = new Set([
+  'PASSKEY',
+  'stationtype',
+  'model',
+  'freq',
+  'runtime',
+  'heap',
+  'dateutc',
+  'interval',
+]);
 
 type Convert = (value: number) => number | null;
 /** [catalogue key, imperial field, converter, ...metric/alternative fields that only fill in]. */
@@ -89,7 +99,8 @@ const TYPE_SOIL = 4;
  * Parses an Ecowitt form body. Throws UploadError(400) when PASSKEY is missing; never throws for a bad value.
  * `dateutc` (UTC `YYYY-MM-DD HH:MM:SS` or `now`) gives the time when plausible, else `now`.
  */
-export function parseEcowitt(form: URLSearchParams, now: number): ParsedUpload {
+export function parseEcowitt(source: FieldSource, now: number): ParsedUpload {
+  const form = fieldsOf(source);
   const stationId = form.get('PASSKEY');
   if (!stationId) throw new UploadError(400, 'Missing PASSKEY');
 

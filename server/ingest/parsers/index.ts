@@ -2,6 +2,7 @@
 // here (that is the ingest pipeline's job, with src/domain).
 
 export { parseEcowitt } from './ecowitt';
+export { type FieldSource, type Fields, fieldsOf, parseFields } from './fields';
 export {
   outcomeOf,
   PROTOCOLS,

@@ -1,20 +1,34 @@
 // Collects catalogue values from protocol fields and remembers which fields were consumed, so everything
 // else the console sent ends up in `unmapped`.
 
+import { type FieldSource, type Fields, fieldsOf } from './fields';
 import { parseNumber } from './values';
 
 type Convert = (value: number) => number | null;
 
+/** field → [catalogue key, conversion]: a protocol's plain fields, each key reached by one field only. */
+export type FieldTable = ReadonlyMap<string, readonly [key: string, convert?: Convert]>;
+
+export function fieldTable(entries: ReadonlyArray<readonly [string, string, Convert?]>): FieldTable {
+  const keys = new Set(entries.map(([, key]) => key));
+  // One field per key: then applying the table in upload order equals applying it in table order.
+  if (keys.size !== entries.length) throw new Error('A field table maps two fields to one key');
+  return new Map(entries.map(([field, key, convert]) => [field, [key, convert]] as const));
+}
+
 export class FieldMapper {
   readonly values: Record<string, number | null> = {};
-  /** First occurrence of each field: URLSearchParams lookups scan every field, a Map does not. */
-  private readonly fields = new Map<string, string>();
+  readonly fields: Fields;
   private readonly consumed = new Set<string>();
+  /** Fields mapTable did not take: the only candidates for `unmapped` once it ran. */
+  private rest: string[] | null = null;
 
   /** `ignored`: meta and credential fields, never reported as unmapped. */
-  constructor(params: URLSearchParams, ignored: Iterable<string>) {
-    for (const [key, value] of params) if (!this.fields.has(key)) this.fields.set(key, value);
-    for (const key of ignored) this.consumed.add(key);
+  constructor(
+    source: FieldSource,
+    private readonly ignored: ReadonlySet<string>,
+  ) {
+    this.fields = fieldsOf(source);
   }
 
   has(field: string): boolean {
@@ -58,6 +72,22 @@ export class FieldMapper {
     this.set(key, this.convert(field, convert));
   }
 
+  /** Every field of `table` the console sent, in one pass over the fields sent (not over the table). Once per upload. */
+  mapTable(table: FieldTable): void {
+    const rest: string[] = [];
+    for (const [field, raw] of this.fields) {
+      const entry = table.get(field);
+      if (!entry) {
+        rest.push(field);
+        continue;
+      }
+      const value = parseNumber(raw) ?? null;
+      const convert = entry[1];
+      this.values[entry[0]] = value === null || !convert ? value : convert(value);
+    }
+    this.rest = rest;
+  }
+
   /** field → key only when key holds no value yet (fallback / alternative-unit variant). */
   fallback(field: string, key: string, convert?: Convert): void {
     this.fill(key, this.convert(field, convert));
@@ -73,7 +103,8 @@ export class FieldMapper {
   unmapped(): Record<string, string> {
     // A Map then fromEntries: field names such as `__proto__` or `constructor` become plain own properties.
     const out = new Map<string, string>();
-    for (const [key, value] of this.fields) if (!this.consumed.has(key)) out.set(key, value);
-    return Object.fromEntries(out);
+    for (const key of this.rest ?? this.fields.keys())
+      if (!this.consumed.has(key) && !this.ignored.has(key)) out.set(key, this.fields.get(key)!);
+    return out.size === 0 ? {} : Object.fromEntries(out);
   }
 }

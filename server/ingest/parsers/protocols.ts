@@ -1,6 +1,7 @@
 // Where each protocol arrives and what each console expects back (upload-protocols.md §1-3).
 
 import { parseEcowitt } from './ecowitt';
+import type { FieldSource } from './fields';
 import type { ParsedUpload, ParseOptions, UploadErrorStatus, UploadProtocol } from './types';
 import { parseWslink } from './wslink';
 import { parseWunderground } from './wunderground';
@@ -23,7 +24,7 @@ export interface ProtocolInfo {
    * query string too, it is usually empty).
    */
   fieldsIn: 'query' | 'body';
-  parse: (params: URLSearchParams, now: number, options?: ParseOptions) => ParsedUpload;
+  parse: (fields: FieldSource, now: number, options?: ParseOptions) => ParsedUpload;
 }
 
 export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {

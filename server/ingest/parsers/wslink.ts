@@ -2,12 +2,13 @@
 // Metric units already, so values pass through; only batteries are normalised to the 0..5 level scale.
 // Mapping: upload-protocols.md §1.
 
-import { FieldMapper } from './mapper';
+import { type FieldSource, fieldsOf } from './fields';
+import { FieldMapper, fieldTable } from './mapper';
 import { type ParsedUpload, type ParseOptions, UploadError } from './types';
 import { binaryBattery, levelBattery, uploadTime } from './values';
 
 /** Fields that are credentials or meta: never values, never "unmapped". */
-const IGNORED = ['wsid', 'wspw', 'datetime', 'apiver'];
+const IGNORED = new Set(['wsid', 'wspw', 'datetime', 'apiver']);
 
 /** Channel numbers of thermo-hygro channels and leak sensors. */
 const CHANNELS = [1, 2, 3, 4, 5, 6, 7];
@@ -79,7 +80,7 @@ const LEVEL_BATTERIES: ReadonlyArray<readonly [field: string, key: string]> = [
 
 const binary = (v: number) => binaryBattery(v, 1, 0);
 
-/** Channel and leak sensor fields, built once (this runs for every upload). */
+/** Channel and leak sensor fields. */
 const CHANNEL_FIELDS: ReadonlyArray<
   readonly [field: string, key: string, convert?: (v: number) => number | null]
 > = CHANNELS.flatMap(
@@ -96,6 +97,14 @@ const CHANNEL_FIELDS: ReadonlyArray<
     ] as const,
 );
 
+/** Every plain field, looked up once per field sent. */
+const FIELDS = fieldTable([
+  ...DIRECT,
+  ...BINARY_BATTERIES.map(([field, key]) => [field, key, binary] as const),
+  ...LEVEL_BATTERIES.map(([field, key]) => [field, key, levelBattery] as const),
+  ...CHANNEL_FIELDS,
+]);
+
 /** `t5lst` value meaning "no strike known". */
 const NO_STRIKE = 9999;
 
@@ -105,7 +114,8 @@ const NO_STRIKE = 9999;
  * malformed or implausible (before 2001, or more than a day ahead of `now`) → `now`.
  * Throws UploadError(400) when wsid or wspw is missing; never throws for a bad value.
  */
-export function parseWslink(params: URLSearchParams, now: number, options: ParseOptions = {}): ParsedUpload {
+export function parseWslink(source: FieldSource, now: number, options: ParseOptions = {}): ParsedUpload {
+  const params = fieldsOf(source);
   const stationId = params.get('wsid');
   const stationKey = params.get('wspw');
   if (!stationId || !stationKey) throw new UploadError(400, 'Missing wsid or wspw');
@@ -113,12 +123,8 @@ export function parseWslink(params: URLSearchParams, now: number, options: Parse
   const time = uploadTime(params.get('datetime'), now, options.timeZone);
   const m = new FieldMapper(params, IGNORED);
 
-  for (const [field, key] of DIRECT) m.map(field, key);
+  m.mapTable(FIELDS);
   m.fallback('t5ls1htc', 'lightning1h');
-
-  for (const [field, key] of BINARY_BATTERIES) m.map(field, key, binary);
-  for (const [field, key] of LEVEL_BATTERIES) m.map(field, key, levelBattery);
-  for (const [field, key, convert] of CHANNEL_FIELDS) m.map(field, key, convert);
 
   // Minutes since the last strike → unix seconds of that strike.
   m.map('t5lst', 'lightningtime', (minutes) =>

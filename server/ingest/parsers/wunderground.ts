@@ -13,11 +13,12 @@
 //   `windgustmph_10m`, `windgustdir` → unmapped (no 2-minute keys; a 10-minute gust is not windavg10m).
 // - `lowbatt` (1 = low) → batc0 on the 0..5 battery scale: 0 → 5 (ok), 1 → 1 (low).
 
+import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper } from './mapper';
 import { type ParsedUpload, UploadError } from './types';
 import { binaryBattery, fToC, inHgToHpa, inToMm, mphToMs, uploadTime } from './values';
 
-const IGNORED = ['ID', 'PASSWORD', 'action', 'dateutc', 'realtime', 'rtfreq', 'softwaretype'];
+const IGNORED = new Set(['ID', 'PASSWORD', 'action', 'dateutc', 'realtime', 'rtfreq', 'softwaretype']);
 
 type Convert = (value: number) => number;
 
@@ -53,7 +54,8 @@ const TYPE_SOIL = 4;
  * missing; never throws for a bad value. `dateutc` is UTC (`YYYY-MM-DD HH:MM:SS`) or `now`; a malformed or
  * implausible one → `now`.
  */
-export function parseWunderground(params: URLSearchParams, now: number): ParsedUpload {
+export function parseWunderground(source: FieldSource, now: number): ParsedUpload {
+  const params = fieldsOf(source);
   const stationId = params.get('ID');
   const stationKey = params.get('PASSWORD');
   if (!stationId || !stationKey) throw new UploadError(400, 'Missing ID or PASSWORD');
