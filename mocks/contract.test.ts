@@ -1,6 +1,7 @@
 // The contract: ONE suite, the same assertions against the real server and the msw mocks, so the mocks
 // cannot drift (ARCHITECTURE §7). Third-party reads (upload-protocols §4), accounts, device lists and scopes,
-// history (lastData, raw, 5m, query, queryGroup), metrics, settings, and the error contract (401/404/400).
+// history (lastData, raw, 5m, query, queryGroup), metrics, settings, subscriptions, and the error contract
+// (401/404/400).
 import { describe } from 'vitest';
 import { accountsContract } from './contract/accounts';
 import { type Backend, mockBackend, realBackend } from './contract/backends';
@@ -9,6 +10,7 @@ import { devicesContract } from './contract/devices';
 import { errorsContract } from './contract/errors';
 import { historyContract } from './contract/history';
 import { settingsContract } from './contract/settings';
+import { subscriptionsContract } from './contract/subscriptions';
 import { thirdPartyContract } from './contract/third-party';
 
 describe.each([
@@ -21,5 +23,6 @@ describe.each([
   devicesContract(c);
   historyContract(c);
   settingsContract(c);
+  subscriptionsContract(c);
   errorsContract(c);
 });

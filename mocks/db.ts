@@ -1,7 +1,9 @@
 // The mocks' in-memory store: users (with their tokens and mailed codes), stations, samples (one row per
 // upload, folded into 5-minute, hourly and daily buckets on read), display settings, alert settings, alerts.
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
-import type { Device, DisplaySettings, User } from '../src/api/contract';
+import { DEFAULT_PLANS } from '../server/services/subscriptions/default-plans';
+import { addMonths } from '../server/services/subscriptions/period';
+import type { Device, DisplaySettings, SubscriptionPlan, User } from '../src/api/contract';
 import { deriveMissing } from '../src/domain/formulas';
 import type { Sample } from '../src/domain/types';
 import { cleanSample } from '../src/domain/validate';
@@ -23,6 +25,7 @@ export interface DisplaySettingsRow extends DisplaySettings {
 }
 
 export interface AlertRule {
+  _id: string;
   item: string;
   method: 'email' | 'notification';
   condition?: 'above' | 'below' | 'overOrEqual';
@@ -51,6 +54,18 @@ export interface AlertRow {
   value: number | null;
   unit: string | null;
   message: string;
+}
+
+/** A device's plan as stored (times in Unix ms, end null = permanent). */
+export interface DevicePlanRow {
+  _id: string;
+  mac: string;
+  user: string;
+  subscriptionPlan: string;
+  start: number;
+  end: number | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
 let counter = Math.floor(Math.random() * 0xffffff);
@@ -91,6 +106,9 @@ export class MockDb {
   displaySettings: DisplaySettingsRow[] = [];
   alertSettings: AlertSettingsRow[] = [];
   alerts: AlertRow[] = [];
+  /** The server's default plans, published (migration 006). */
+  subscriptionPlans: SubscriptionPlan[] = defaultPlans();
+  devicePlans: DevicePlanRow[] = [];
   /** Mails "sent" (verification codes), newest last. */
   mail: { to: string; subject: string }[] = [];
   private seeded = 0;
@@ -103,7 +121,36 @@ export class MockDb {
     this.displaySettings = [];
     this.alertSettings = [];
     this.alerts = [];
+    this.subscriptionPlans = defaultPlans();
+    this.devicePlans = [];
     this.mail = [];
+  }
+
+  /** As the server's grant(): extends an active period of the same plan, else starts one now. */
+  grantPlan(mac: string, planId: string, user: string, now = Date.now()): DevicePlanRow {
+    const plan = this.subscriptionPlans.find((p) => p._id === planId);
+    if (!plan) throw new Error(`no plan ${planId}`);
+    const current = this.devicePlans
+      .filter((r) => r.mac === mac && r.subscriptionPlan === planId && r.start <= now)
+      .filter((r) => r.end === null || r.end > now)
+      .sort((a, b) => (b.end ?? Number.POSITIVE_INFINITY) - (a.end ?? Number.POSITIVE_INFINITY))[0];
+    if (current) {
+      current.end = plan.months === 0 || current.end === null ? null : addMonths(current.end, plan.months);
+      current.updatedAt = now;
+      return current;
+    }
+    const row: DevicePlanRow = {
+      _id: objectId(now),
+      mac,
+      user,
+      subscriptionPlan: planId,
+      start: now,
+      end: plan.months === 0 ? null : addMonths(now, plan.months),
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.devicePlans.push(row);
+    return row;
   }
 
   userByEmail(email: string): UserRow | undefined {
@@ -216,6 +263,19 @@ export class MockDb {
     this.alerts.push(row);
     return row;
   }
+}
+
+function defaultPlans(): SubscriptionPlan[] {
+  const now = Date.now();
+  return DEFAULT_PLANS.map((p, order) => ({
+    _id: objectId(now),
+    ...p,
+    features: p.features.map((text) => ({ _id: objectId(now), text })),
+    status: 'published',
+    order,
+    createdAt: now,
+    updatedAt: now,
+  }));
 }
 
 /** The store the default handlers serve. */

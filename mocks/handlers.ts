@@ -7,6 +7,7 @@ import { accountRoutes } from './routes/accounts';
 import { deviceRoutes } from './routes/devices';
 import { seriesRoutes } from './routes/series';
 import { settingsRoutes } from './routes/settings';
+import { subscriptionRoutes } from './routes/subscriptions';
 
 export function createHandlers(base = '', store: MockDb = db) {
   return [
@@ -14,6 +15,7 @@ export function createHandlers(base = '', store: MockDb = db) {
     ...deviceRoutes(base, store),
     ...seriesRoutes(base, store),
     ...settingsRoutes(base, store),
+    ...subscriptionRoutes(base, store),
   ];
 }
 

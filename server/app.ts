@@ -23,6 +23,7 @@ import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
+import { subscriptions } from './services/subscriptions/subscriptions';
 import { accounts } from './services/users/accounts';
 import { users } from './services/users/users';
 import { weatherMetrics } from './services/weather-metrics/weather-metrics';
@@ -88,6 +89,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(files);
   app.configure(exportService);
   app.configure(weatherServer);
+  app.configure(subscriptions);
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);

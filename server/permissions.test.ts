@@ -3,6 +3,7 @@
 // "ok" means the caller got the data or made the change; "deny" means an error status or an answer without the
 // private data. A last block proves realtime events do not leak to other channels.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { devicePlanService } from './services/subscriptions/device-plans.class';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from './testing/server';
 import { collect, settle, socketClient } from './testing/socket';
 
@@ -19,6 +20,12 @@ let ownerAlertId = '';
 const doomed = {} as Record<'rest' | 'socket', { _id: string }>;
 let transport: 'rest' | 'socket' = 'rest';
 let ownerSettingsId = '';
+const PRIV_MAC = 'AA:BB:CC:DD:00:01';
+let yearlyPlanId = '';
+let draftPlanId = '';
+let devicePlan = { _id: '', start: 0 };
+const doomedPlan = {} as Record<'rest' | 'socket', string>;
+const doomedDevicePlan = {} as Record<'rest' | 'socket', string>;
 
 beforeAll(async () => {
   t = await startServer();
@@ -34,6 +41,7 @@ beforeAll(async () => {
     latitude: 50,
     longitude: 14,
     timezone: 'UTC',
+    mac: PRIV_MAC,
   });
   pub = await newStation(t, tokens.owner!, { name: 'Public', latitude: 50, longitude: 14, timezone: 'UTC' });
   await knex('weatherDevices')
@@ -75,6 +83,20 @@ beforeAll(async () => {
   const alerts = await call(t.url, 'GET', `/alerts?device=${priv._id}`, { token: tokens.owner });
   ownerAlertId = list(alerts.body)[0]?._id ?? '';
   expect(ownerAlertId).toMatch(/^[0-9a-f]{24}$/);
+  // Subscriptions: the private station has a yearly plan; an admin's draft plan; records to remove per transport.
+  const plans = t.server.app.service('subscriptionPlans');
+  const devicePlans = devicePlanService(t.server.app);
+  yearlyPlanId = list(await plans.find({ query: { name: 'Premium yearly' } }))[0]._id;
+  devicePlan = await devicePlans.grant(PRIV_MAC, yearlyPlanId, ids.owner!);
+  draftPlanId = (await plans.create({ name: 'Draft', months: 1 }))._id;
+  for (const k of ['rest', 'socket'] as const) {
+    doomedPlan[k] = (await plans.create({ name: `Doomed ${k}`, months: 1 }))._id;
+    doomedDevicePlan[k] = (
+      await t.server.app
+        .service('deviceSubscriptionPlan')
+        .create({ mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId, start: 0 })
+    )._id;
+  }
 }, 60_000);
 afterAll(() => t.close());
 
@@ -116,6 +138,14 @@ const ownerOnly = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Out
   anonymous: 'deny',
   admin: 'ok',
   ...extra,
+});
+const adminOnly = (): Record<Role, Outcome> => ({
+  owner: 'deny',
+  shared: 'deny',
+  viewer: 'deny',
+  stranger: 'deny',
+  anonymous: 'deny',
+  admin: 'ok',
 });
 const hasRows = (b: any) => Array.isArray(b) && Array.isArray(b[1]) && b[1].length > 0;
 const list = (b: any): any[] => (Array.isArray(b) ? b : (b?.data ?? []));
@@ -383,6 +413,98 @@ const CASES: Case[] = [
   },
   { name: 'public config', method: 'find', path: 'config', expect: everyone() },
   { name: 'metric definitions', method: 'find', path: 'metrics', expect: everyone() },
+  // Subscriptions: published plans are public, drafts and changes are for admins; a device's plan is for those
+  // who own or share the station (viewers and strangers get an empty list), writes for admins.
+  {
+    name: 'subscription plans',
+    method: 'find',
+    path: 'subscriptionPlans',
+    query: () => ({ $limit: 100 }),
+    ok: (b) => list(b).some((p: any) => p._id === yearlyPlanId),
+    expect: everyone(),
+  },
+  {
+    name: 'a draft plan',
+    method: 'get',
+    path: 'subscriptionPlans',
+    id: () => draftPlanId,
+    expect: adminOnly(),
+  },
+  {
+    name: 'drafts in the plan list',
+    method: 'find',
+    path: 'subscriptionPlans',
+    query: () => ({ status: 'draft', $limit: 100 }),
+    ok: (b) => list(b).some((p: any) => p._id === draftPlanId),
+    expect: adminOnly(),
+  },
+  {
+    name: 'create a plan',
+    method: 'create',
+    path: 'subscriptionPlans',
+    data: () => ({ name: 'Matrix', months: 1 }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'patch a plan',
+    method: 'patch',
+    path: 'subscriptionPlans',
+    id: () => draftPlanId,
+    data: () => ({ $push: { features: 'Matrix' } }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'remove a plan',
+    method: 'remove',
+    path: 'subscriptionPlans',
+    id: () => doomedPlan[transport],
+    expect: adminOnly(),
+  },
+  {
+    name: "the private station's subscription plan",
+    method: 'find',
+    path: 'deviceSubscriptionPlan',
+    query: () => ({ mac: PRIV_MAC, $populate: 'subscriptionPlan', $limit: 1 }),
+    ok: (b) => list(b)[0]?.subscriptionPlan?._id === yearlyPlanId,
+    expect: readers(),
+  },
+  {
+    name: 'a device plan by id',
+    method: 'get',
+    path: 'deviceSubscriptionPlan',
+    id: () => devicePlan._id,
+    expect: readers(),
+  },
+  {
+    name: 'every device plan',
+    method: 'find',
+    path: 'deviceSubscriptionPlan',
+    query: () => ({ $limit: 100 }),
+    ok: (b) => list(b).length > 0,
+    expect: adminOnly(),
+  },
+  {
+    name: 'grant a device plan directly',
+    method: 'create',
+    path: 'deviceSubscriptionPlan',
+    data: () => ({ mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId, start: 0 }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'patch a device plan',
+    method: 'patch',
+    path: 'deviceSubscriptionPlan',
+    id: () => devicePlan._id,
+    data: () => ({ start: devicePlan.start }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'remove a device plan',
+    method: 'remove',
+    path: 'deviceSubscriptionPlan',
+    id: () => doomedDevicePlan[transport],
+    expect: adminOnly(),
+  },
   // Last: the owner (first in ROLES) deletes a station shared with the shared user; nobody else may.
   {
     name: 'remove a shared station',
@@ -464,7 +586,7 @@ describe('permission matrix', () => {
     expect(got).toEqual(want);
   });
 
-  test('realtime: samples, device changes, settings and alerts reach only the sockets entitled to them', async () => {
+  test('realtime: samples, device changes, settings and alerts reach only the sockets entitled to them; subscription changes reach none', async () => {
     const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
     const seen = {} as Record<Role, Record<string, unknown[]>>;
     for (const role of ROLES) {
@@ -477,6 +599,8 @@ describe('permission matrix', () => {
         displayPatched: collect(c.client, 'deviceDisplaySettings', 'patched'),
         alerts: collect(c.client, 'alerts'),
         users: collect(c.client, 'users', 'patched'),
+        plans: collect(c.client, 'subscriptionPlans', 'patched'),
+        devicePlans: collect(c.client, 'deviceSubscriptionPlan', 'created'),
       };
       // Everybody tries to watch the private station.
       await c.client.service('weatherDevices/watch').create({ id: [priv._id] });
@@ -507,6 +631,15 @@ describe('permission matrix', () => {
       body: { graphRange: 'week' },
     });
     await call(t.url, 'PATCH', `/users/${ids.owner}`, { token: tokens.owner, body: { lastName: 'Changed' } });
+    // Subscription changes are not broadcast at all: an admin edits a plan and grants the private station one.
+    await call(t.url, 'PATCH', `/subscriptionPlans/${yearlyPlanId}`, {
+      token: tokens.admin,
+      body: { description: 'Changed' },
+    });
+    await call(t.url, 'POST', '/deviceSubscriptionPlan', {
+      token: tokens.admin,
+      body: { mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId },
+    });
     await t.server.app.ctx.alerts?.idle();
     await settle(400);
     for (const role of ROLES) clients[role].close();
@@ -519,6 +652,8 @@ describe('permission matrix', () => {
       displayPatched: true,
       alerts: true,
       users: true,
+      plans: false,
+      devicePlans: false,
     });
     expect(count('shared')).toEqual({
       samples: true,
@@ -527,6 +662,8 @@ describe('permission matrix', () => {
       displayPatched: false,
       alerts: false,
       users: false,
+      plans: false,
+      devicePlans: false,
     });
     expect(count('admin')).toEqual({
       samples: true,
@@ -535,6 +672,8 @@ describe('permission matrix', () => {
       displayPatched: false,
       alerts: false,
       users: false,
+      plans: false,
+      devicePlans: false,
     });
     for (const role of ['viewer', 'stranger', 'anonymous'] as const) {
       expect(count(role), role).toEqual({
@@ -544,6 +683,8 @@ describe('permission matrix', () => {
         displayPatched: false,
         alerts: false,
         users: false,
+        plans: false,
+        devicePlans: false,
       });
     }
     // The shared user's copy of the device has no station key.

@@ -1,5 +1,7 @@
 // The two backends the contract suite runs against, behind one small driver: the real server (in-process,
 // SQLite in memory; uploads through WSLink) and the msw mocks (uploads seeded into the store).
+
+import { devicePlanService } from '../../server/services/subscriptions/device-plans.class';
 import { call, lastCode, startServer, type TestServer, wslink } from '../../server/testing/server';
 import { db, MOCK_BASE, mockServer } from '../node';
 
@@ -24,6 +26,8 @@ export interface Backend {
   createStation(token: string, data?: Record<string, unknown>): Promise<Station>;
   /** One upload of catalogue keys in base units, at `time` (unix s, default now); the station is in UTC. */
   upload(station: Station, values: Record<string, number>, time?: number): Promise<void>;
+  /** Gives the station with this MAC the named plan, as a payment will (the server's grant()). */
+  grantPlan(mac: string, planName: string, user: string): Promise<void>;
 }
 
 let accounts = 0;
@@ -95,6 +99,10 @@ export function realBackend(): Backend {
       const res = await wslink(t, station, fields);
       if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body}`);
     },
+    async grantPlan(mac, planName, user) {
+      const plan = await t.server.app.ctx.storage.knex('subscriptionPlans').where({ name: planName }).first();
+      await devicePlanService(t.server.app).grant(mac, plan._id, user);
+    },
   };
 }
 
@@ -117,6 +125,11 @@ export function mockBackend(): Backend {
     },
     async upload(station, values, time = Math.floor(Date.now() / 1000)) {
       db.seedSamples(station._id, [{ time, ...values }]);
+    },
+    async grantPlan(mac, planName, user) {
+      const plan = db.subscriptionPlans.find((p) => p.name === planName);
+      if (!plan) throw new Error(`no plan ${planName}`);
+      db.grantPlan(mac, plan._id, user);
     },
   };
 }

@@ -56,7 +56,7 @@ export function settingsContract(c: Contract): void {
       expect(made.body).toEqual({
         _id: expect.stringMatching(/^[0-9a-f]{24}$/),
         weatherDevice: c.history._id,
-        settings: [rule],
+        settings: [{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), ...rule }],
         disableAll: false,
       });
       expect((await c.get(`${path}&$paginate=false`, c.owner)).body).toEqual([made.body]);
@@ -64,6 +64,7 @@ export function settingsContract(c: Contract): void {
         token: c.owner.token,
         body: { weatherDevice: c.history._id, settings: [rule], disableAll: true },
       });
+      // The same rule sent again without its id keeps the id it has.
       expect(again.body).toEqual({ ...made.body, disableAll: true });
       const bad = await call(c.b.base, 'POST', '/alertSettings', {
         token: c.owner.token,

@@ -38,14 +38,22 @@ function displayFields(input: unknown, creating: boolean): Partial<DisplaySettin
   return out;
 }
 
-/** The shape checks of server/alerts/rules.ts parseRules (not the per-metric bounds). */
-function rules(input: unknown): AlertRule[] {
+/**
+ * The shape checks of server/alerts/rules.ts parseRules (not the per-metric bounds), and the rule ids of
+ * server/services/common/item-ids.ts: a given `_id` stays, a rule without one takes the id of an unclaimed
+ * earlier rule with the same content, else a new one.
+ */
+function rules(input: unknown, previous: AlertRule[] = []): AlertRule[] {
   if (!Array.isArray(input))
     throw badRequest('settings must be a list of alert rules', { field: 'settings' });
+  const given = input.map((raw) =>
+    raw && typeof raw === 'object' ? (raw as { _id?: unknown })._id : undefined,
+  );
+  const spare = previous.filter((p) => !given.includes(p._id));
   return input.map((raw, i) => {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw badRequest(`Alert rule ${i + 1} must be an object`, { field: 'settings' });
-    const r = raw as Record<string, unknown>;
+    const { _id: id, ...r } = raw as Record<string, unknown>;
     for (const k of Object.keys(r))
       if (!RULE_FIELDS.includes(k))
         throw badRequest(`${k} cannot be set on an alert rule`, { field: 'settings' });
@@ -53,10 +61,14 @@ function rules(input: unknown): AlertRule[] {
       throw badRequest('Alert item is required', { field: 'settings' });
     if (r.method !== 'email' && r.method !== 'notification')
       throw badRequest("Alert method must be 'email' or 'notification'", { field: 'settings' });
-    const rule: AlertRule = { item: r.item, method: r.method };
+    if (id !== undefined && (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id)))
+      throw badRequest(`Alert rule ${i + 1} has an invalid _id`, { field: 'settings' });
+    const rule: Omit<AlertRule, '_id'> = { item: r.item, method: r.method };
     for (const k of ['condition', 'value', 'unit', 'sensor', 'trigger'] as const)
       if (r[k] !== undefined && r[k] !== null && r[k] !== '') Object.assign(rule, { [k]: r[k] });
-    return rule;
+    const same = spare.findIndex(({ _id, ...p }) => JSON.stringify(p) === JSON.stringify(rule));
+    const _id = (id as string | undefined) ?? (same >= 0 ? spare.splice(same, 1)[0]._id : objectId());
+    return { _id, ...rule };
   });
 }
 
@@ -146,9 +158,9 @@ export function settingsRoutes(base: string, db: MockDb) {
         const user = required(db, request);
         const data = checkAlertFields(await bodyOf(request));
         const device = settable(db, data.weatherDevice, user);
-        const settings = rules(data.settings ?? []);
-        const disableAll = bool(data, 'disableAll') ?? false;
         let row = db.alertSettings.find((s) => s.weatherDevice === device._id && s.user === user._id);
+        const settings = rules(data.settings ?? [], row?.settings);
+        const disableAll = bool(data, 'disableAll') ?? false;
         if (row) Object.assign(row, { settings, disableAll });
         else {
           row = { _id: objectId(), weatherDevice: device._id, user: user._id, settings, disableAll };
@@ -165,7 +177,7 @@ export function settingsRoutes(base: string, db: MockDb) {
         if (data.weatherDevice !== undefined && data.weatherDevice !== row.weatherDevice)
           throw badRequest('weatherDevice cannot be changed', { field: 'weatherDevice' });
         settable(db, row.weatherDevice, user);
-        if (data.settings !== undefined) row.settings = rules(data.settings);
+        if (data.settings !== undefined) row.settings = rules(data.settings, row.settings);
         const disableAll = bool(data, 'disableAll');
         if (disableAll !== undefined) row.disableAll = disableAll;
         return json(presentAlertSettings(row));

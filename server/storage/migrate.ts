@@ -6,6 +6,9 @@ import * as m002 from './migrations/002_accounts';
 import * as m003 from './migrations/003_alerts';
 import * as m004 from './migrations/004_hourly';
 import * as m005 from './migrations/005_console_settings';
+import * as m006 from './migrations/006_subscriptions';
+import * as m007 from './migrations/007_alert_rule_ids';
+import * as m008 from './migrations/008_normalize_mac';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -13,6 +16,9 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '003_alerts': m003,
   '004_hourly': m004,
   '005_console_settings': m005,
+  '006_subscriptions': m006,
+  '007_alert_rule_ids': m007,
+  '008_normalize_mac': m008,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 // Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines.
 // PostgreSQL: every upload folds into its buckets in the ingest transaction (several processes may write).
 // SQLite: see sqlite-writer.ts (one process owns the file; the open 5-minute bucket lives in memory).
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Coded, Sample } from '../../src/domain/types';
 import {
   type Aggs,
@@ -95,27 +96,23 @@ function knexWriter(storage: Storage): SampleStore['write'] {
 function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleStore, 'write' | 'flush'> {
   const { knex } = storage;
   const num = (v: unknown) => Number(v);
+  const read = rowReader(storage);
   return {
     async latest(devices) {
       const out = new Map<string, Sample>();
       for (const device of devices) {
-        const raw = await knex('samples').where({ device }).orderBy('time', 'desc').first('time', 'data');
+        const raw = await read.newest('samples', device);
         if (raw) {
           out.set(device, { time: num(raw.time), ...readValues(raw.data) });
           continue;
         }
-        const b = await knex('buckets5m').where({ device }).orderBy('time', 'desc').first('time', 'data');
+        const b = await read.newest('buckets5m', device);
         if (b) out.set(device, primaryRow(num(b.time), unpack(b.data)));
       }
       return out;
     },
     async buckets(table, device, from, to, keys) {
-      const rows = await knex(table)
-        .where({ device })
-        .andWhere('time', '>=', from)
-        .andWhere('time', '<', to)
-        .orderBy('time')
-        .select('time', 'data');
+      const rows = await read.range(table, device, from, to);
       const reader = keys ? new PackedReader(keys) : null;
       const stored: BucketRow[] = rows.map((r) => ({
         time: num(r.time),
@@ -133,12 +130,7 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
       );
     },
     async primaryCoded(table, device, from, to) {
-      const rows: { time: number; data: Buffer }[] = await knex(table)
-        .where({ device })
-        .andWhere('time', '>=', from)
-        .andWhere('time', '<', to)
-        .orderBy('time')
-        .select('time', 'data');
+      const rows = await read.range(table, device, from, to);
       const coded = primaryCoded(rows);
       const open = writer?.openBucket(device);
       if (!open) return coded;
@@ -163,17 +155,54 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
       return coded;
     },
     async samples(device, from, to) {
-      const rows = await knex('samples')
-        .where({ device })
-        .andWhere('time', '>=', from)
-        .andWhere('time', '<', to)
-        .orderBy('time')
-        .select('time', 'data');
+      const rows = await read.range('samples', device, from, to);
       return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) }));
     },
     async prune(before) {
       return knex('samples').where('time', '<', before).delete();
     },
+  };
+}
+
+/** A stored row: bucket records are binary; raw samples are binary (SQLite) or JSON text (PostgreSQL). */
+type StoredRow = { time: number; data: Buffer };
+
+/**
+ * Row reads of one device: a time range oldest first, or the newest row. On SQLite prepared statements on the
+ * raw handle: building the query through Knex cost more than reading a year of daily rows.
+ */
+function rowReader(storage: Storage) {
+  const { knex, sqlite } = storage;
+  if (!sqlite)
+    return {
+      range: (table: string, device: string, from: number, to: number): Promise<StoredRow[]> =>
+        knex(table)
+          .where({ device })
+          .andWhere('time', '>=', from)
+          .andWhere('time', '<', to)
+          .orderBy('time')
+          .select('time', 'data'),
+      newest: (table: string, device: string): Promise<StoredRow | undefined> =>
+        knex(table).where({ device }).orderBy('time', 'desc').first('time', 'data'),
+    };
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statement = (sql: string) => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      prepared = sqlite.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+  return {
+    range: async (table: string, device: string, from: number, to: number) =>
+      statement(
+        `SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`,
+      ).all(device, from, to) as StoredRow[],
+    newest: async (table: string, device: string) =>
+      statement(`SELECT time, data FROM ${table} WHERE device = ? ORDER BY time DESC LIMIT 1`).get(device) as
+        | StoredRow
+        | undefined,
   };
 }
 

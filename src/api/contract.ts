@@ -22,6 +22,8 @@ export const SERVICES = {
   sessions: 'sessions',
   verify: 'users/verify',
   alertsHide: 'alerts/hide',
+  subscriptionPlans: 'subscriptionPlans',
+  deviceSubscriptionPlan: 'deviceSubscriptionPlan',
 } as const;
 
 export type ShareMode = 'private' | 'public' | 'unlist';
@@ -110,4 +112,50 @@ export interface DisplaySettings {
   detailList: string[];
   graphList: string[];
   graphRange: string;
+}
+
+/** A paginated find answer; `cursor` (opaque) is there when more rows follow: pass it back as `$cursor`. */
+export interface ListPage<T> {
+  total: number;
+  limit: number;
+  skip: number;
+  data: T[];
+  cursor?: string;
+}
+
+/** `subscriptionPlans`: a plan on offer. Prices in cents; months 0 = permanent (never expires, spec §9). */
+export interface SubscriptionPlan {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  currency: string;
+  months: number;
+  maxDevices: number;
+  /** Days 5-minute data is kept (the account's "data log store period"). */
+  storeDays: number;
+  /** Console types the plan is for. */
+  deviceTypes: number[];
+  features: { _id: string; text: string }[];
+  status: 'draft' | 'published';
+  order: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * `deviceSubscriptionPlan?mac&$populate=subscriptionPlan&$limit=1`: the plan a device has, newest end first
+ * (permanent first). Times are Unix milliseconds; end null = permanent. `user` (the buyer) only for that user.
+ */
+export interface DeviceSubscriptionPlan {
+  _id: string;
+  mac: string;
+  user?: string;
+  subscriptionPlan: string | SubscriptionPlan | null;
+  start: number;
+  end: number | null;
+  /** start <= now and (end null or end > now). */
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
 }

@@ -10,6 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rule = { item: 'tempc0', condition: 'above', value: 30, unit: 'C', method: 'email' };
+/** Each stored rule gets an id (settings.<_id> addresses it in a patch). */
+const withId = (r: object) => ({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), ...r });
 
 describe('alertSettings', () => {
   test('create, find (list and paginated), patch; a second create updates the same record', async () => {
@@ -28,7 +30,7 @@ describe('alertSettings', () => {
     expect(created.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       weatherDevice: station._id,
-      settings: [rule, { item: 'lostData', method: 'notification' }],
+      settings: [withId(rule), withId({ item: 'lostData', method: 'notification' })],
       disableAll: false,
     });
     const list = await call(t.url, 'GET', `/alertSettings?weatherDevice=${station._id}&$paginate=false`, {
@@ -98,6 +100,67 @@ describe('alertSettings', () => {
       body: { settings: [{ ...rule, value: -41 }] },
     });
     expect(bad.body.message).toBe('Wrong input range');
+  });
+
+  test('patch rules with $push, $set on one rule by _id and $pull; the rule checks still apply', async () => {
+    const owner = await quickUser(t);
+    const station = await newStation(t, owner.token);
+    const made = await call(t.url, 'POST', '/alertSettings', {
+      token: owner.token,
+      body: { weatherDevice: station._id, settings: [rule] },
+    });
+    const [first] = made.body.settings;
+    const patch = (body: unknown) =>
+      call(t.url, 'PATCH', `/alertSettings/${made.body._id}`, { token: owner.token, body });
+    const lost = { item: 'lostData', method: 'notification' };
+    const pushed = await patch({ $push: { settings: lost } });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.settings).toEqual([first, withId(lost)]);
+    const second = pushed.body.settings[1];
+    const set = await patch({ $set: { [`settings.${first._id}.value`]: 35 } });
+    expect(set.body.settings).toEqual([{ ...first, value: 35 }, second]);
+    const pulled = await patch({ $pull: { settings: { _id: second._id } }, disableAll: true });
+    expect(pulled.body).toMatchObject({ settings: [{ ...first, value: 35 }], disableAll: true });
+    // A rule sent whole with its id keeps it; one sent again without it keeps it too (same content).
+    const resent = await patch({ settings: [{ ...rule, value: 35 }] });
+    expect(resent.body.settings).toEqual([{ ...first, value: 35 }]);
+
+    const cases: [unknown, string][] = [
+      [{ $push: { settings: { ...rule, value: 61 } } }, 'Wrong input range'],
+      [{ $set: { [`settings.${first._id}.value`]: -41 } }, 'Wrong input range'],
+      [{ $set: { [`settings.${first._id}.item`]: 'sunshine' } }, 'Unknown alert item: sunshine'],
+      [
+        { $push: { settings: { item: 'lostLink', condition: 'above', method: 'email' } } },
+        'lostLink alerts take no condition',
+      ],
+      [
+        { $set: { 'settings.0123456789abcdef01234567.value': 1 } },
+        'settings has no item with _id 0123456789abcdef01234567',
+      ],
+      [{ $push: { disableAll: true } }, 'disableAll cannot be changed with $push'],
+      [
+        { settings: [], $pull: { settings: { item: 'tempc0' } } },
+        'settings is both sent whole and changed with $pull',
+      ],
+      [{ $inc: { value: 1 } }, 'Unknown patch operator $inc'],
+      [{ settings: [{ ...rule, _id: 'r1' }] }, 'Alert rule 1 has an invalid _id'],
+      [
+        {
+          settings: [
+            { ...rule, _id: first._id },
+            { ...lost, _id: first._id },
+          ],
+        },
+        `Alert rule _id ${first._id} is used twice`,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toBe(message);
+    }
+    const after = await call(t.url, 'GET', `/alertSettings/${made.body._id}`, { token: owner.token });
+    expect(after.body.settings).toEqual([{ ...first, value: 35 }]);
   });
 
   test('strangers get 404, public viewers 403, anonymous 401; others cannot read or patch a record', async () => {

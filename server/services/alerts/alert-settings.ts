@@ -1,13 +1,16 @@
 // alertSettings: the alert rules of one user for one station (spec §3 Alert setting; one record per device and
 // user: the owner and each shared user keep their own). find {weatherDevice} lists the caller's record (none
 // yet: an empty list); create stores it (a second create for the same station updates it, so a client that
-// queued its first save offline twice does not fail); patch changes it.
+// queued its first save offline twice does not fail); patch changes it, also with $push/$set/$pull on the
+// rules (list-ops.ts). Each rule has an `_id` so one rule can be addressed (`settings.<_id>.value`).
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { type AlertRule, parseRules } from '../../alerts/rules';
 import type { Application, AuthUser } from '../../declarations';
 import { asObject, bool, idList } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';
+import { splitIds, withItemIds } from '../common/item-ids';
+import { applyListOps } from '../common/list-ops';
 import { type DeviceRow, relation } from '../devices/device-record';
 import type { DevicesService } from '../devices/devices.class';
 
@@ -16,9 +19,11 @@ type P = Params & { user?: AuthUser };
 export interface AlertSettings {
   _id: string;
   weatherDevice: string;
-  settings: AlertRule[];
+  settings: StoredRule[];
   disableAll: boolean;
 }
+
+export type StoredRule = AlertRule & { _id: string };
 
 const FIELDS = new Set(['_id', 'weatherDevice', 'settings', 'disableAll']);
 
@@ -72,10 +77,14 @@ export class AlertSettingsService {
   async create(input: unknown, params: P): Promise<AlertSettings> {
     const data = checkFields(input);
     const device = await this.settable(data.weatherDevice, params.user);
-    const settings = parseRules(data.settings ?? [], device.consoletype);
-    const disableAll = bool(data, 'disableAll') ?? false;
     const user = params.user!._id;
     const existing = await this.knex('alertSettings').where({ weatherDevice: device._id, user }).first();
+    const settings = rulesWithIds(
+      data.settings ?? [],
+      device.consoletype,
+      existing ? fromDb(existing).settings : [],
+    );
+    const disableAll = bool(data, 'disableAll') ?? false;
     if (existing) {
       await this.knex('alertSettings')
         .where({ _id: existing._id })
@@ -96,13 +105,14 @@ export class AlertSettingsService {
 
   async patch(id: string, input: unknown, params: P): Promise<AlertSettings> {
     const row = await this.own(id, params);
-    const data = checkFields(input);
+    const current = fromDb(row);
+    const data = checkFields(applyListOps({ ...current }, input, { settings: { key: '_id' } }));
     if (data.weatherDevice !== undefined && data.weatherDevice !== row.weatherDevice)
       throw new BadRequest('weatherDevice cannot be changed', { field: 'weatherDevice' });
     const device = await this.settable(row.weatherDevice, params.user);
     const update: Record<string, unknown> = { updatedAt: Date.now() };
     if (data.settings !== undefined)
-      update.settings = JSON.stringify(parseRules(data.settings, device.consoletype));
+      update.settings = JSON.stringify(rulesWithIds(data.settings, device.consoletype, current.settings));
     const disableAll = bool(data, 'disableAll');
     if (disableAll !== undefined) update.disableAll = disableAll;
     await this.knex('alertSettings').where({ _id: row._id }).update(update);
@@ -122,4 +132,10 @@ function checkFields(input: unknown): Record<string, unknown> {
   const data = asObject(input);
   for (const key of Object.keys(data)) if (!FIELDS.has(key)) throw new BadRequest(`${key} cannot be set`);
   return data;
+}
+
+/** Validates rules (parseRules) and keeps or gives their ids (item-ids.ts). */
+export function rulesWithIds(input: unknown, consoletype: number, previous: StoredRule[]): StoredRule[] {
+  const { ids, bare } = splitIds(input);
+  return withItemIds(ids, parseRules(bare, consoletype), previous, 'Alert rule', 'settings');
 }

@@ -9,11 +9,14 @@ import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
+import { applyListOps, type ListFields } from '../common/list-ops';
 import { canRead, canWrite, type DeviceRow, fromDb, present, relation, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
 
 type P = Params & { user?: AuthUser };
 const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
+/** Lists a patch may change with $push/$pull/$set; channel names are addressed by their channel number. */
+const LISTS: ListFields = { shareUsers: {}, channelNameMapping: { key: 'channel' } };
 
 /** Ecowitt consoles authenticate with PASSKEY = upper-case MD5 of their MAC (Ambient sends the MAC itself). */
 export function passkeyFor(mac: string | null | undefined): string | null {
@@ -123,9 +126,14 @@ export class DevicesService {
   async patch(id: string, data: unknown, params: P): Promise<Device> {
     const device = await this.writable(id, params);
     // `stationKey: 'regenerate'` draws a new station key (the console must then be updated).
-    const { stationKey: keyRequest, ...rest } = (data ?? {}) as Record<string, unknown>;
+    const { stationKey: keyRequest, ...body } = (data ?? {}) as Record<string, unknown>;
     if (keyRequest !== undefined && keyRequest !== 'regenerate')
       throw new BadRequest("stationKey can only be 'regenerate'", { field: 'stationKey' });
+    const rest = applyListOps(
+      device as unknown as Record<string, unknown>,
+      await this.pullByEmail(body),
+      LISTS,
+    );
     const fields = params.provider ? deviceFields(rest, false) : { ...rest };
     if (keyRequest === 'regenerate') fields.stationKey = stationKey();
     if (Array.isArray(fields.shareUsers))
@@ -146,6 +154,25 @@ export class DevicesService {
     await this.knex('weatherDevices').where({ _id: device._id }).delete();
     this.app.ctx.devices.forget(device._id);
     return present(device, params.user);
+  }
+
+  /** `$pull: {shareUsers: address}`: the list holds user ids, so addresses are looked up first. */
+  private async pullByEmail(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const pull = body.$pull as Record<string, unknown> | undefined;
+    const value = pull && typeof pull === 'object' ? pull.shareUsers : undefined;
+    const isIn = !!value && typeof value === 'object' && Array.isArray((value as { $in?: unknown }).$in);
+    const values = isIn ? (value as { $in: unknown[] }).$in : [value];
+    if (values.length > 100) throw new BadRequest('$pull may remove at most 100 items at once');
+    const emails = values
+      .filter((v): v is string => typeof v === 'string' && v.includes('@'))
+      .map((e) => e.trim().toLowerCase());
+    if (emails.length === 0) return body;
+    const found = await this.knex('users').whereIn('email', emails).select('_id', 'email');
+    const idOf = new Map(found.map((u: { _id: string; email: string }) => [u.email, u._id]));
+    const ids = values.map((v) =>
+      typeof v === 'string' && v.includes('@') ? (idOf.get(v.trim().toLowerCase()) ?? v) : v,
+    );
+    return { ...body, $pull: { ...pull, shareUsers: isIn ? { $in: ids } : ids[0] } };
   }
 
   /** Sharing is by e-mail address (or user id); every address must belong to an account. */

@@ -2,7 +2,7 @@
 import { BadRequest } from '@feathersjs/errors';
 import type { ChannelName, ConsoleSettings, ShareMode } from '../../../src/api/contract';
 import { DEVICE_TYPES } from '../../../src/domain/deviceTypes';
-import { MESSAGES, validateLatLng, validateMac } from '../../../src/domain/validate';
+import { MESSAGES, normalizeMac, validateLatLng, validateMac } from '../../../src/domain/validate';
 import { asObject, num, str } from '../../hooks/validate';
 
 const SHARE_MODES: ShareMode[] = ['private', 'public', 'unlist'];
@@ -57,10 +57,11 @@ export function deviceFields(input: unknown, creating: boolean): Record<string, 
   if (data.mac !== undefined) {
     if (data.mac === null || data.mac === '') out.mac = null;
     else {
-      const mac = typeof data.mac === 'string' ? data.mac.trim().toUpperCase().replace(/-/g, ':') : '';
+      const mac = typeof data.mac === 'string' ? data.mac : '';
       const error = validateMac(mac);
       if (error) throw new BadRequest(error, { field: 'mac' });
-      out.mac = mac;
+      // One stored form (AA:BB:CC:DD:EE:FF): the Ecowitt PASSKEY is the MD5 of exactly that text.
+      out.mac = normalizeMac(mac);
     }
   }
   for (const key of ['latitude', 'longitude'] as const) {

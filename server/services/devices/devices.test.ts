@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { quickUser } from '../../alerts/test-users';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
 
 let t: TestServer;
@@ -144,6 +145,56 @@ describe('sharing', () => {
     // Unsharing takes access away.
     await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token: owner.token, body: { shareUsers: [] } });
     expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(404);
+  });
+});
+
+describe('list operators', () => {
+  test('channel names and sharing change with $push, $set by channel and $pull; the field checks still apply', async () => {
+    const owner = await quickUser(t, 'listops');
+    const friend = await quickUser(t, 'listfriend');
+    const other = await quickUser(t, 'listother');
+    const s = await newStation(t, owner.token, { channelNameMapping: [{ channel: 1, name: 'Bedroom' }] });
+    const patch = (body: unknown, token = owner.token) =>
+      call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token, body });
+    const pushed = await patch({ $push: { channelNameMapping: { channel: 2, name: 'Pool' } } });
+    expect(pushed.body.channelNameMapping).toEqual([
+      { channel: 1, name: 'Bedroom' },
+      { channel: 2, name: 'Pool' },
+    ]);
+    const renamed = await patch({ $set: { 'channelNameMapping.2.name': 'Pond' } });
+    expect(renamed.body.channelNameMapping[1]).toEqual({ channel: 2, name: 'Pond' });
+    const pulled = await patch({ $pull: { channelNameMapping: { channel: 1 } } });
+    expect(pulled.body.channelNameMapping).toEqual([{ channel: 2, name: 'Pond' }]);
+
+    const shared = await patch({ $push: { shareUsers: { $each: [friend.email, other.user._id] } } });
+    expect(shared.body.shareUsers).toEqual([friend.user._id, other.user._id]);
+    expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(200);
+    // Unsharing by address or by id; the friend loses access.
+    const unshared = await patch({ $pull: { shareUsers: friend.email.toUpperCase() } });
+    expect(unshared.body.shareUsers).toEqual([other.user._id]);
+    expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(404);
+    expect((await patch({ $pull: { shareUsers: { $in: [other.user._id] } } })).body.shareUsers).toEqual([]);
+
+    const cases: [unknown, string][] = [
+      [{ $push: { channelNameMapping: { channel: 2, name: 'Again' } } }, 'Channel 2 is named twice'],
+      [{ $push: { channelNameMapping: { channel: 99, name: 'Far' } } }, 'channel must be a valid number'],
+      [{ $set: { 'channelNameMapping.2.name': 'x'.repeat(33) } }, 'name is longer than 32 characters'],
+      [{ $set: { 'channelNameMapping.7.name': 'x' } }, 'channelNameMapping has no item with channel 7'],
+      [{ $push: { shareUsers: 'nobody@example.com' } }, 'No account uses nobody@example.com'],
+      [{ $push: { consoleSettings: { riseSet: 'sun' } } }, 'consoleSettings cannot be changed with $push'],
+      [{ $set: { wsid: 'mine' } }, 'wsid cannot be set'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toBe(message);
+    }
+    // Only the owner patches: a shared user's $push is refused.
+    await patch({ $push: { shareUsers: friend.email } });
+    const theirs = await patch({ $push: { channelNameMapping: { channel: 3, name: 'Mine' } } }, friend.token);
+    expect(theirs.status).toBe(403);
+    const after = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: owner.token });
+    expect(after.body.channelNameMapping).toEqual([{ channel: 2, name: 'Pond' }]);
   });
 });
 

@@ -1,0 +1,98 @@
+// subscriptionPlans (published plans for anyone, in order; drafts for admins) and deviceSubscriptionPlan
+// (?mac&$populate=subscriptionPlan&$limit: the plans of a station the caller owns or shares). Only the parameters
+// of the spec §7 calls are served ($limit, $skip, $paginate, $populate); other generic-list parameters get a 400
+// saying so, rather than an answer that would differ from the server's.
+import { http } from 'msw';
+import { isActive } from '../../server/services/subscriptions/period';
+import { MESSAGES, normalizeMac, validateMac } from '../../src/domain/validate';
+import { caller, relation, required } from '../access';
+import type { DevicePlanRow, MockDb, UserRow } from '../db';
+import { answer, badRequest } from '../errors';
+import type { Query } from '../query';
+import { json, queryOf } from '../respond';
+import { num, unpaginated } from '../validate';
+
+const SERVED = new Set(['$limit', '$skip', '$paginate', '$populate', 'mac']);
+
+/** $limit (0..100, default 10) and $skip, the server's messages; anything else is refused. */
+function page(query: Query) {
+  for (const key of Object.keys(query))
+    if (!SERVED.has(key)) throw badRequest(`${key} is not implemented by the mocks`);
+  const limit = num(query, '$limit', {
+    integer: true,
+    min: 0,
+    max: 100,
+    message: '$limit must be a whole number 0..100',
+  });
+  const skip = num(query, '$skip', {
+    integer: true,
+    min: 0,
+    max: 1_000_000,
+    message: '$skip must be a whole number 0..1000000',
+  });
+  return { limit: limit ?? 10, skip: skip ?? 0 };
+}
+
+function listAnswer<T>(query: Query, rows: T[]) {
+  const { limit, skip } = page(query);
+  const data = rows.slice(skip, skip + limit);
+  return json(unpaginated(query) ? data : { total: rows.length, limit, skip, data });
+}
+
+function macOf(v: unknown): string {
+  if (v === undefined || v === '') throw badRequest('mac is required', { field: 'mac' });
+  if (typeof v !== 'string') throw badRequest(MESSAGES.invalidMacFormat, { field: 'mac' });
+  const error = validateMac(v.trim());
+  if (error) throw badRequest(error, { field: 'mac' });
+  return normalizeMac(v)!;
+}
+
+/** The owner or a shared user of a station with this MAC (stored with or without colons). */
+function mayRead(db: MockDb, mac: string, user: UserRow): boolean {
+  const forms = [mac, mac.replace(/:/g, '')];
+  return [...db.devices.values()].some((d) => {
+    const r = forms.includes(d.mac ?? '') ? relation(d, user) : null;
+    return r === 'owner' || r === 'shared';
+  });
+}
+
+const endOf = (r: DevicePlanRow) => r.end ?? Number.POSITIVE_INFINITY;
+
+export function subscriptionRoutes(base: string, db: MockDb) {
+  return [
+    http.get(`${base}/subscriptionPlans`, ({ request }) =>
+      answer(() => {
+        const user = caller(db, request);
+        const plans = db.subscriptionPlans
+          .filter((p) => p.status === 'published' || user?.isAdmin)
+          .sort((a, b) => a.order - b.order || a._id.localeCompare(b._id));
+        return listAnswer(queryOf(request), plans);
+      }),
+    ),
+    http.get(`${base}/deviceSubscriptionPlan`, ({ request }) =>
+      answer(() => {
+        const user = required(db, request);
+        const query = queryOf(request);
+        const mac = macOf(query.mac);
+        const populate = query.$populate;
+        if (populate !== undefined && populate !== 'subscriptionPlan')
+          throw badRequest(`${populate} cannot be populated`);
+        const rows =
+          user.isAdmin || mayRead(db, mac, user) ? db.devicePlans.filter((r) => r.mac === mac) : [];
+        // Newest end first, a permanent plan (end null) before any dated one.
+        const sorted = [...rows].sort(
+          (a, b) => endOf(b) - endOf(a) || b.start - a.start || a._id.localeCompare(b._id),
+        );
+        const records = sorted.map(({ user: buyer, ...r }) => ({
+          ...r,
+          ...(buyer === user._id || user.isAdmin ? { user: buyer } : {}),
+          subscriptionPlan: populate
+            ? (db.subscriptionPlans.find((p) => p._id === r.subscriptionPlan) ?? null)
+            : r.subscriptionPlan,
+          active: isActive(r),
+        }));
+        return listAnswer(query, records);
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,169 @@
+// deviceSubscriptionPlan: which plan a device (by MAC) has, from start to end (end null = permanent).
+// find ?mac=&$populate=subscriptionPlan&$limit=1 (spec §7): the owner and shared users of a station with that MAC
+// see its plans (a shared user sees the same data, so also what the plan allows); anyone else gets an empty
+// list, never another account's plan. `user` (the buyer) is only shown to that user. Admins list, create, patch
+// and remove any; nobody else writes: orders and payments will call grant() from server code.
+import { BadRequest, NotFound } from '@feathersjs/errors';
+import type { Params } from '@feathersjs/feathers';
+import type { DeviceSubscriptionPlan } from '../../../src/api/contract';
+import type { Application, AuthUser } from '../../declarations';
+import { id as oneId } from '../../hooks/validate';
+import { objectId } from '../../storage/ids';
+import { engineOf, findList, type Page } from '../common/list-query';
+import { fromDb as deviceFromDb, relation } from '../devices/device-record';
+import { devicePlanFields, devicePlanFromDb, devicePlanList, macOf } from './device-plans.schema';
+import { addMonths, isActive } from './period';
+import { planFromDb } from './plans.schema';
+
+type P = Params & { user?: AuthUser };
+type Rec = Record<string, unknown>;
+
+const isAdmin = (params: P) => !params.provider || !!params.user?.isAdmin;
+
+export class DeviceSubscriptionPlanService {
+  private list = devicePlanList(async (ids) =>
+    (await this.knex('subscriptionPlans').whereIn('_id', ids)).map(planFromDb),
+  );
+
+  constructor(private app: Application) {}
+
+  private get knex() {
+    return this.app.ctx.storage.knex;
+  }
+
+  async find(params: P) {
+    const query: Rec = { ...(params.query ?? {}) };
+    const admin = isAdmin(params);
+    // Admins may filter by MAC with operators; everyone else names one MAC.
+    if (!admin || typeof query.mac === 'string') query.mac = macOf(query.mac);
+    const allowed = admin || (await this.mayRead(query.mac as string, params.user));
+    const result = await findList(
+      this.knex,
+      this.list,
+      query,
+      allowed ? undefined : (qb) => qb.whereRaw('1 = 0'),
+    );
+    const present = (r: Rec) => this.present(r, params);
+    return Array.isArray(result)
+      ? result.map(present)
+      : { ...(result as Page), data: (result as Page).data.map(present) };
+  }
+
+  async get(id: string, params: P): Promise<DeviceSubscriptionPlan> {
+    const row = await this.knex('deviceSubscriptionPlans')
+      .where({ _id: oneId(id) })
+      .first();
+    if (!row || !(isAdmin(params) || (await this.mayRead(row.mac, params.user))))
+      throw new NotFound('Subscription not found');
+    return this.present(devicePlanFromDb(row), params) as unknown as DeviceSubscriptionPlan;
+  }
+
+  async create(data: unknown, params: P): Promise<DeviceSubscriptionPlan> {
+    const fields = devicePlanFields(data, true);
+    const plan = await this.plan(fields.subscriptionPlan!);
+    await this.checkUser(fields.user!);
+    const now = Date.now();
+    const start = fields.start ?? now;
+    const end =
+      fields.end !== undefined ? fields.end : plan.months === 0 ? null : addMonths(start, plan.months);
+    checkPeriod(start, end);
+    const row = { _id: objectId(now), ...fields, start, end, createdAt: now, updatedAt: now };
+    await this.knex('deviceSubscriptionPlans').insert(row);
+    return this.get(row._id, params);
+  }
+
+  async patch(id: string, data: unknown, params: P): Promise<DeviceSubscriptionPlan> {
+    const current = await this.get(id, params);
+    const fields = devicePlanFields(data, false);
+    if (fields.subscriptionPlan) await this.plan(fields.subscriptionPlan);
+    if (fields.user) await this.checkUser(fields.user);
+    checkPeriod(fields.start ?? current.start, fields.end !== undefined ? fields.end : current.end);
+    await this.knex('deviceSubscriptionPlans')
+      .where({ _id: current._id })
+      .update({ ...fields, updatedAt: Date.now() });
+    return this.get(current._id, params);
+  }
+
+  async remove(id: string, params: P): Promise<DeviceSubscriptionPlan> {
+    const current = await this.get(id, params);
+    await this.knex('deviceSubscriptionPlans').where({ _id: current._id }).delete();
+    return current;
+  }
+
+  /**
+   * Gives a device a plan (for orders and payments; server code only). An active grant of the same plan is
+   * extended by the plan's months from its current end; otherwise a new period starts now. A permanent plan
+   * (months 0) ends never.
+   */
+  async grant(mac: string, planId: string, user: string, now = Date.now()): Promise<DeviceSubscriptionPlan> {
+    const device = macOf(mac);
+    const plan = await this.plan(planId);
+    const id = await this.knex.transaction(async (trx) => {
+      const q = trx('deviceSubscriptionPlans')
+        .where({ mac: device, subscriptionPlan: plan._id })
+        .where('start', '<=', now)
+        .where((w) => w.whereNull('end').orWhere('end', '>', now));
+      // Two payments at once must not both extend from the same end.
+      const rows = (await (engineOf(this.knex) === 'pg' ? q.forUpdate() : q)).map(devicePlanFromDb);
+      const current = rows.sort((a, b) => endOf(b) - endOf(a))[0];
+      if (current) {
+        const end =
+          plan.months === 0 || current.end === null ? null : addMonths(current.end as number, plan.months);
+        await trx('deviceSubscriptionPlans').where({ _id: current._id }).update({ end, updatedAt: now });
+        return current._id as string;
+      }
+      const row = {
+        _id: objectId(now),
+        mac: device,
+        user,
+        subscriptionPlan: plan._id,
+        start: now,
+        end: plan.months === 0 ? null : addMonths(now, plan.months),
+        createdAt: now,
+        updatedAt: now,
+      };
+      await trx('deviceSubscriptionPlans').insert(row);
+      return row._id;
+    });
+    return this.get(id, {});
+  }
+
+  /** Whether the user owns, or is shared, a station with this MAC. */
+  private async mayRead(mac: string, user: AuthUser | undefined): Promise<boolean> {
+    if (!user) return false;
+    const rows = await this.knex('weatherDevices').where({ mac });
+    return rows.some((row: Rec) => {
+      const r = relation(deviceFromDb(row), user);
+      return r === 'owner' || r === 'shared';
+    });
+  }
+
+  private present(record: Rec, params: P): Rec {
+    const out = { ...record };
+    if (typeof out.start === 'number' && 'end' in out)
+      out.active = isActive({ start: out.start, end: out.end as number | null });
+    if (!isAdmin(params) && out.user !== params.user?._id) delete out.user;
+    return out;
+  }
+
+  private async plan(id: string): Promise<{ _id: string; months: number }> {
+    const row = await this.knex('subscriptionPlans').where({ _id: id }).first();
+    if (!row) throw new BadRequest('Unknown subscription plan', { field: 'subscriptionPlan' });
+    return { _id: row._id, months: Number(row.months) };
+  }
+
+  private async checkUser(id: string): Promise<void> {
+    if (!(await this.knex('users').where({ _id: id }).first()))
+      throw new BadRequest('Unknown user', { field: 'user' });
+  }
+}
+
+const endOf = (r: Rec) => (r.end === null ? Number.POSITIVE_INFINITY : (r.end as number));
+
+function checkPeriod(start: number, end: number | null): void {
+  if (end !== null && end <= start) throw new BadRequest('end must be after start', { field: 'end' });
+}
+
+/** The registered service, typed (server code calls grant() on it). */
+export const devicePlanService = (app: Application) =>
+  app.service('deviceSubscriptionPlan') as unknown as DeviceSubscriptionPlanService;
