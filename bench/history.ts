@@ -11,7 +11,7 @@ import { DEMO_PLACE } from '../server/seed/demo';
 import { wslinkFields } from '../server/seed/weather';
 import { type Aggs, dayStartFor, foldInto } from '../server/storage/buckets';
 import { objectId } from '../server/storage/ids';
-import { pack } from '../server/storage/packed';
+import { pack, packValues } from '../server/storage/packed';
 import { deriveMissing } from '../src/domain/formulas';
 import { cleanSample } from '../src/domain/validate';
 import { signJwt } from './jwt';
@@ -75,6 +75,7 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
 
   // A year of 16-second uploads, folded into 5-minute and daily buckets exactly as ingest would; raw samples
   // are kept for the last 3 days (the retention of raw samples).
+  const { seq } = await knex('weatherDevices').where({ _id: device._id }).first('seq');
   const put5 = sqlite!.prepare('INSERT INTO buckets5m (device, time, data) VALUES (?, ?, ?)');
   const put1d = sqlite!.prepare('INSERT INTO buckets1d (device, time, data) VALUES (?, ?, ?)');
   const put1h = sqlite!.prepare('INSERT INTO buckets1h (device, time, data) VALUES (?, ?, ?)');
@@ -93,26 +94,26 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
       params.delete('datetime');
       const values = deriveMissing(cleanSample(parseWslink(params, t).values));
       samples++;
-      if (t > now - 3 * 86400) putRaw.run(device._id, t, JSON.stringify(values));
+      if (t > now - 3 * 86400) putRaw.run(seq, t, packValues(values));
       const t5 = t - (t % 300);
-      if (five && five.time !== t5) put5.run(device._id, five.time, pack(five.aggs));
+      if (five && five.time !== t5) put5.run(seq, five.time, pack(five.aggs));
       if (!five || five.time !== t5) five = { time: t5, aggs: {} };
       foldInto(five.aggs, values);
       const h = t - (t % 3600);
-      if (hour && hour.time !== h) put1h.run(device._id, hour.time, pack(hour.aggs));
+      if (hour && hour.time !== h) put1h.run(seq, hour.time, pack(hour.aggs));
       if (!hour || hour.time !== h) hour = { time: h, aggs: {} };
       foldInto(hour.aggs, values);
       const d = dayStartFor(t, device.timezone);
-      if (day && day.time !== d) put1d.run(device._id, day.time, pack(day.aggs));
+      if (day && day.time !== d) put1d.run(seq, day.time, pack(day.aggs));
       if (!day || day.time !== d) day = { time: d, aggs: {} };
       foldInto(day.aggs, values);
     }
   });
   const start = now - YEAR;
   for (let from = start; from < now; from += 7 * 86400) write(from, Math.min(now, from + 7 * 86400));
-  if (five) put5.run(device._id, (five as { time: number }).time, pack((five as { aggs: Aggs }).aggs));
-  if (hour) put1h.run(device._id, (hour as { time: number }).time, pack((hour as { aggs: Aggs }).aggs));
-  if (day) put1d.run(device._id, (day as { time: number }).time, pack((day as { aggs: Aggs }).aggs));
+  if (five) put5.run(seq, (five as { time: number }).time, pack((five as { aggs: Aggs }).aggs));
+  if (hour) put1h.run(seq, (hour as { time: number }).time, pack((hour as { aggs: Aggs }).aggs));
+  if (day) put1d.run(seq, (day as { time: number }).time, pack((day as { aggs: Aggs }).aggs));
   const setupSeconds = (performance.now() - t0) / 1000;
 
   const token = await signJwt(server, user);
@@ -126,7 +127,7 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
   const select = (table: string, from: number, to: number) =>
     sqlite!
       .prepare(`SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`)
-      .all(device._id, from, to);
+      .all(seq, from, to);
   const iso = (t: number) => new Date(t * 1000).toISOString();
   const metrics =
     'mean_tempc0,min_tempc0,max_tempc0,mean_humc0,mean_relbaro,max_gust,mean_windspd,max_dailyrain,max_solarrad,max_uvi';

@@ -9,6 +9,7 @@ import * as m005 from './migrations/005_console_settings';
 import * as m006 from './migrations/006_subscriptions';
 import * as m007 from './migrations/007_alert_rule_ids';
 import * as m008 from './migrations/008_normalize_mac';
+import * as m009 from './migrations/009_device_seq';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -19,14 +20,18 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '006_subscriptions': m006,
   '007_alert_rule_ids': m007,
   '008_normalize_mac': m008,
+  '009_device_seq': m009,
 };
 
-const source: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => MIGRATIONS[name],
-};
-
-export async function migrate(knex: Knex): Promise<void> {
+/** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */
+export async function migrate(knex: Knex, until?: string): Promise<void> {
+  const names = Object.keys(MIGRATIONS)
+    .sort()
+    .filter((name) => until === undefined || name <= until);
+  const source: Knex.MigrationSource<string> = {
+    getMigrations: async () => names,
+    getMigrationName: (name) => name,
+    getMigration: async (name) => MIGRATIONS[name],
+  };
   await knex.migrate.latest({ migrationSource: source });
 }

@@ -108,11 +108,7 @@ describe('sample store', () => {
     ]);
     // A clean stop stores the open bucket.
     await second.store.flush();
-    const rows = await second.storage
-      .knex('buckets5m')
-      .where({ device: device._id })
-      .count({ n: '*' })
-      .first();
+    const rows = await second.storage.knex('buckets5m').where({ device: 1 }).count({ n: '*' }).first();
     expect(Number(rows?.n)).toBe(3);
   });
 
@@ -147,24 +143,50 @@ describe('hourly rollups', () => {
   });
 });
 
-test('the hourly migration folds existing 5-minute buckets into hours', async () => {
-  const { storage, store } = await open(testDatabase());
-  const hourly = await import('./migrations/004_hourly');
-  for (const [dt, temp] of [
-    [0, 10],
-    [400, 14],
-    [3700, 30],
-    [8000, 1],
-  ])
-    await store.write(device, T0 + dt, { tempc0: temp });
-  await store.flush();
-  await hourly.down(storage.knex);
-  await hourly.up(storage.knex);
-  const rows = await storage.knex('buckets1h').where({ device: device._id }).orderBy('time');
-  expect(rows.map((r) => Number(r.time))).toEqual([T0, T0 + 3600, T0 + 7200]);
-  expect(temps(await store.buckets('buckets1h', device._id, T0, T0 + 3600))).toEqual([
+test('an upgrade keeps the history: 5-minute buckets fold into hours (004), rows move to the device seq (009)', async () => {
+  const storage = await openStorage(testDatabase());
+  opened.push(storage);
+  await migrate(storage.knex, '003_alerts');
+  await storage
+    .knex('users')
+    .insert({ _id: 'u'.repeat(24), email: 'x@example.com', createdAt: 0, updatedAt: 0 });
+  const row = { wsid: 'w', stationKey: 'k', name: 'n', user: 'u'.repeat(24), createdAt: 0, updatedAt: 0 };
+  await storage.knex('weatherDevices').insert({ ...row, _id: device._id });
+  await storage.knex('weatherDevices').insert({ ...row, _id: 'b'.repeat(24), wsid: 'other' });
+  const { pack, packValues } = await import('./packed');
+  const five = (time: number, t: number) => ({
+    device: device._id,
+    time,
+    data: pack({ tempc0: [1, t, t, t, t] }),
+  });
+  await storage.knex('buckets5m').insert([five(T0, 10), five(T0 + 300, 14), five(T0 + 3600, 30)]);
+  // Raw samples are packed on SQLite, JSON on PostgreSQL.
+  const raw = storage.engine === 'pg' ? JSON.stringify({ tempc0: 30 }) : packValues({ tempc0: 30 });
+  await storage.knex('samples').insert({ device: device._id, time: T0 + 3650, data: raw });
+  await migrate(storage.knex);
+  const seq = (await storage.knex('weatherDevices').where({ _id: device._id }).first('seq')).seq;
+  expect(seq).toBe(1);
+  expect(await storage.knex('buckets1h').where({ device: 2 }).first()).toBeUndefined();
+  const store = sampleStore(storage);
+  expect(temps(await store.buckets('buckets1h', device._id, T0, T0 + 7200))).toEqual([
     [T0, [2, 24, 10, 14, 14]],
+    [T0 + 3600, [1, 30, 30, 30, 30]],
   ]);
+  expect(await store.samples(device._id, T0, T0 + 7200)).toEqual([{ time: T0 + 3650, tempc0: 30 }]);
+  // A station created after the upgrade gets the next number, never the number of a deleted one.
+  await storage
+    .knex('weatherDevices')
+    .where({ _id: 'b'.repeat(24) })
+    .delete();
+  await storage.knex('weatherDevices').insert({ ...row, _id: 'c'.repeat(24), wsid: 'new' });
+  expect(
+    (
+      await storage
+        .knex('weatherDevices')
+        .where({ _id: 'c'.repeat(24) })
+        .first('seq')
+    ).seq,
+  ).toBe(3);
 });
 
 test('retention drops raw samples after a week and keeps the rollups', async () => {

@@ -45,35 +45,73 @@ export interface SampleStore {
 }
 
 export function sampleStore(storage: Storage): SampleStore {
+  const seqs = deviceSeqs(storage);
   if (!storage.sqlite)
-    return { ...knexReads(storage, null), write: knexWriter(storage), flush: async () => {} };
+    return { ...knexReads(storage, seqs, null), write: knexWriter(storage, seqs), flush: async () => {} };
   const writer = new SqliteWriter(storage.sqlite);
   return {
-    ...knexReads(storage, writer),
-    write: (device, time, values) => writer.write(device, time, values),
+    ...knexReads(storage, seqs, writer),
+    write: (device, time, values) => {
+      const seq = seqs.known(device._id);
+      if (seq !== undefined) return writer.write(device, seq, time, values);
+      return seqs.of(device._id).then((found) => {
+        if (found === undefined) throw new Error(`No device ${device._id}`);
+        return writer.write(device, found, time, values);
+      });
+    },
     flush: async () => writer.flush(),
   };
 }
 
-function knexWriter(storage: Storage): SampleStore['write'] {
+/**
+ * Samples and buckets are keyed by the device's small integer `seq` (migration 009). Ids map to it once per
+ * process: a seq is never reused, so a remembered one can at worst name a deleted device, which has no rows.
+ */
+function deviceSeqs(storage: Storage) {
+  const known = new Map<string, number>();
+  const lookup = storage.sqlite
+    ? (() => {
+        const statement = storage.sqlite.prepare('SELECT seq FROM weatherDevices WHERE _id = ?').pluck();
+        return async (id: string) => statement.get(id) as number | undefined;
+      })()
+    : async (id: string) =>
+        (await storage.knex('weatherDevices').where({ _id: id }).first('seq'))?.seq as number | undefined;
+  return {
+    /** The seq when already looked up (the ingest path: no await). */
+    known: (id: string) => known.get(id),
+    async of(id: string): Promise<number | undefined> {
+      const cached = known.get(id);
+      if (cached !== undefined) return cached;
+      const seq = await lookup(id);
+      if (seq !== undefined && seq !== null) known.set(id, Number(seq));
+      return known.get(id);
+    },
+  };
+}
+
+type DeviceSeqs = ReturnType<typeof deviceSeqs>;
+
+function knexWriter(storage: Storage, seqs: DeviceSeqs): SampleStore['write'] {
   const { knex } = storage;
-  return (device, time, values) =>
-    knex.transaction(async (trx) => {
+  return async (device, time, values) => {
+    const seq = await seqs.of(device._id);
+    if (seq === undefined) throw new Error(`No device ${device._id}`);
+    return knex.transaction(async (trx) => {
       const t5 = time - (time % FIVE_MINUTES);
-      const newest = await trx('samples').where({ device: device._id }).max({ t: 'time' }).first();
+      const newest = await trx('samples').where({ device: seq }).max({ t: 'time' }).first();
       const late = newest?.t !== null && newest?.t !== undefined && Number(newest.t) > time;
       const inserted = await trx('samples')
-        .insert({ device: device._id, time, data: JSON.stringify(values) })
+        .insert({ device: seq, time, data: JSON.stringify(values) })
         .onConflict(['device', 'time'])
         .ignore()
         .returning('time');
       const fold = async (table: string, bucket: number, apply: boolean, keepLast = false) => {
-        const row = await trx(table).where({ device: device._id, time: bucket }).forUpdate().first('data');
+        const row = await trx(table).where({ device: seq, time: bucket }).forUpdate().first('data');
         const aggs: Aggs = row ? unpack(row.data) : {};
         if (!apply) return aggs;
         foldInto(aggs, values, keepLast);
         await trx(table)
-          .insert({ device: device._id, time: bucket, data: pack(aggs) })
+          .insert({ device: seq, time: bucket, data: pack(aggs) })
           .onConflict(['device', 'time'])
           .merge(['data']);
         return aggs;
@@ -90,13 +128,29 @@ function knexWriter(storage: Storage): SampleStore['write'] {
       }
       return { stored, fiveMinute: { time: t5, aggs: aggs5 } };
     });
+  };
 }
 
 /** Reads; on SQLite the writer's open buckets are laid over the stored ones so answers are always current. */
-function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleStore, 'write' | 'flush'> {
+function knexReads(
+  storage: Storage,
+  seqs: DeviceSeqs,
+  writer: SqliteWriter | null,
+): Omit<SampleStore, 'write' | 'flush'> {
   const { knex } = storage;
   const num = (v: unknown) => Number(v);
-  const read = rowReader(storage);
+  const stored = rowReader(storage);
+  // Reads by device id: an unknown device has no rows.
+  const read = {
+    range: async (table: string, device: string, from: number, to: number): Promise<StoredRow[]> => {
+      const seq = await seqs.of(device);
+      return seq === undefined ? [] : stored.range(table, seq, from, to);
+    },
+    newest: async (table: string, device: string): Promise<StoredRow | undefined> => {
+      const seq = await seqs.of(device);
+      return seq === undefined ? undefined : stored.newest(table, seq);
+    },
+  };
   return {
     async latest(devices) {
       const out = new Map<string, Sample>();
@@ -159,7 +213,13 @@ function knexReads(storage: Storage, writer: SqliteWriter | null): Omit<SampleSt
       return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) }));
     },
     async prune(before) {
-      return knex('samples').where('time', '<', before).delete();
+      // Device by device on the (device, time) key: one statement over `time` alone would scan every sample.
+      const devices: { seq: number }[] = await knex('weatherDevices').select('seq');
+      let removed = 0;
+      for (const { seq } of devices) {
+        removed += await knex('samples').where({ device: seq }).andWhere('time', '<', before).delete();
+      }
+      return removed;
     },
   };
 }
@@ -175,14 +235,14 @@ function rowReader(storage: Storage) {
   const { knex, sqlite } = storage;
   if (!sqlite)
     return {
-      range: (table: string, device: string, from: number, to: number): Promise<StoredRow[]> =>
+      range: (table: string, device: number, from: number, to: number): Promise<StoredRow[]> =>
         knex(table)
           .where({ device })
           .andWhere('time', '>=', from)
           .andWhere('time', '<', to)
           .orderBy('time')
           .select('time', 'data'),
-      newest: (table: string, device: string): Promise<StoredRow | undefined> =>
+      newest: (table: string, device: number): Promise<StoredRow | undefined> =>
         knex(table).where({ device }).orderBy('time', 'desc').first('time', 'data'),
     };
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -195,11 +255,11 @@ function rowReader(storage: Storage) {
     return prepared;
   };
   return {
-    range: async (table: string, device: string, from: number, to: number) =>
+    range: async (table: string, device: number, from: number, to: number) =>
       statement(
         `SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`,
       ).all(device, from, to) as StoredRow[],
-    newest: async (table: string, device: string) =>
+    newest: async (table: string, device: number) =>
       statement(`SELECT time, data FROM ${table} WHERE device = ? ORDER BY time DESC LIMIT 1`).get(device) as
         | StoredRow
         | undefined,

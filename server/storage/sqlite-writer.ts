@@ -21,9 +21,11 @@ import {
 } from './buckets';
 import { pack, packValues, readValues, unpack } from './packed';
 
-type OpenBucket = BucketRow & { day: number; tz: string };
+/** `seq`: the device's key in the sample and bucket tables (migration 009). */
+type OpenBucket = BucketRow & { day: number; tz: string; seq: number };
 interface Job {
   id: string;
+  seq: number;
   tz: string;
   time: number;
   values: Values;
@@ -72,10 +74,15 @@ export class SqliteWriter {
     });
   }
 
-  write(device: { _id: string; timezone: string }, time: number, values: Values): Promise<WriteResult> {
+  write(
+    device: { _id: string; timezone: string },
+    seq: number,
+    time: number,
+    values: Values,
+  ): Promise<WriteResult> {
     return new Promise((done, fail) => {
       if (this.queue.length === 0) setImmediate(() => this.drain());
-      this.queue.push({ id: device._id, tz: device.timezone, time, values, done, fail });
+      this.queue.push({ id: device._id, seq, tz: device.timezone, time, values, done, fail });
     });
   }
 
@@ -88,7 +95,7 @@ export class SqliteWriter {
   flush(): void {
     this.drain();
     const close = this.sql.put5.database.transaction(() => {
-      for (const [id, bucket] of this.open) this.close(id, bucket);
+      for (const bucket of this.open.values()) this.close(bucket);
       this.persistLastUploads(true);
     });
     close();
@@ -108,9 +115,9 @@ export class SqliteWriter {
     }
   }
 
-  private apply({ id, tz, time, values }: Job): WriteResult {
+  private apply({ id, seq, tz, time, values }: Job): WriteResult {
     const t5 = bucketOf(time);
-    if (this.sql.insertSample.run(id, time, packValues(values)).changes === 0) {
+    if (this.sql.insertSample.run(seq, time, packValues(values)).changes === 0) {
       const current = this.open.get(id);
       return { stored: false, fiveMinute: { time: t5, aggs: current?.time === t5 ? current.aggs : {} } };
     }
@@ -118,41 +125,42 @@ export class SqliteWriter {
     let bucket = this.open.get(id);
     if (!bucket) {
       // First upload since start: the rebuilt bucket already holds this sample (inserted just above).
-      const reopened = this.reopen(id, tz, t5);
+      const reopened = this.reopen(id, seq, tz, t5);
       if (reopened) return { stored: true, fiveMinute: reopened };
     } else if (bucket.time === t5) {
       foldInto(bucket.aggs, values);
       return { stored: true, fiveMinute: bucket };
     } else if (t5 > bucket.time) {
-      this.close(id, bucket);
-      bucket = { time: t5, aggs: foldInto({}, values), day: dayStartFor(t5, tz), tz };
+      this.close(bucket);
+      bucket = { time: t5, aggs: foldInto({}, values), day: dayStartFor(t5, tz), tz, seq };
       this.open.set(id, bucket);
       return { stored: true, fiveMinute: bucket };
     }
-    return { stored: true, fiveMinute: { time: t5, aggs: this.foldLate(id, tz, t5, values) } };
+    return { stored: true, fiveMinute: { time: t5, aggs: this.foldLate(seq, tz, t5, values) } };
   }
 
   /** Stores a closed bucket and merges it into its hour and its day. */
-  private close(id: string, bucket: OpenBucket): void {
-    this.sql.put5.run(id, bucket.time, pack(bucket.aggs));
+  private close(bucket: OpenBucket): void {
+    const { seq } = bucket;
+    this.sql.put5.run(seq, bucket.time, pack(bucket.aggs));
     const hourTime = bucket.time - (bucket.time % 3600);
-    const hour = this.sql.get1h.get(id, hourTime) as Buffer | undefined;
-    this.sql.put1h.run(id, hourTime, pack(mergeInto(hour ? unpack(hour) : {}, bucket.aggs)));
-    const day = this.sql.get1d.get(id, bucket.day) as Buffer | undefined;
-    this.sql.put1d.run(id, bucket.day, pack(mergeInto(day ? unpack(day) : {}, bucket.aggs)));
+    const hour = this.sql.get1h.get(seq, hourTime) as Buffer | undefined;
+    this.sql.put1h.run(seq, hourTime, pack(mergeInto(hour ? unpack(hour) : {}, bucket.aggs)));
+    const day = this.sql.get1d.get(seq, bucket.day) as Buffer | undefined;
+    this.sql.put1d.run(seq, bucket.day, pack(mergeInto(day ? unpack(day) : {}, bucket.aggs)));
   }
 
   /** An upload into an already closed bucket: fold into the stored 5-minute and daily rows. */
-  private foldLate(id: string, tz: string, t5: number, values: Values): Aggs {
-    const stored = this.sql.get5.get(id, t5) as Buffer | undefined;
+  private foldLate(seq: number, tz: string, t5: number, values: Values): Aggs {
+    const stored = this.sql.get5.get(seq, t5) as Buffer | undefined;
     const aggs = foldInto(stored ? unpack(stored) : {}, values);
-    this.sql.put5.run(id, t5, pack(aggs));
+    this.sql.put5.run(seq, t5, pack(aggs));
     const hourTime = t5 - (t5 % 3600);
-    const hour = this.sql.get1h.get(id, hourTime) as Buffer | undefined;
-    this.sql.put1h.run(id, hourTime, pack(foldInto(hour ? unpack(hour) : {}, values, true)));
+    const hour = this.sql.get1h.get(seq, hourTime) as Buffer | undefined;
+    this.sql.put1h.run(seq, hourTime, pack(foldInto(hour ? unpack(hour) : {}, values, true)));
     const dayTime = dayStartFor(t5, tz);
-    const day = this.sql.get1d.get(id, dayTime) as Buffer | undefined;
-    this.sql.put1d.run(id, dayTime, pack(foldInto(day ? unpack(day) : {}, values, true)));
+    const day = this.sql.get1d.get(seq, dayTime) as Buffer | undefined;
+    this.sql.put1d.run(seq, dayTime, pack(foldInto(day ? unpack(day) : {}, values, true)));
     return aggs;
   }
 
@@ -161,25 +169,25 @@ export class SqliteWriter {
    * stopped while they were open). Close those from the raw samples and reopen the current one from them.
    * Returns null when this upload belongs to an already stored (older) bucket.
    */
-  private reopen(id: string, tz: string, t5: number): OpenBucket | null {
-    const newest = this.sql.newest5.get(id) as number | null;
+  private reopen(id: string, seq: number, tz: string, t5: number): OpenBucket | null {
+    const newest = this.sql.newest5.get(seq) as number | null;
     if (newest !== null && t5 <= newest) return null;
     const since = newest === null ? 0 : newest + FIVE_MINUTES;
     let current: OpenBucket | null = null;
-    for (const row of this.sql.samplesBetween.all(id, since, t5 + FIVE_MINUTES) as {
+    for (const row of this.sql.samplesBetween.all(seq, since, t5 + FIVE_MINUTES) as {
       time: number;
       data: Buffer | string;
     }[]) {
       const b = bucketOf(Number(row.time));
-      if (current && current.time !== b) this.close(id, current);
-      if (!current || current.time !== b) current = { time: b, aggs: {}, day: dayStartFor(b, tz), tz };
+      if (current && current.time !== b) this.close(current);
+      if (!current || current.time !== b) current = { time: b, aggs: {}, day: dayStartFor(b, tz), tz, seq };
       foldInto(current.aggs, readValues(row.data));
     }
     if (current && current.time === t5) {
       this.open.set(id, current);
       return current;
     }
-    if (current) this.close(id, current);
+    if (current) this.close(current);
     return null;
   }
 

@@ -21,7 +21,8 @@ const NUMBER_FIELDS = [
 ];
 
 export function fromDb(row: Record<string, unknown>): DeviceRow {
-  const out = { ...row } as Record<string, unknown>;
+  // seq keys the device's samples inside storage only (storage/samples.ts).
+  const { seq: _seq, ...out } = row as Record<string, unknown>;
   for (const f of JSON_FIELDS) if (typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
   for (const f of NUMBER_FIELDS) if (out[f] !== null && out[f] !== undefined) out[f] = Number(out[f]);
   return out as unknown as DeviceRow;

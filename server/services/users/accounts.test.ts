@@ -225,6 +225,10 @@ describe('delete account', () => {
         updatedAt: Date.now(),
       });
 
+    // Samples are keyed by the station's seq (storage migration 009).
+    const seqOf = async (id: string) => (await knex()('weatherDevices').where({ _id: id }).first('seq')).seq;
+    const [ownSeq, theirSeq] = [await seqOf(own._id), await seqOf(theirs._id)];
+    expect(await knex()('samples').where({ device: ownSeq }).first()).toBeTruthy();
     expect((await del(undefined, { password: leaving.password })).status).toBe(401);
     expect((await del(leaving.token, {})).body).toMatchObject({ code: 400, message: 'Required' });
     expect((await del(leaving.token, { password: 'not the password' })).body).toMatchObject({
@@ -239,13 +243,13 @@ describe('delete account', () => {
 
     expect(await knex()('users').where({ _id: leaving.user._id }).first()).toBeUndefined();
     expect(await knex()('weatherDevices').where({ _id: own._id }).first()).toBeUndefined();
-    expect(await knex()('samples').where({ device: own._id }).first()).toBeUndefined();
+    expect(await knex()('samples').where({ device: ownSeq }).first()).toBeUndefined();
     expect(await knex()('deviceDisplaySettings').where({ user: leaving.user._id }).first()).toBeUndefined();
     if (await knex().schema.hasTable('sessions'))
       expect(await knex()('sessions').where({ _id: 'sess-of-leaving-user' }).first()).toBeUndefined();
     const kept = await knex()('weatherDevices').where({ _id: theirs._id }).first();
     expect(JSON.parse(kept.shareUsers)).toEqual([]);
-    expect(await knex()('samples').where({ device: theirs._id }).first()).toBeTruthy();
+    expect(await knex()('samples').where({ device: theirSeq }).first()).toBeTruthy();
 
     // The old token no longer works, and the address can sign up again.
     expect((await call(t.url, 'GET', '/users/me', { token: leaving.token })).status).toBe(401);
