@@ -411,6 +411,65 @@ const CASES: Case[] = [
     ok: (b) => b.user?._id === ids.owner,
     expect: ownerOnly({ admin: 'deny' }),
   },
+  // users find: without parameters everyone signed in gets [themself]; "related names" (spec §7) only for the
+  // people on one's own devices (owner ↔ shared user), with their e-mail; the whole list and searches over every
+  // account for admins only. Unrelated ids are left out (an empty page, not an error).
+  {
+    name: 'who am I (users find without parameters)',
+    method: 'find',
+    path: 'users',
+    ok: (b) => Array.isArray(b) && b.length === 1 && typeof b[0].email === 'string',
+    expect: { ...everyone(), anonymous: 'deny' },
+  },
+  {
+    name: "the owner's name and e-mail (related names)",
+    method: 'find',
+    path: 'users',
+    query: () => ({ _id: { $in: [ids.owner, ids.stranger] }, $limit: 100 }),
+    ok: (b) => list(b).some((u: any) => u._id === ids.owner && u.email && typeof u.firstName === 'string'),
+    expect: readers(),
+  },
+  {
+    name: "the shared user's name and e-mail (related names)",
+    method: 'find',
+    path: 'users',
+    query: () => ({ _id: { $in: [ids.shared] }, $limit: 100 }),
+    ok: (b) => list(b).some((u: any) => u._id === ids.shared && u.email),
+    expect: readers(),
+  },
+  {
+    name: 'every account',
+    method: 'find',
+    path: 'users',
+    query: () => ({ $limit: 100 }),
+    ok: (b) => [ids.owner, ids.viewer, ids.stranger].every((id) => list(b).some((u: any) => u._id === id)),
+    expect: adminOnly(),
+  },
+  {
+    name: "autocomplete finds the viewer's account",
+    method: 'find',
+    path: 'users',
+    query: () => ({
+      $or: [{ email: { $regex: '^VIEWER-', $options: 'i' } }, { firstName: { $regex: 'viewer' } }],
+      $limit: 10,
+    }),
+    ok: (b) => list(b).some((u: any) => u._id === ids.viewer),
+    expect: { ...adminOnly(), viewer: 'ok' },
+  },
+  {
+    name: 'more than 100 users at once',
+    method: 'find',
+    path: 'users',
+    query: () => ({ _id: { $in: [ids.owner] }, $limit: 101 }),
+    expect: {
+      owner: 'deny',
+      shared: 'deny',
+      viewer: 'deny',
+      stranger: 'deny',
+      anonymous: 'deny',
+      admin: 'deny',
+    },
+  },
   { name: 'public config', method: 'find', path: 'config', expect: everyone() },
   { name: 'metric definitions', method: 'find', path: 'metrics', expect: everyone() },
   // Subscriptions: published plans are public, drafts and changes are for admins; a device's plan is for those

@@ -40,6 +40,15 @@ export interface User {
   isAdmin?: boolean;
 }
 
+/**
+ * What `users` find answers about another user to a non-admin: only users related through a device (the owner
+ * and the shared users of any device the caller owns or is shared on), for "related names" (`_id[$in]`,
+ * `$limit` ≤ 100) and autocomplete (`$or` of `$regex`). Without any query parameter find answers [the caller]
+ * as a bare list; with list parameters a ListPage (or a bare list with `$paginate=false`) in which the caller
+ * comes as a full User and admins get every account as User.
+ */
+export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'lastName'>>;
+
 export interface ConsoleSettings {
   backlight?: { control: 'ambient' } | { control: 'period'; highFrom: string; lowFrom: string };
   riseSet?: 'sun' | 'moon';

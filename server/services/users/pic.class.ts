@@ -1,6 +1,6 @@
 // users/pic: profile pictures, kept in the database (table `avatars`).
 //   GET   /users/pic/:userId  → the image bytes, Content-Type from the stored type; for the user themself, an
-//                              admin, or anyone who shares a device with them (owner or co-user); else 404.
+//                              admin, the owner of a device shared with them, or a user they shared one with; else 404.
 //                              A user without a picture → 404.
 //   POST  /users/pic          → sets the caller's picture: multipart field `file`, or JSON {file: data URL |
 //   PATCH /users/pic/:userId     base64} (socket: {file: Buffer}); PATCH only on one's own id.
@@ -13,6 +13,7 @@ import type { Params } from '@feathersjs/feathers';
 import { bodyParser, type FeathersKoaContext } from '@feathersjs/koa';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { asObject, id as validId } from '../../hooks/validate';
+import { relatedUserIds } from './users-list';
 
 export const AVATAR_MAX_BYTES = 512 * 1024;
 export const AVATAR_TOO_LARGE = 'The picture must be 512 KB or smaller';
@@ -103,18 +104,7 @@ export class PicService {
   private async maySee(viewer: AuthUser | undefined, userId: string): Promise<boolean> {
     if (!viewer) return false;
     if (viewer._id === userId || viewer.isAdmin) return true;
-    const rows: { user: string; shareUsers: string }[] = await this.knex('weatherDevices')
-      .whereIn('user', [userId, viewer._id])
-      .orWhere('shareUsers', 'like', `%"${userId}"%`)
-      .select('user', 'shareUsers');
-    return rows.some((d) => {
-      let shared: unknown = [];
-      try {
-        shared = JSON.parse(d.shareUsers);
-      } catch {}
-      const people = new Set([d.user, ...(Array.isArray(shared) ? shared : [])]);
-      return people.has(userId) && people.has(viewer._id);
-    });
+    return (await relatedUserIds(this.knex, viewer._id)).has(userId);
   }
 }
 

@@ -6,7 +6,9 @@ import type { User } from '../../../src/api/contract';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
 import { objectId } from '../../storage/ids';
+import { findList, type Page } from '../common/list-query';
 import { profilePatch, signupData } from './users.schema';
+import { ADMIN_USER_LIST, normaliseUserQuery, RELATED_USER_LIST, relatedUserIds } from './users-list';
 
 const CODE_TTL_MS = 24 * 3600 * 1000;
 
@@ -70,16 +72,34 @@ export class UsersService {
     return this.app.ctx.storage.knex;
   }
 
-  /** Internal lookup (the local strategy finds by e-mail and needs the hash); outside callers only see themselves. */
+  /**
+   * Outside callers: see users-list.ts (no query → [me]; admins list every account; others their related users).
+   * Internal lookup (the local strategy finds by e-mail and needs the hash).
+   */
   async find(params: Params & { user?: AuthUser }) {
+    if (params.provider) return this.findOutside(params);
     const email = params.query?.email;
-    if (params.provider) {
-      const me = params.user;
-      return me ? [presentUser(await this.row(me._id))] : [];
-    }
     if (typeof email !== 'string') return [];
     const row = await this.knex('users').where({ email: email.toLowerCase() }).first();
     return row ? [{ ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) }] : [];
+  }
+
+  private async findOutside(params: Params & { user?: AuthUser }) {
+    const me = params.user;
+    if (!me) return [];
+    const query = params.query ?? {};
+    if (Object.keys(query).length === 0) return [presentUser(await this.row(me._id))];
+    const normalised = normaliseUserQuery(query);
+    if (me.isAdmin) return findList(this.knex, ADMIN_USER_LIST, normalised);
+    const related = [...(await relatedUserIds(this.knex, me._id))];
+    const result = await findList(this.knex, RELATED_USER_LIST, normalised, (qb) =>
+      qb.whereIn('_id', related),
+    );
+    // The caller's own record in full (unless fields were picked with $select).
+    const rows = Array.isArray(result) ? result : (result as Page).data;
+    const at = query.$select === undefined ? rows.findIndex((r) => r._id === me._id) : -1;
+    if (at >= 0) rows[at] = presentUser(await this.row(me._id)) as unknown as Record<string, unknown>;
+    return result;
   }
 
   async get(id: string, params: Params & { user?: AuthUser }) {
