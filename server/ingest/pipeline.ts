@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { deriveInto } from '../../src/domain/formulas';
 import { METRICS_HASH } from '../../src/domain/hash';
-import { cleanSample } from '../../src/domain/validate';
+import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
 import { hasWatchers } from '../realtime/channels';
@@ -55,7 +55,7 @@ export class Ingest {
       }
       if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
-      const values = deriveInto(cleanSample(parsed.values));
+      const values = deriveInto(cleanInto(parsed.values));
       await this.store(device, time, values);
       this.noteUnmapped(device, parsed.unmapped);
       return replyFor(protocol, 'ok');

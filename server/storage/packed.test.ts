@@ -42,3 +42,13 @@ test('raw samples pack to about 10 bytes a value and read back, null included', 
   expect(readValues(buf)).toEqual({ tempc0: 21.25, humc0: 55, feelslike: null, relbaro: 1013.2 });
   expect(readValues(JSON.stringify({ tempc0: 1 }))).toEqual({ tempc0: 1 });
 });
+
+test('a raw sample of every metric survives packing, twice in a row (the scratch space is reused)', async () => {
+  const { packValues, readValues } = await import('./packed');
+  const { METRIC_KEYS } = await import('../../src/domain/catalogue');
+  const all = Object.fromEntries(METRIC_KEYS.map((k, i) => [k, i % 7 === 0 ? null : i * 1.5 - 40]));
+  const first = packValues(all);
+  const second = packValues({ tempc0: 1 });
+  expect(readValues(first)).toEqual(all);
+  expect(readValues(second)).toEqual({ tempc0: 1 });
+});

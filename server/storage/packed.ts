@@ -125,33 +125,35 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
  * catalogue positions, uint16 n: about 10 bytes a value, and no number-to-text conversion on the ingest path.
  */
 export function packValues(values: Record<string, number | null>): Buffer {
-  const indexes: number[] = [];
-  const numbers: number[] = [];
+  let n = 0;
   for (const key in values) {
     const index = metricIndex(key);
     if (index >= METRIC_KEYS.length) continue;
-    indexes.push(index);
     const v = values[key];
-    numbers.push(v === null || v === undefined ? Number.NaN : v);
+    SCRATCH_VALUES[n] = v === null || v === undefined ? Number.NaN : v;
+    SCRATCH_POSITIONS[n++] = index;
   }
-  const n = indexes.length;
-  if (!LITTLE_ENDIAN) {
-    const buf = Buffer.allocUnsafe(n * 10 + 2);
-    for (let j = 0; j < n; j++) {
-      buf.writeDoubleLE(numbers[j], j * 8);
-      buf.writeUInt16LE(indexes[j], n * 8 + j * 2);
-    }
-    buf.writeUInt16LE(n, n * 10);
+  SCRATCH_POSITIONS[n] = n;
+  const buf = Buffer.allocUnsafe(n * 10 + 2);
+  if (LITTLE_ENDIAN) {
+    // Typed arrays hold the machine's byte order, which is the format's on every little-endian machine.
+    buf.set(SCRATCH_VALUE_BYTES.subarray(0, n * 8), 0);
+    buf.set(SCRATCH_POSITION_BYTES.subarray(0, n * 2 + 2), n * 8);
     return buf;
   }
-  // Typed arrays write in the machine's byte order, which is the format's on every little-endian machine.
-  const bytes = new ArrayBuffer(n * 10 + 2);
-  new Float64Array(bytes, 0, n).set(numbers);
-  const positions = new Uint16Array(bytes, n * 8, n + 1);
-  positions.set(indexes);
-  positions[n] = n;
-  return Buffer.from(bytes);
+  for (let j = 0; j < n; j++) {
+    buf.writeDoubleLE(SCRATCH_VALUES[j], j * 8);
+    buf.writeUInt16LE(SCRATCH_POSITIONS[j], n * 8 + j * 2);
+  }
+  buf.writeUInt16LE(n, n * 10);
+  return buf;
 }
+
+/** Reused by packValues (runs for every upload): the record is assembled here, then copied out once. */
+const SCRATCH_VALUES = new Float64Array(METRIC_KEYS.length);
+const SCRATCH_POSITIONS = new Uint16Array(METRIC_KEYS.length + 1);
+const SCRATCH_VALUE_BYTES = new Uint8Array(SCRATCH_VALUES.buffer);
+const SCRATCH_POSITION_BYTES = new Uint8Array(SCRATCH_POSITIONS.buffer);
 
 /** A stored raw sample: a packed record (SQLite) or JSON text (PostgreSQL, older rows). */
 export function readValues(data: Buffer | Uint8Array | string): Record<string, number | null> {

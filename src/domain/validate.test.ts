@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { METRIC_KEYS } from './catalogue';
 import {
   ALERT_BOUNDS,
   alertBounds,
+  cleanInto,
   cleanSample,
   cleanValue,
   isValidEmail,
@@ -140,6 +143,26 @@ describe('cleanSample', () => {
     expect(out.relbaro).toBe(1008.8);
     expect(out.windspd).toBe(40.1);
     expect(out.typec4).toBe(3);
+  });
+});
+
+describe('cleanInto', () => {
+  it('cleans parsed numbers in place exactly as cleanSample does', () => {
+    const key = fc.constantFrom(...METRIC_KEYS.slice(0, 60), 'apiver', 'unknownkey');
+    const value = fc.oneof(
+      fc.constant(null),
+      fc.double(),
+      fc.constantFrom(-9999, Number.NaN, Number.POSITIVE_INFINITY, 0, 21.5, 1013.2, 100, 101),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, value), (values) => {
+        const input = { ...values } as Record<string, number | null>;
+        const out = cleanInto(input);
+        expect(out).toBe(input);
+        expect(out).toEqual(cleanSample(values));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

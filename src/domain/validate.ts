@@ -63,6 +63,23 @@ export function cleanSample(values: Record<string, unknown>): Record<string, num
   return out;
 }
 
+/**
+ * cleanSample in place, for parsed uploads (numbers or null already): out-of-range values become null, keys
+ * outside the catalogue go. The ingest path owns the object, so no copy is made.
+ */
+export function cleanInto(values: Record<string, number | null>): Record<string, number | null> {
+  for (const k in values) {
+    const def = METRIC_BY_KEY[k];
+    if (!def) {
+      delete values[k];
+      continue;
+    }
+    const n = values[k];
+    if (n !== null && !(Number.isFinite(n) && n !== -9999 && n >= def.min && n <= def.max)) values[k] = null;
+  }
+  return values;
+}
+
 export function isValidEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim());
 }

@@ -9,14 +9,23 @@ export type FieldSource = Fields | URLSearchParams;
 /** Adds the fields of a query string or form body to `into`, keeping names already there (first wins). */
 export function parseFields(text: string, into: Map<string, string> = new Map()): Map<string, string> {
   const length = text.length;
+  // The next '%' and '+' (-1: none left): a part before both needs no decoding.
+  let percent = text.indexOf('%');
+  let plus = text.indexOf('+');
+  const part = (from: number, to: number) => {
+    if (percent !== -1 && percent < from) percent = text.indexOf('%', from);
+    if (plus !== -1 && plus < from) plus = text.indexOf('+', from);
+    const raw = text.slice(from, to);
+    return (percent !== -1 && percent < to) || (plus !== -1 && plus < to) ? decode(raw) : raw;
+  };
   for (let start = 0; start < length; ) {
     let end = text.indexOf('&', start);
     if (end < 0) end = length;
     if (end > start) {
       const eq = text.indexOf('=', start);
       const split = eq >= 0 && eq < end ? eq : end;
-      const name = decode(text.slice(start, split));
-      if (!into.has(name)) into.set(name, split < end ? decode(text.slice(split + 1, end)) : '');
+      const name = part(start, split);
+      if (!into.has(name)) into.set(name, split < end ? part(split + 1, end) : '');
     }
     start = end + 1;
   }
@@ -31,7 +40,6 @@ export function fieldsOf(source: FieldSource): Fields {
 }
 
 function decode(part: string): string {
-  if (!part.includes('%') && !part.includes('+')) return part;
   try {
     return decodeURIComponent(part.replaceAll('+', ' '));
   } catch {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   binaryBattery,
@@ -109,5 +110,29 @@ describe('time', () => {
     expect(uploadTime('2000-12-31 23:59:59', NOW)).toBe(NOW);
     expect(uploadTime('2024-07-04 09:46:40', NOW)).toBe(NOW + 86400);
     expect(uploadTime('2024-07-04 09:46:41', NOW)).toBe(NOW);
+  });
+});
+
+describe('parseNumber fast path', () => {
+  // The pattern-only reading the fast path must agree with.
+  const reference = (raw: string) => {
+    const text = raw.trim();
+    if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(text)) return null;
+    const value = Number(text);
+    return !Number.isFinite(value) || value === -9999 ? null : value;
+  };
+  it('reads every text as the full pattern does', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', 'x'),
+      maxLength: 25,
+    });
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(parseNumber(s)).toBe(reference(s));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const s of ['-9999', '-9999.0', '12.', '.5', '-.5', '-', '.', '', '123456789012345678901234'])
+      expect(parseNumber(s)).toBe(reference(s));
   });
 });

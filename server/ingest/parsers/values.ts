@@ -11,11 +11,32 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  */
 export function parseNumber(raw: string | null | undefined): number | null | undefined {
   if (raw === null || raw === undefined) return undefined;
+  // Almost every field is a plain decimal: checked by its characters, without trimming or the pattern.
+  if (plainDecimal(raw)) {
+    const value = Number(raw);
+    return value === -9999 ? null : value;
+  }
   const text = raw.trim();
   if (!NUMBER.test(text)) return null;
   const value = Number(text);
   if (!Number.isFinite(value) || value === -9999) return null;
   return value;
+}
+
+/** `-?digits[.digits]` (either side of the dot may be empty, not both): a subset of NUMBER, always finite. */
+function plainDecimal(text: string): boolean {
+  const length = text.length;
+  if (length === 0 || length > 20) return false;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  let digits = 0;
+  let dot = false;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /** Rounds a converted value to 3 decimals so unit conversions do not leak float noise (21.2777… → 21.278). */
