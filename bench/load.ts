@@ -4,6 +4,8 @@ import http from 'node:http';
 
 export interface LoadResult {
   requests: number;
+  /** Every answer, warm-up included. */
+  answered: number;
   seconds: number;
   perSecond: number;
   statuses: Record<number, number>;
@@ -25,6 +27,7 @@ export async function load(
   let i = 0;
   let counting = false;
   let requests = 0;
+  let answered = 0;
   const statuses: Record<number, number> = {};
   const latencies: number[] = [];
   const one = () =>
@@ -33,6 +36,7 @@ export async function load(
       const req = http.get({ host: url.hostname, port: url.port, path: nextPath(i++), agent }, (res) => {
         res.resume();
         res.on('end', () => {
+          answered++;
           if (counting) {
             requests++;
             statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
@@ -60,6 +64,7 @@ export async function load(
   latencies.sort((a, b) => a - b);
   return {
     requests,
+    answered,
     seconds: elapsed,
     perSecond: requests / elapsed,
     statuses,
