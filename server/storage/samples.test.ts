@@ -1,6 +1,6 @@
 // The rollups are exact whatever the order and timing of uploads, including across a crash (SQLite keeps the
 // open 5-minute bucket in memory and rebuilds it from the raw samples).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -13,7 +13,7 @@ const T0 = Date.parse('2026-11-20T10:00:00Z') / 1000;
 const device = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', timezone: 'UTC' };
 let opened: Storage[] = [];
 
-async function open(file: string) {
+async function open(file: string, options: { rotateBytes?: number } = {}) {
   const storage = await openStorage(file);
   opened.push(storage);
   await migrate(storage.knex);
@@ -31,7 +31,7 @@ async function open(file: string) {
       updatedAt: 0,
     });
   }
-  return { storage, store: sampleStore(storage) };
+  return { storage, store: sampleStore(storage, options) };
 }
 
 afterEach(async () => {
@@ -123,6 +123,56 @@ describe('sample store', () => {
       [T0, [1, 10, 10, 10, 10]],
       [T0 + 3600, [1, 20, 20, 20, 20]],
     ]);
+  });
+});
+
+describe('SQLite ingest log', () => {
+  const file = () => join(mkdtempSync(join(tmpdir(), 'portal-log-')), 'log.db');
+  const storedSamples = async (storage: Storage) =>
+    Number((await storage.knex('samples').count({ n: '*' }).first())?.n);
+
+  test('raw samples of the open bucket wait in the log, readers see them, a rotation stores them', async () => {
+    const { storage, store } = await open(file(), { rotateBytes: 300 });
+    await store.write(device, T0, { tempc0: 10 }); // first upload: straight into the table
+    await store.write(device, T0 + 16, { tempc0: 11 });
+    await store.write(device, T0 + 32, { tempc0: 12 });
+    expect(await storedSamples(storage)).toBe(1);
+    expect((await store.latest([device._id])).get(device._id)).toMatchObject({ time: T0 + 32, tempc0: 12 });
+    expect((await store.samples(device._id, T0, T0 + 300)).map((s) => s.tempc0)).toEqual([10, 11, 12]);
+    // A retransmission of a waiting sample is recognised.
+    expect((await store.write(device, T0 + 16, { tempc0: 99 })).stored).toBe(false);
+    // Past 300 bytes of log the waiting samples are stored and the log emptied; the bucket stays open.
+    // All in the first bucket (no close): only a rotation can store them.
+    for (let i = 3; i < 18; i++) await store.write(device, T0 + 16 * i, { tempc0: 10 + i, humc0: 50 });
+    expect(await storedSamples(storage)).toBeGreaterThan(3);
+    expect(statSync(`${storage.sqlite!.name}.ingest-log`).size).toBeLessThan(300);
+    expect(await store.samples(device._id, T0, T0 + 300)).toHaveLength(18);
+    const [bucket] = await store.buckets('buckets5m', device._id, T0, T0 + 300);
+    expect(bucket.aggs.tempc0[0]).toBe(18);
+  });
+
+  test('a station deleted while its bucket is open does not stop the others from being stored', async () => {
+    const { storage, store } = await open(file());
+    const other = { _id: 'b'.repeat(24), timezone: 'UTC' };
+    await storage.knex('weatherDevices').insert({
+      _id: other._id,
+      wsid: 'w2',
+      stationKey: 'k',
+      name: 'n',
+      user: 'u'.repeat(24),
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    for (const d of [device, other]) {
+      await store.write(d, T0, { tempc0: 1 });
+      await store.write(d, T0 + 16, { tempc0: 2 });
+    }
+    await storage.knex('weatherDevices').where({ _id: other._id }).delete();
+    await store.flush();
+    expect(temps(await store.buckets('buckets5m', device._id, T0, T0 + 300))).toEqual([
+      [T0, [2, 3, 1, 2, 2]],
+    ]);
+    expect(await storedSamples(storage)).toBe(2);
   });
 });
 

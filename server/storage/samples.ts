@@ -44,11 +44,12 @@ export interface SampleStore {
   flush(): Promise<void>;
 }
 
-export function sampleStore(storage: Storage): SampleStore {
+/** `rotateBytes`: the SQLite writer's log rotation size (tests make it small). */
+export function sampleStore(storage: Storage, options: { rotateBytes?: number } = {}): SampleStore {
   const seqs = deviceSeqs(storage);
   if (!storage.sqlite)
     return { ...knexReads(storage, seqs, null), write: knexWriter(storage, seqs), flush: async () => {} };
-  const writer = new SqliteWriter(storage.sqlite);
+  const writer = new SqliteWriter(storage.sqlite, options.rotateBytes);
   return {
     ...knexReads(storage, seqs, writer),
     write: (device, time, values) => {
@@ -155,7 +156,15 @@ function knexReads(
     async latest(devices) {
       const out = new Map<string, Sample>();
       for (const device of devices) {
-        const raw = await read.newest('samples', device);
+        // The newest raw sample may still wait beside the open bucket (sqlite-writer.ts).
+        const waiting = writer?.waiting(device) ?? [];
+        const newestWaiting = waiting.reduce<StoredRow | undefined>(
+          (a, b) => (!a || b.time > a.time ? b : a),
+          undefined,
+        );
+        const stored = await read.newest('samples', device);
+        const raw =
+          newestWaiting && (!stored || newestWaiting.time > num(stored.time)) ? newestWaiting : stored;
         if (raw) {
           out.set(device, { time: num(raw.time), ...readValues(raw.data) });
           continue;
@@ -209,8 +218,10 @@ function knexReads(
       return coded;
     },
     async samples(device, from, to) {
-      const rows = await read.range('samples', device, from, to);
-      return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) }));
+      const rows: StoredRow[] = await read.range('samples', device, from, to);
+      const waiting = (writer?.waiting(device) ?? []).filter((w) => w.time >= from && w.time < to);
+      if (waiting.length > 0) rows.push(...waiting);
+      return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) })).sort((a, b) => a.time - b.time);
     },
     async prune(before) {
       // Device by device on the (device, time) key: one statement over `time` alone would scan every sample.

@@ -1,13 +1,16 @@
 // The embedded engine's ingest writer. One process owns the SQLite file, so it can keep each device's OPEN
 // 5-minute bucket in memory:
-//  - every upload inserts its raw sample and folds into the open bucket (in memory) in the ingest transaction;
-//  - when a newer bucket starts, the closed one is written and merged into its device-local day, in the
-//    transaction of the upload that closed it;
-//  - a late upload (older bucket) is folded straight into the stored 5-minute and daily rows;
-//  - uploads that arrive together share one transaction (group commit).
-// Raw samples are the source of truth for the open bucket: after a restart (or a crash) the first upload of a
-// device rebuilds its open bucket and any bucket never closed from the raw samples, so nothing is lost or
-// counted twice. Readers lay the open bucket over the stored rows (samples.ts), so answers are always current.
+//  - every upload folds into the open bucket (in memory); its raw sample goes to the ingest log (sample-log.ts,
+//    one write per group commit) and waits beside the bucket;
+//  - when a newer bucket starts, the closed one is written with its raw samples and merged into its hour and
+//    device-local day, in the transaction of the upload that closed it;
+//  - a late upload (older bucket) is inserted and folded straight into the stored 5-minute, hour and day rows;
+//  - uploads that arrive together share one transaction (group commit);
+//  - the log is rotated (waiting raw samples stored, log emptied) when it grows past a few megabytes.
+// Raw samples are the source of truth for the open bucket: after a restart (or a crash) the log is replayed into
+// the samples table, and the first upload of a device rebuilds its open bucket and any bucket never closed from
+// the raw samples, so nothing is lost or counted twice. Readers lay the open bucket and the waiting raw samples
+// over the stored rows (samples.ts), so answers are always current.
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   type Aggs,
@@ -20,9 +23,20 @@ import {
   type WriteResult,
 } from './buckets';
 import { pack, packValues, readValues, unpack } from './packed';
+import { fileLog, type LoggedSample, memoryLog, RecordBuffer, type SampleLog } from './sample-log';
 
-/** `seq`: the device's key in the sample and bucket tables (migration 009). */
-type OpenBucket = BucketRow & { day: number; tz: string; seq: number };
+/**
+ * `seq`: the device's key in the sample and bucket tables (migration 009). `stored`: times of its samples already
+ * in the table (rebuilt from it after a restart); `waiting`: its raw samples not yet there. A retransmission is
+ * recognised in either without reading the table.
+ */
+type OpenBucket = BucketRow & {
+  day: number;
+  tz: string;
+  seq: number;
+  stored: number[];
+  waiting: RecordBuffer;
+};
 interface Job {
   id: string;
   seq: number;
@@ -34,25 +48,35 @@ interface Job {
 }
 
 const bucketOf = (t: number) => t - (t % FIVE_MINUTES);
+/** Log size at which waiting raw samples are stored and the log emptied (a replay stays short). */
+const ROTATE_BYTES = 8 * 1024 * 1024;
 
 export class SqliteWriter {
   private open = new Map<string, OpenBucket>();
   private queue: Job[] = [];
+  /** Raw samples of the current group commit, logged once it is committed. */
+  private logging = new RecordBuffer();
   /** lastUpload is exact in memory (DeviceCache) and persisted every few seconds. */
   private unsaved = new Map<string, number>();
   private savedAt = 0;
   private sql;
   private writeAll;
+  private log: SampleLog;
 
-  constructor(db: BetterSqlite3.Database) {
-    const upsert = (table: string) =>
-      db.prepare(
-        `INSERT INTO ${table} (device, time, data) VALUES (?, ?, ?) ON CONFLICT (device, time) DO UPDATE SET data = excluded.data`,
+  constructor(
+    private db: BetterSqlite3.Database,
+    private rotateBytes = ROTATE_BYTES,
+  ) {
+    // Rows of a deleted device are skipped, not an error: its bucket may still have been open.
+    const guarded = (table: string, conflict: string) => {
+      const statement = db.prepare(
+        `INSERT INTO ${table} (device, time, data) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM weatherDevices WHERE seq = ?) ON CONFLICT (device, time) ${conflict}`,
       );
+      return { run: (seq: number, time: number, data: Buffer) => statement.run(seq, time, data, seq) };
+    };
+    const upsert = (table: string) => guarded(table, 'DO UPDATE SET data = excluded.data');
     this.sql = {
-      insertSample: db.prepare(
-        'INSERT INTO samples (device, time, data) VALUES (?, ?, ?) ON CONFLICT (device, time) DO NOTHING',
-      ),
+      insertSample: guarded('samples', 'DO NOTHING'),
       samplesBetween: db.prepare(
         'SELECT time, data FROM samples WHERE device = ? AND time >= ? AND time < ? ORDER BY time',
       ),
@@ -72,6 +96,8 @@ export class SqliteWriter {
       this.persistLastUploads(false);
       return results;
     });
+    this.log = db.memory ? memoryLog() : fileLog(`${db.name}.ingest-log`);
+    this.recover();
   }
 
   write(
@@ -87,19 +113,24 @@ export class SqliteWriter {
   }
 
   /** The open (not yet stored) 5-minute bucket of a device, for readers. */
-  openBucket(device: string): OpenBucket | undefined {
+  openBucket(device: string): (BucketRow & { day: number }) | undefined {
     return this.open.get(device);
+  }
+
+  /** Raw samples of a device not yet in the samples table (they wait beside its open bucket). */
+  waiting(device: string): LoggedSample[] {
+    return this.open.get(device)?.waiting.records() ?? [];
   }
 
   /** Closes every open bucket (shutdown); they are reopened from storage on the next upload. */
   flush(): void {
     this.drain();
-    const close = this.sql.put5.database.transaction(() => {
+    this.db.transaction(() => {
       for (const bucket of this.open.values()) this.close(bucket);
       this.persistLastUploads(true);
-    });
-    close();
+    })();
     this.open.clear();
+    this.log.truncate();
   }
 
   private drain(): void {
@@ -108,39 +139,90 @@ export class SqliteWriter {
     if (jobs.length === 0) return;
     try {
       const results = this.writeAll(jobs);
+      // Committed; acknowledged only once the raw samples waiting in memory are in the log too.
+      this.log.append(this.logging.bytes());
+      this.logging.clear();
       for (let i = 0; i < jobs.length; i++) jobs[i].done(results[i]);
+      if (this.log.size() > this.rotateBytes) this.rotate();
     } catch (error) {
-      this.open.clear(); // rolled back: rebuild from storage next time
+      this.recover(); // rolled back (or not logged): rebuild from storage next time
       for (const job of jobs) job.fail(error);
     }
   }
 
+  /** Stores every waiting raw sample and empties the log (the open buckets stay open). */
+  private rotate(): void {
+    this.db.transaction(() => {
+      for (const bucket of this.open.values()) this.storeWaiting(bucket);
+    })();
+    this.log.truncate();
+  }
+
+  /** The log into the table, then a clean slate: buckets are rebuilt from the raw samples when next needed. */
+  private recover(): void {
+    this.logging.clear();
+    this.open.clear();
+    const logged = this.log.read();
+    this.db.transaction(() => {
+      for (const s of logged) this.sql.insertSample.run(s.seq, s.time, s.data);
+    })();
+    this.log.truncate();
+  }
+
   private apply({ id, seq, tz, time, values }: Job): WriteResult {
     const t5 = bucketOf(time);
-    if (this.sql.insertSample.run(seq, time, packValues(values)).changes === 0) {
-      const current = this.open.get(id);
-      return { stored: false, fiveMinute: { time: t5, aggs: current?.time === t5 ? current.aggs : {} } };
-    }
-    this.unsaved.set(id, Math.max(time, this.unsaved.get(id) ?? 0));
     let bucket = this.open.get(id);
+    if (bucket && t5 >= bucket.time) {
+      if (t5 === bucket.time && (bucket.waiting.has(time) || bucket.stored.includes(time)))
+        return { stored: false, fiveMinute: { time: t5, aggs: bucket.aggs } };
+      if (t5 > bucket.time) {
+        this.close(bucket);
+        bucket = {
+          time: t5,
+          aggs: {},
+          day: dayStartFor(t5, tz),
+          tz,
+          seq,
+          stored: [],
+          // Emptied by close(); its memory is kept for the next bucket (fresh buffers kept the GC busy).
+          waiting: bucket.waiting,
+        };
+        this.open.set(id, bucket);
+      }
+      foldInto(bucket.aggs, values);
+      const data = packValues(values);
+      bucket.waiting.add(seq, time, data);
+      this.logging.add(seq, time, data);
+      this.noteUpload(id, time);
+      return { stored: true, fiveMinute: bucket };
+    }
+    // First upload since start, or a late one: straight into the table.
+    if (this.sql.insertSample.run(seq, time, packValues(values)).changes === 0)
+      return { stored: false, fiveMinute: { time: t5, aggs: bucket?.time === t5 ? bucket.aggs : {} } };
+    this.noteUpload(id, time);
     if (!bucket) {
-      // First upload since start: the rebuilt bucket already holds this sample (inserted just above).
+      // The rebuilt bucket already holds this sample (inserted just above).
       const reopened = this.reopen(id, seq, tz, t5);
       if (reopened) return { stored: true, fiveMinute: reopened };
-    } else if (bucket.time === t5) {
-      foldInto(bucket.aggs, values);
-      return { stored: true, fiveMinute: bucket };
-    } else if (t5 > bucket.time) {
-      this.close(bucket);
-      bucket = { time: t5, aggs: foldInto({}, values), day: dayStartFor(t5, tz), tz, seq };
-      this.open.set(id, bucket);
-      return { stored: true, fiveMinute: bucket };
     }
     return { stored: true, fiveMinute: { time: t5, aggs: this.foldLate(seq, tz, t5, values) } };
   }
 
+  private noteUpload(id: string, time: number): void {
+    this.unsaved.set(id, Math.max(time, this.unsaved.get(id) ?? 0));
+  }
+
+  private storeWaiting(bucket: OpenBucket): void {
+    for (const s of bucket.waiting.records()) {
+      this.sql.insertSample.run(s.seq, s.time, s.data);
+      bucket.stored.push(s.time);
+    }
+    bucket.waiting.clear();
+  }
+
   /** Stores a closed bucket and merges it into its hour and its day. */
   private close(bucket: OpenBucket): void {
+    this.storeWaiting(bucket);
     const { seq } = bucket;
     this.sql.put5.run(seq, bucket.time, pack(bucket.aggs));
     const hourTime = bucket.time - (bucket.time % 3600);
@@ -178,10 +260,21 @@ export class SqliteWriter {
       time: number;
       data: Buffer | string;
     }[]) {
-      const b = bucketOf(Number(row.time));
+      const time = Number(row.time);
+      const b = bucketOf(time);
       if (current && current.time !== b) this.close(current);
-      if (!current || current.time !== b) current = { time: b, aggs: {}, day: dayStartFor(b, tz), tz, seq };
+      if (!current || current.time !== b)
+        current = {
+          time: b,
+          aggs: {},
+          day: dayStartFor(b, tz),
+          tz,
+          seq,
+          stored: [],
+          waiting: new RecordBuffer(),
+        };
       foldInto(current.aggs, readValues(row.data));
+      current.stored.push(time);
     }
     if (current && current.time === t5) {
       this.open.set(id, current);
