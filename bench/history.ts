@@ -33,8 +33,9 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-async function time(fn: () => unknown | Promise<unknown>, runs = 15): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn();
+/** Median of `runs` after 20 warm-up calls: a server answers these all day, so steady state is what counts. */
+async function time(fn: () => unknown | Promise<unknown>, runs = 31): Promise<number> {
+  for (let i = 0; i < 20; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();

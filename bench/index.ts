@@ -38,7 +38,7 @@ if (want('history')) {
   );
   const { timings, samples, setupSeconds } = await historyBench();
   console.log(
-    `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 15 runs)`,
+    `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 31 runs after 20 warm-up calls)`,
   );
   const head = [
     pad('call', 28),

@@ -12,6 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('tokens', () => {
+  test('a remembered verification never outlives the token: an expired token is refused', async () => {
+    const u = await newUser(t, 'shortlived');
+    const auth = t.server.app.service('authentication');
+    const token = await auth.createAccessToken({ sub: u.user._id }, { expiresIn: '1s' });
+    expect((await call(t.url, 'GET', `/users/${u.user._id}`, { token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await call(t.url, 'GET', `/users/${u.user._id}`, { token })).status).toBe(401);
+    // A forged signature is refused whatever was remembered for the real one.
+    expect(
+      (await call(t.url, 'GET', `/users/${u.user._id}`, { token: `${u.token.slice(0, -2)}xx` })).status,
+    ).toBe(401);
+  });
+});
+
 describe('logout', () => {
   test('DELETE /authentication with the token logs out over REST', async () => {
     const u = await newUser(t, 'restout');

@@ -69,6 +69,27 @@ class PortalJWTStrategy extends JWTStrategy {
   }
 }
 
+/**
+ * A verified token is remembered for a few seconds (never past its expiry): verifying the signature again on
+ * every REST call cost as much as a small history answer's own work.
+ */
+class PortalAuthenticationService extends AuthenticationService {
+  private verified = new Map<string, { payload: Record<string, unknown>; until: number }>();
+
+  async verifyAccessToken(accessToken: string, optsOverride?: object, secretOverride?: string) {
+    if (optsOverride || secretOverride)
+      return super.verifyAccessToken(accessToken, optsOverride, secretOverride);
+    const now = Date.now();
+    const hit = this.verified.get(accessToken);
+    if (hit && hit.until > now) return hit.payload;
+    const payload = await super.verifyAccessToken(accessToken);
+    if (this.verified.size > 10_000) this.verified.clear();
+    const expires = typeof payload.exp === 'number' ? payload.exp * 1000 : now;
+    this.verified.set(accessToken, { payload, until: Math.min(now + 5000, expires) });
+    return payload;
+  }
+}
+
 export function authentication(app: Application): void {
   const { config } = app.ctx;
   app.set('authentication', {
@@ -86,7 +107,7 @@ export function authentication(app: Application): void {
     local: { usernameField: 'email', passwordField: 'password', errorMessage: 'Wrong e-mail or password' },
     ...(oauthSettings(config) ? { oauth: oauthSettings(config) } : {}),
   });
-  const service = new AuthenticationService(app);
+  const service = new PortalAuthenticationService(app);
   const jwt = new PortalJWTStrategy();
   service.register('jwt', jwt);
   app.on('usersChanged', (id: string) => jwt.forget(id));
