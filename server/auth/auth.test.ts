@@ -1,4 +1,5 @@
 // Logout (REST and socket), OAuth routes and accounts, captcha on sign-up, and the public GET /config.
+import type { AuthenticationService } from '@feathersjs/authentication';
 import type { Params } from '@feathersjs/feathers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Config } from '../config';
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 describe('tokens', () => {
   test('a remembered verification never outlives the token: an expired token is refused', async () => {
     const u = await newUser(t, 'shortlived');
-    const auth = t.server.app.service('authentication');
+    const auth = t.server.app.service('authentication') as unknown as AuthenticationService;
     const token = await auth.createAccessToken({ sub: u.user._id }, { expiresIn: '1s' });
     expect((await call(t.url, 'GET', `/users/${u.user._id}`, { token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
