@@ -11,6 +11,7 @@ import { authentication } from './auth/authentication';
 import { msgpackBody } from './codec';
 import type { Config } from './config';
 import type { Application } from './declarations';
+import { accessTokenFromQuery } from './hooks/auth';
 import { idempotency } from './hooks/idempotency';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
@@ -73,7 +74,7 @@ export async function createApp(config: Config): Promise<Server> {
       });
     }),
   );
-  app.hooks({ around: { all: [idempotency] } });
+  app.hooks({ around: { all: [idempotency] }, before: { all: [accessTokenFromQuery] } });
   // Several server processes share service events (live samples, device changes) through Redis.
   if (config.redisUrl) app.configure(sync({ uri: config.redisUrl }));
 

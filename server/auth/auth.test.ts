@@ -28,6 +28,38 @@ describe('tokens', () => {
   });
 });
 
+describe('$accessToken in the query (spec §7: a generic POST with the token as a query parameter)', () => {
+  test('counts as the Authorization header on any REST call; a bad one is refused', async () => {
+    const u = await newUser(t, 'querytoken');
+    const other = await newUser(t, 'querytoken2');
+    const q = (token: string) => `$accessToken=${encodeURIComponent(token)}`;
+    const created = await call(t.url, 'POST', `/weatherDevices?${q(u.token)}`, {
+      body: { name: 'By query' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'By query', user: u.user._id });
+    const mine = await call(t.url, 'GET', `/weatherDevices/${created.body._id}?${q(u.token)}`);
+    expect(mine.status).toBe(200);
+    // Another account's token reads nothing of it; a forged or missing one is a 401, a malformed one a 400.
+    expect((await call(t.url, 'GET', `/weatherDevices/${created.body._id}?${q(other.token)}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(t.url, 'POST', `/weatherDevices?${q('forged.token.here')}`, { body: { name: 'x' } }))
+        .status,
+    ).toBe(401);
+    expect((await call(t.url, 'POST', '/weatherDevices', { body: { name: 'x' } })).status).toBe(401);
+    const malformed = await call(t.url, 'POST', '/weatherDevices?$accessToken[a]=1', { body: { name: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('$accessToken must be a token');
+    // The header wins when both are sent.
+    const both = await call(t.url, 'GET', `/weatherDevices/${created.body._id}?${q(other.token)}`, {
+      token: u.token,
+    });
+    expect(both.status).toBe(200);
+  });
+});
+
 describe('logout', () => {
   test('DELETE /authentication with the token logs out over REST', async () => {
     const u = await newUser(t, 'restout');

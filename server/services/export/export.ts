@@ -148,18 +148,6 @@ export class ExportService {
   }
 }
 
-/** `$accessToken=<jwt>` in the query counts as the Authorization header (download links cannot set headers). */
-export function accessTokenFromQuery(context: HookContext): void {
-  const query = context.params.query as Record<string, unknown> | undefined;
-  if (!query || query.$accessToken === undefined) return;
-  const token = query.$accessToken;
-  const { $accessToken: _t, ...rest } = query;
-  context.params.query = rest;
-  if (typeof token !== 'string' || token.length > 4096)
-    throw new BadRequest('$accessToken must be a token', { field: '$accessToken' });
-  if (!context.params.authentication) context.params.authentication = { strategy: 'jwt', accessToken: token };
-}
-
 /** The download headers: file type and name. */
 function downloadHeaders(context: HookContext): void {
   const file = (context.params as { exportFile?: { name: string; format: string } }).exportFile;
@@ -181,7 +169,7 @@ function downloadHeaders(context: HookContext): void {
 export function exportService(app: Application): void {
   app.use('weatherMetrics/export', new ExportService(app), { methods: ['find'] });
   app.service('weatherMetrics/export').hooks({
-    before: { find: [accessTokenFromQuery, requireAuth] },
+    before: { find: [requireAuth] },
     after: { find: [downloadHeaders] },
   });
 }
