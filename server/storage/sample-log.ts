@@ -95,6 +95,19 @@ export class RecordBuffer {
     return decodeSamples(this.bytes());
   }
 
+  /** Each record, its values as a view into the buffer (valid only during the call: no copies). */
+  forEach(fn: (seq: number, time: number, data: Buffer) => void): void {
+    for (let at = 0; at < this.used; ) {
+      const length = this.buf.readUInt16LE(at + 8);
+      fn(
+        this.buf.readUInt32LE(at),
+        this.buf.readUInt32LE(at + 4),
+        this.buf.subarray(at + HEADER, at + HEADER + length),
+      );
+      at += HEADER + length;
+    }
+  }
+
   clear(): void {
     this.used = 0;
   }

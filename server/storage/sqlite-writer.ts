@@ -213,10 +213,10 @@ export class SqliteWriter {
   }
 
   private storeWaiting(bucket: OpenBucket): void {
-    for (const s of bucket.waiting.records()) {
-      this.sql.insertSample.run(s.seq, s.time, s.data);
-      bucket.stored.push(s.time);
-    }
+    bucket.waiting.forEach((seq, time, data) => {
+      this.sql.insertSample.run(seq, time, data);
+      bucket.stored.push(time);
+    });
     bucket.waiting.clear();
   }
 
