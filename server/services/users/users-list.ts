@@ -64,14 +64,19 @@ export function userRecord(row: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
+/** What anyone may ask about a related user. */
+const NAME_FIELDS: ListSpec['fields'] = {
+  _id: { type: 'id' },
+  email: { type: 'string' },
+  firstName: { type: 'string' },
+  lastName: { type: 'string' },
+};
+
 /** Admins: every account. */
 export const ADMIN_USER_LIST: ListSpec = {
   table: 'users',
   fields: {
-    _id: { type: 'id' },
-    email: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
+    ...NAME_FIELDS,
     verified: { type: 'boolean' },
     isAdmin: { type: 'boolean' },
     createdAt: { type: 'number' },
@@ -85,12 +90,7 @@ export const ADMIN_USER_LIST: ListSpec = {
 /** Everyone else: related users' names, UserName (the caller scopes the query to them). */
 export const RELATED_USER_LIST: ListSpec = {
   table: 'users',
-  fields: {
-    _id: { type: 'id' },
-    email: { type: 'string' },
-    firstName: { type: 'string' },
-    lastName: { type: 'string' },
-  },
+  fields: NAME_FIELDS,
   sort: { email: 1 },
   fromDb: userRecord,
 };
