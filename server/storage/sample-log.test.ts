@@ -39,7 +39,9 @@ test('a record buffer grows, finds times, and holds the log format', () => {
   expect(buffer.has(1_800_000_016)).toBe(true);
   expect(buffer.has(1_800_000_017)).toBe(false);
   const seen: [number, number, number][] = [];
-  buffer.forEach((seq, time, data) => seen.push([seq, time, data.length]));
+  buffer.forEach((seq, time, data) => {
+    seen.push([seq, time, data.length]);
+  });
   expect(seen).toEqual(samples.map((s) => [s.seq, s.time, s.data.length]));
   buffer.clear();
   expect(buffer.length).toBe(0);
