@@ -3,22 +3,21 @@
 // Removes the user's own stations (with their samples, settings and alerts, by cascade), their display and
 // alert settings, sessions, picture and stored idempotent answers; takes them off the share lists of other
 // people's stations (whose data stays untouched); and disconnects their sockets from every channel.
-import { BadRequest, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
-import { RateLimiter } from '../../hooks/rate-limit';
 import { asObject } from '../../hooks/validate';
 import { userChannel } from '../../realtime/channels';
-import { passwordMatches } from './users.class';
+import { PasswordCheck } from './password-check';
 
 export const DELETE_WRONG_PASSWORD = 'The password is wrong';
 
 export class DeleteAccountService {
-  private failures: RateLimiter;
+  private check: PasswordCheck;
 
   constructor(private app: Application) {
-    this.failures = new RateLimiter(app.ctx.config.loginFailuresPerAccount, 15 * 60 * 1000);
+    this.check = new PasswordCheck(app);
   }
 
   async create(input: unknown, params: Params & { user?: AuthUser }) {
@@ -28,16 +27,8 @@ export class DeleteAccountService {
     const password = data.password;
     if (typeof password !== 'string' || password === '')
       throw new BadRequest(MESSAGES.required, { field: 'password' });
-    if (!this.failures.allowed(me._id))
-      throw new TooManyRequests('Too many attempts, please wait 15 minutes');
-    const knex = this.app.ctx.storage.knex;
-    const row = await knex('users').where({ _id: me._id }).first();
-    if (!row || !(await passwordMatches(this.app, row, password))) {
-      this.failures.hit(me._id);
-      throw new BadRequest(DELETE_WRONG_PASSWORD, { field: 'password' });
-    }
+    const row = await this.check.verify(me._id, password, DELETE_WRONG_PASSWORD, 'password');
     await deleteAccount(this.app, row._id);
-    this.failures.reset(me._id);
     return { deleted: true };
   }
 }

@@ -3,19 +3,19 @@
 //   missing old → 'Please Enter Old Password'; wrong old → 'Fail to Change Password'; a short new one →
 //   'At least 8 alphas'; a confirmation that differs → 'Password is different'. Wrong old passwords are limited
 //   like logins (429).
-import { BadRequest, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
+import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { MESSAGES, validatePassword } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
-import { RateLimiter } from '../../hooks/rate-limit';
 import { asObject } from '../../hooks/validate';
-import { hashPassword, passwordMatches } from './users.class';
+import { PasswordCheck } from './password-check';
+import { hashPassword } from './users.class';
 
 export class PasswordService {
-  private failures: RateLimiter;
+  private check: PasswordCheck;
 
   constructor(private app: Application) {
-    this.failures = new RateLimiter(app.ctx.config.loginFailuresPerAccount, 15 * 60 * 1000);
+    this.check = new PasswordCheck(app);
   }
 
   async create(input: unknown, params: Params & { user?: AuthUser }) {
@@ -33,16 +33,9 @@ export class PasswordService {
     if (confirm !== undefined && confirm !== password)
       throw new BadRequest(MESSAGES.passwordDifferent, { field: 'confirmPassword' });
 
-    if (!this.failures.allowed(me._id))
-      throw new TooManyRequests('Too many attempts, please wait 15 minutes');
-    const knex = this.app.ctx.storage.knex;
-    const row = await knex('users').where({ _id: me._id }).first();
-    if (!row || !(await passwordMatches(this.app, row, oldPassword))) {
-      this.failures.hit(me._id);
-      throw new BadRequest(MESSAGES.changePasswordFailed, { field: 'oldPassword' });
-    }
-    this.failures.reset(me._id);
-    await knex('users')
+    await this.check.verify(me._id, oldPassword, MESSAGES.changePasswordFailed, 'oldPassword');
+    await this.app.ctx.storage
+      .knex('users')
       .where({ _id: me._id })
       .update({ password: await hashPassword(this.app, password), updatedAt: Date.now() });
     return { changed: true };
