@@ -26,8 +26,6 @@ export const SERVICES = {
   deviceSubscriptionPlan: 'deviceSubscriptionPlan',
 } as const;
 
-export type ShareMode = 'private' | 'public' | 'unlist';
-
 export interface User {
   _id: string;
   email: string;
@@ -49,16 +47,9 @@ export interface User {
  */
 export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'lastName'>>;
 
-export interface ConsoleSettings {
-  backlight?: { control: 'ambient' } | { control: 'period'; highFrom: string; lowFrom: string };
-  riseSet?: 'sun' | 'moon';
-  forecastMode?: 'highLow' | 'avgRain';
-}
+import type { ChannelName, ConsoleSettings, ShareMode } from '../domain/deviceFields';
 
-export interface ChannelName {
-  channel: number;
-  name: string;
-}
+export type { ChannelName, ConsoleSettings, ShareMode };
 
 export interface Device {
   _id: string;
