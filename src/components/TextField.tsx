@@ -37,3 +37,36 @@ export function TextField({ label, error, hint, className, ...input }: TextField
     </div>
   );
 }
+
+/** A TextField of a kind that recurs on the account pages; `onValue` gets the text. */
+type KindProps = Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'onChange'> & {
+  onValue: (value: string) => void;
+};
+
+/** A password: `fresh` for a new one (browsers then offer to generate and save it). */
+export function PasswordField({ fresh, onValue, ...rest }: KindProps & { fresh?: boolean }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      onChange={(e) => onValue(e.target.value)}
+      {...rest}
+    />
+  );
+}
+
+/** The code sent by e-mail (phones offer it from the message). */
+export function CodeField({ onValue, ...rest }: KindProps) {
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      onChange={(e) => onValue(e.target.value)}
+      {...rest}
+    />
+  );
+}
+
+export function EmailField({ onValue, ...rest }: KindProps) {
+  return <TextField type="email" autoComplete="email" onChange={(e) => onValue(e.target.value)} {...rest} />;
+}

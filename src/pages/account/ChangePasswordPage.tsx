@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Page, Panel } from '../../components/Page';
-import { TextField } from '../../components/TextField';
+import { PasswordField } from '../../components/TextField';
 import { MESSAGES, validatePassword, validatePasswordConfirm } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
@@ -63,29 +63,25 @@ export default function ChangePasswordPage() {
     <Page title={t`Change password`}>
       <Panel>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField
+          <PasswordField
             label={t`Current password`}
-            type="password"
-            autoComplete="current-password"
             value={oldPassword}
-            onChange={(e) => setOld(e.target.value)}
+            onValue={setOld}
             error={errors.oldPassword && tr(errors.oldPassword)}
           />
-          <TextField
+          <PasswordField
+            fresh
             label={t`New password`}
-            type="password"
-            autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
             error={errors.password && tr(errors.password)}
             hint={t`At least 8 characters.`}
           />
-          <TextField
+          <PasswordField
+            fresh
             label={t`Confirm new password`}
-            type="password"
-            autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onValue={setConfirm}
             error={errors.confirm && tr(errors.confirm)}
           />
           {errors.form && (

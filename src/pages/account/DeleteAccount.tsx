@@ -8,7 +8,7 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
+import { PasswordField } from '../../components/TextField';
 import { MESSAGES } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
@@ -80,12 +80,10 @@ export function DeleteAccount() {
         }
       >
         <p>{t`Your stations, their readings, alerts and settings are deleted for good.`}</p>
-        <TextField
+        <PasswordField
           label={t`Password`}
-          type="password"
-          autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={error.password && tr(error.password)}
         />
         <Checkbox

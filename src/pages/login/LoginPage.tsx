@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { safeNext } from '../../app/guard';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { EmailField, PasswordField } from '../../components/TextField';
 import { MESSAGES, validateEmail } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
@@ -35,20 +35,16 @@ export default function LoginPage() {
   return (
     <AuthCard title={t`Welcome`} lead={t`Log in to see your weather stations.`}>
       <AuthForm onSubmit={submit}>
-        <TextField
+        <EmailField
           label={t`Email`}
-          type="email"
-          autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onValue={setEmail}
           error={errors.email && tr(errors.email)}
         />
-        <TextField
+        <PasswordField
           label={t`Password`}
-          type="password"
-          autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password && tr(errors.password)}
         />
         <Button type="submit" variant="primary" busy={busy}>

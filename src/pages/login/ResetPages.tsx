@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { CodeField, EmailField, PasswordField } from '../../components/TextField';
 import { MESSAGES, validateEmail, validatePassword, validatePasswordConfirm } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
@@ -63,14 +63,7 @@ export function ResetRequestPage() {
       lead={t`Enter your email address and we will send you a verification code.`}
     >
       <AuthForm onSubmit={submit}>
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error && tr(error)}
-        />
+        <EmailField label={t`Email`} value={email} onValue={setEmail} error={error && tr(error)} />
         <FormError text={formError} />
         <Button type="submit" variant="primary" busy={busy}>
           {t`Send code`}
@@ -116,23 +109,19 @@ export function ResetVerifyPage() {
     >
       <AuthForm onSubmit={submit}>
         {!params.get('email') && (
-          <TextField
+          <EmailField
             label={t`Email`}
-            type="email"
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValue={setEmail}
             error={errors.email && tr(errors.email)}
           />
         )}
         {params.get('email') && <p className={styles.lead}>{email}</p>}
-        <TextField
+        <CodeField
           label={t`Verification code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={12}
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onValue={setCode}
           error={errors.code && tr(errors.code)}
         />
         <FormError text={formError} />
@@ -220,29 +209,25 @@ export function ResetPasswordPage() {
     <AuthCard title={t`New password`} lead={t`Choose a new password of at least 8 characters.`}>
       <AuthForm onSubmit={submit}>
         {!carried && (
-          <TextField
+          <CodeField
             label={t`Verification code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onValue={setCode}
             error={errors.code && tr(errors.code)}
           />
         )}
-        <TextField
+        <PasswordField
+          fresh
           label={t`New password`}
-          type="password"
-          autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
           error={errors.password && tr(errors.password)}
         />
-        <TextField
+        <PasswordField
+          fresh
           label={t`Confirm new password`}
-          type="password"
-          autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onValue={setConfirm}
           error={errors.confirm && tr(errors.confirm)}
         />
         <FormError text={formError} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { CodeField, EmailField } from '../../components/TextField';
 import { useAuth } from '../../db/hooks';
 import { MESSAGES, validateEmail } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
@@ -53,21 +53,17 @@ export default function VerifyPage() {
     >
       <AuthForm onSubmit={verify}>
         {!knownEmail && (
-          <TextField
+          <EmailField
             label={t`Email`}
-            type="email"
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValue={setEmail}
             error={errors.email && tr(errors.email)}
           />
         )}
-        <TextField
+        <CodeField
           label={t`Verification code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           value={code}
-          onChange={(e) => setCode(e.target.value)}
+          onValue={setCode}
           error={errors.code && tr(errors.code)}
         />
         <Button type="submit" variant="primary" busy={processing === 'verify'}>
