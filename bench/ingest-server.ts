@@ -10,9 +10,16 @@ import { signJwt } from './jwt';
 
 const STATIONS = Number(process.env.STATIONS ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const server = await createApp(
-  testConfig({ dataDir, database: join(dataDir, 'bench.db'), ingestBurst: 1e9, ingestPerSecond: 1e9 }),
-);
+// On PostgreSQL (`ingest-pg`, `realtime-scaleout`: bench/pg.ts) several of these may share one schema and Redis;
+// only the first seeds.
+const shared = process.env.BENCH_DATABASE
+  ? {
+      database: process.env.BENCH_DATABASE,
+      redisUrl: process.env.BENCH_REDIS || null,
+      authSecret: process.env.BENCH_SECRET!,
+    }
+  : { database: join(dataDir, 'bench.db') };
+const server = await createApp(testConfig({ dataDir, ...shared, ingestBurst: 1e9, ingestPerSecond: 1e9 }));
 // The bare endpoint: same middleware chain in front of it, no work behind it.
 server.app.use(async (ctx, next) => {
   // The server's CPU time so far (µs): the bench divides it by the answers of a round.
@@ -27,14 +34,16 @@ server.app.use(async (ctx, next) => {
 });
 const knex = server.app.ctx.storage.knex;
 const now = Date.now();
-const user = objectId(now);
-await knex('users').insert({
-  _id: user,
-  email: 'bench@example.com',
-  verified: true,
-  createdAt: now,
-  updatedAt: now,
-});
+const seed = process.env.BENCH_SEED !== 'off';
+const user = seed ? objectId(now) : process.env.BENCH_USER!;
+if (seed)
+  await knex('users').insert({
+    _id: user,
+    email: 'bench@example.com',
+    verified: true,
+    createdAt: now,
+    updatedAt: now,
+  });
 const rows = Array.from({ length: STATIONS }, (_, i) => ({
   _id: objectId(now),
   wsid: `bench${i}`,
@@ -45,11 +54,12 @@ const rows = Array.from({ length: STATIONS }, (_, i) => ({
   createdAt: now,
   updatedAt: now,
 }));
-for (let i = 0; i < rows.length; i += 200) await knex('weatherDevices').insert(rows.slice(i, i + 200));
+if (seed)
+  for (let i = 0; i < rows.length; i += 200) await knex('weatherDevices').insert(rows.slice(i, i + 200));
 const port = await server.listen();
 const token = await signJwt(server, user);
 process.stdout.write(
-  `${JSON.stringify({ port, stations: STATIONS, token, devices: rows.slice(0, 10).map((r) => r._id) })}\n`,
+  `${JSON.stringify({ port, stations: STATIONS, user, token, devices: rows.slice(0, 10).map((r) => r._id) })}\n`,
 );
 process.on('SIGTERM', async () => {
   const count = await knex('samples').count({ n: '*' }).first();

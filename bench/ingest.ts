@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { type LoadResult, load } from './load';
+import { pgSchema } from './pg';
 
 const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.perSecond - b.perSecond)[runs.length >> 1];
 
@@ -15,9 +16,11 @@ const FIELDS =
   '&t10co2=640&t11co=0.5&apiver=1.00';
 
 /** Alternating rounds (bare, ingest, bare, …) so both see the same machine noise; medians are reported. */
-export async function ingestBench(seconds = 3, rounds = 5) {
+export async function ingestBench(seconds = 3, rounds = 5, engine: 'sqlite' | 'pg' = 'sqlite') {
+  const pg = engine === 'pg' ? pgSchema('ingest') : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...pg?.env },
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { port, stations } = JSON.parse(line);
@@ -49,6 +52,7 @@ export async function ingestBench(seconds = 3, rounds = 5) {
   }
   child.kill('SIGTERM');
   await once(child, 'exit');
+  await pg?.drop();
   const ratios = ingestRuns.map((r, i) => r.perSecond / bareRuns[i].perSecond);
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return {

@@ -1,84 +1,141 @@
 // Realtime: time from sending an upload to the ingest endpoint to the `weatherMetrics created` event at a
 // watching socket client, with 1,000 connected watchers of the station (999 in a helper process, the measuring
-// client joins last, so it is served last).
+// client joins last, so it is served last by its server process).
+// Two deployments: the embedded one (one process, SQLite) and the scale-out one (several processes on
+// PostgreSQL, events shared through Redis), where a load balancer spreads the watchers over the processes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { io } from 'socket.io-client';
+import { pgSchema } from './pg';
 
 async function firstLine(child: ChildProcess): Promise<string> {
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return line;
 }
 
-export async function realtimeBench(watchers = 1000, uploads = 200) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
+interface Started {
+  port: number;
+  user: string;
+  token: string;
+  devices: string[];
+}
+
+function startServer(env: Record<string, string>): [ChildProcess, Promise<Started>] {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, STATIONS: '1' },
+    env: { ...process.env, STATIONS: '1', ...env },
   });
-  const { port, token, devices } = JSON.parse(await firstLine(server));
-  const url = `http://127.0.0.1:${port}`;
+  return [child, firstLine(child).then((line) => JSON.parse(line) as Started)];
+}
+
+/** CPU time (µs) the server processes have used so far. */
+async function serverCpu(urls: string[]): Promise<number> {
+  let us = 0;
+  for (const url of urls) us += ((await (await fetch(`${url}/bench/cpu`)).json()) as { us: number }).us;
+  return us;
+}
+
+export interface RealtimeOptions {
+  watchers?: number;
+  uploads?: number;
+  /** Uploads sent first and not counted (JIT, socket buffers). */
+  warmup?: number;
+  /** Server processes; more than one runs on PostgreSQL with Redis (bench/pg.ts). */
+  processes?: number;
+}
+
+export async function realtimeBench({
+  watchers = 1000,
+  uploads = 200,
+  warmup = 20,
+  processes = 1,
+}: RealtimeOptions = {}) {
+  const children: ChildProcess[] = [];
+  // Several processes share one PostgreSQL schema and Redis; one process keeps the embedded SQLite.
+  const pg = processes > 1 ? pgSchema('rt') : null;
+  const sharedEnv: Record<string, string> = pg
+    ? { ...pg.env, BENCH_REDIS: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' }
+    : {};
+  const [first, started] = startServer(sharedEnv);
+  children.push(first);
+  const main = await started;
+  const urls = [`http://127.0.0.1:${main.port}`];
+  for (let p = 1; p < processes; p++) {
+    const [child, more] = startServer({ ...sharedEnv, BENCH_SEED: 'off', BENCH_USER: main.user });
+    children.push(child);
+    urls.push(`http://127.0.0.1:${(await more).port}`);
+  }
+  const device = main.devices[0];
   const passive = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/watchers.ts', url, token, devices[0], String(watchers - 1)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
+    ['--import', 'tsx', 'bench/watchers.ts', urls.join(','), main.token, device, String(watchers - 1)],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
+  children.push(passive);
   if ((await firstLine(passive)) !== 'ready') throw new Error('watchers did not start');
 
-  const socket = io(url, { transports: ['websocket'], forceNew: true });
+  const socket = io(urls[0], { transports: ['websocket'], forceNew: true });
   await new Promise((resolve) => socket.once('connect', () => resolve(null)));
-  await new Promise<void>((resolve, reject) =>
-    socket.emit('create', 'authentication', { strategy: 'jwt', accessToken: token }, {}, (e: unknown) =>
-      e ? reject(e) : resolve(),
-    ),
-  );
-  await new Promise<void>((resolve, reject) =>
-    socket.emit('create', 'weatherDevices/watch', { id: devices[0] }, {}, (e: unknown) =>
-      e ? reject(e) : resolve(),
-    ),
-  );
-  const sentAt = new Map<number, number>();
-  const fromSend: number[] = [];
+  const call = (path: string, data: unknown) =>
+    new Promise<void>((resolve, reject) =>
+      socket.emit('create', path, data, {}, (e: unknown) => (e ? reject(e) : resolve())),
+    );
+  await call('authentication', { strategy: 'jwt', accessToken: main.token });
+  await call('weatherDevices/watch', { id: device });
+  // One clock for every process: the system's monotonic clock, in ms.
+  const clock = () => Number(process.hrtime.bigint()) / 1e6;
+  const sentAt: number[] = [];
+  const lastServed: number[] = [];
   const roundTrips: number[] = [];
   // Each upload carries its own temperature (-20.0, -19.9, …): the event says which upload it is.
   const uploadOf = (tempc0: number) => Math.round((tempc0 + 20) * 10);
   socket.on('weatherMetrics created', (data: { tempc0: number }) => {
-    const t = performance.now();
     const i = uploadOf(data.tempc0);
-    if (sentAt.has(i)) fromSend.push(t - sentAt.get(i)!);
+    if (i >= warmup && sentAt[i] !== undefined) lastServed.push(clock() - sentAt[i]);
   });
+  const cpuBefore = await serverCpu(urls);
   const t0 = 1_700_000_000;
-  for (let i = 0; i < uploads; i++) {
+  for (let i = 0; i < warmup + uploads; i++) {
     const time = t0 + i * 16;
     const datetime = encodeURIComponent(new Date(time * 1000).toISOString().slice(0, 19).replace('T', ' '));
-    sentAt.set(i, performance.now());
+    sentAt[i] = clock();
     const res = await fetch(
-      `${url}/data/upload.php?wsid=bench0&wspw=key0&datetime=${datetime}&t1tem=${(-20 + i / 10).toFixed(1)}&t1hum=50`,
+      `${urls[0]}/data/upload.php?wsid=bench0&wspw=key0&datetime=${datetime}&t1tem=${(-20 + i / 10).toFixed(1)}&t1hum=50`,
     );
-    roundTrips.push(performance.now() - sentAt.get(i)!);
+    if (i >= warmup) roundTrips.push(clock() - sentAt[i]);
     if (res.status !== 200) throw new Error(`upload ${i}: ${res.status}`);
     await res.arrayBuffer();
     await new Promise((r) => setTimeout(r, 25));
   }
   await new Promise((r) => setTimeout(r, 500));
+  const cpuPerUpload = ((await serverCpu(urls)) - cpuBefore) / (warmup + uploads) / 1000;
   passive.send('count');
-  const [{ received }] = (await once(passive, 'message')) as [{ received: number }];
+  const [{ received, arrivals }] = (await once(passive, 'message')) as [
+    { received: number; arrivals: number[][] },
+  ];
+  // Every delivery to every passive watcher (each got the uploads in order).
+  const everyWatcher: number[] = [];
+  for (const times of arrivals)
+    for (let i = warmup; i < times.length; i++) everyWatcher.push(times[i] - sentAt[i]);
   socket.close();
-  passive.kill('SIGTERM');
-  server.kill('SIGTERM');
-  await Promise.all([once(passive, 'exit'), once(server, 'exit')]);
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => once(child, 'exit')));
+  await pg?.drop();
   const pct = (xs: number[], p: number) =>
     [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
   return {
     watchers,
     uploads,
-    delivered: fromSend.length,
+    warmup,
+    processes,
+    delivered: lastServed.length,
     passiveReceived: received,
     // From sending the upload (the server accepts it on arrival; its answer may come after the event).
-    p50: pct(fromSend, 0.5),
-    p95: pct(fromSend, 0.95),
+    all: { p50: pct(everyWatcher, 0.5), p95: pct(everyWatcher, 0.95) },
+    lastServed: { p50: pct(lastServed, 0.5), p95: pct(lastServed, 0.95) },
     uploadRoundTripP50: pct(roundTrips, 0.5),
+    /** Server CPU per upload (ms), all processes: storing it and sending it to every watcher. */
+    cpuPerUpload,
   };
 }

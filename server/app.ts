@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Application } from './declarations';
 import { accessTokenFromQuery } from './hooks/auth';
 import { idempotency } from './hooks/idempotency';
+import { redisCounters } from './hooks/rate-limit';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { createMailer } from './notify/mail';
@@ -52,6 +53,7 @@ export async function createApp(config: Config): Promise<Server> {
     samples: sampleStore(storage),
     devices: new DeviceCache(storage.knex),
     mailer: createMailer(config.smtpUrl, config.dataDir),
+    counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
   };
 
   app.use(errors(config));
@@ -76,7 +78,7 @@ export async function createApp(config: Config): Promise<Server> {
   );
   app.hooks({ around: { all: [idempotency] }, before: { all: [accessTokenFromQuery] } });
   // Several server processes share service events (live samples, device changes) through Redis.
-  if (config.redisUrl) app.configure(sync({ uri: config.redisUrl }));
+  if (config.redisUrl) app.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:sync` }));
 
   app.configure(authentication);
   app.configure(users);
@@ -115,6 +117,7 @@ export async function createApp(config: Config): Promise<Server> {
         app as unknown as { sync?: { pub: { quit(): Promise<void> }; sub: { quit(): Promise<void> } } }
       ).sync;
       if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => {});
+      await app.ctx.counters?.close().catch(() => {});
       await app.ctx.samples.flush();
       httpServer = null;
       await storage.close();

@@ -13,6 +13,8 @@ export interface Config {
   /** `postgres://…` or a SQLite file path, or ':memory:' for tests. */
   database: string;
   redisUrl: string | null;
+  /** Names this deployment's keys and channel in Redis (several deployments, or test runs, may share one). */
+  redisPrefix: string;
   demo: boolean;
   authSecret: string;
   smtpUrl: string | null;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     database: env.DATABASE_URL ?? join(dataDir, 'portal.db'),
     redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX || 'portal',
     demo: (env.DEMO ?? 'on') !== 'off',
     authSecret: persistentSecret(dataDir, 'auth-secret.key', env.AUTH_SECRET),
     smtpUrl: env.SMTP_URL ?? null,
@@ -100,6 +103,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: join(process.env.TMPDIR ?? '/tmp', `portal-test-${process.pid}`),
     database: ':memory:',
     redisUrl: null,
+    redisPrefix: 'portal-test',
     demo: false,
     authSecret: randomBytes(32).toString('hex'),
     smtpUrl: null,

@@ -3,6 +3,7 @@ import type { HookContext as FeathersHookContext } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
 import type { AlertEngine } from './alerts/engine';
 import type { Config } from './config';
+import type { SharedCounters } from './hooks/rate-limit';
 import type { Mailer } from './notify/mail';
 import type { DeviceCache } from './services/devices/device-cache';
 import type { Storage } from './storage/db';
@@ -14,6 +15,8 @@ export interface AppContext {
   samples: SampleStore;
   devices: DeviceCache;
   mailer: Mailer;
+  /** Rate-limit counters all processes share (Redis, when REDIS_URL is set). */
+  counters: SharedCounters | null;
   /** The alerts engine (server/alerts); ingest hands it every stored upload. */
   alerts?: AlertEngine;
 }

@@ -4,7 +4,7 @@
 // private data. A last block proves realtime events do not leak to other channels.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { devicePlanService } from './services/subscriptions/device-plans.class';
-import { call, newStation, newUser, startServer, type TestServer, wslink } from './testing/server';
+import { call, newStation, newUser, startServer, type TestServer, toQuery, wslink } from './testing/server';
 import { collect, settle, socketClient } from './testing/socket';
 
 type Role = 'owner' | 'shared' | 'viewer' | 'stranger' | 'anonymous' | 'admin';
@@ -129,6 +129,15 @@ const everyone = (): Record<Role, Outcome> => ({
   stranger: 'ok',
   anonymous: 'ok',
   admin: 'ok',
+});
+/** Refused to everyone, admins included (malformed calls). */
+const nobody = (): Record<Role, Outcome> => ({
+  owner: 'deny',
+  shared: 'deny',
+  viewer: 'deny',
+  stranger: 'deny',
+  anonymous: 'deny',
+  admin: 'deny',
 });
 const ownerOnly = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> => ({
   owner: 'ok',
@@ -332,14 +341,7 @@ const CASES: Case[] = [
     method: 'find',
     path: 'alerts/hide',
     query: () => ({ device: priv._id, id: '0'.repeat(24) }),
-    expect: {
-      owner: 'deny',
-      shared: 'deny',
-      viewer: 'deny',
-      stranger: 'deny',
-      anonymous: 'deny',
-      admin: 'deny',
-    },
+    expect: nobody(),
   },
   // Public station: anyone reads, only the owner (and admin) writes.
   {
@@ -461,14 +463,7 @@ const CASES: Case[] = [
     method: 'find',
     path: 'users',
     query: () => ({ _id: { $in: [ids.owner] }, $limit: 101 }),
-    expect: {
-      owner: 'deny',
-      shared: 'deny',
-      viewer: 'deny',
-      stranger: 'deny',
-      anonymous: 'deny',
-      admin: 'deny',
-    },
+    expect: nobody(),
   },
   { name: 'public config', method: 'find', path: 'config', expect: everyone() },
   { name: 'metric definitions', method: 'find', path: 'metrics', expect: everyone() },
@@ -583,16 +578,6 @@ async function rest(c: Case, role: Role): Promise<Outcome> {
   expect(res.status, `${role} ${verb} ${path}`).toBeLessThan(500);
   if (res.status >= 300) return 'deny';
   return !c.ok || c.ok(res.body) ? 'ok' : 'deny';
-}
-
-function toQuery(query: Record<string, unknown>, prefix = ''): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(query)) {
-    const key = prefix ? `${prefix}[${k}]` : k;
-    if (v && typeof v === 'object') parts.push(toQuery(v as Record<string, unknown>, key));
-    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
-  }
-  return parts.join('&');
 }
 
 async function socket(c: Case, role: Role, client: any): Promise<Outcome> {

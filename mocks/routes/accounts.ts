@@ -1,4 +1,4 @@
-// authentication (local, jwt), users (sign-up, me), users/verify, and metrics (definitions + hash).
+// authentication (local, jwt), users (sign-up, me, related names), users/verify, and metrics (definitions + hash).
 import { http } from 'msw';
 import type { User } from '../../src/api/contract';
 import { METRICS } from '../../src/domain/catalogue';
@@ -7,10 +7,49 @@ import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/valid
 import { required } from '../access';
 import { type MockDb, newCode, objectId, type UserRow } from '../db';
 import { answer, badRequest, conflict, notAuthenticated } from '../errors';
+import { listAnswer } from '../list';
+import type { Query } from '../query';
 import { bodyOf, created, json, queryOf } from '../respond';
-import { asObject, bool, str } from '../validate';
+import { asObject, bool, idList, str } from '../validate';
 
 const WRONG_CODE = 'The verification code is wrong or has expired';
+
+/** The users someone is related to through stations (server/services/users/users-list.ts): themself, whom they
+ * shared a station with, and the owners of stations shared with them. */
+function relatedUsers(db: MockDb, me: UserRow): UserRow[] {
+  const ids = new Set([me._id]);
+  for (const d of db.devices.values()) {
+    if (d.user === me._id) for (const id of d.shareUsers) ids.add(id);
+    else if (d.shareUsers.includes(me._id)) ids.add(d.user);
+  }
+  return [...ids].flatMap((id) => db.users.get(id) ?? []);
+}
+
+/**
+ * users find: no parameter → [me]; otherwise a list (the related-names call of spec §7: `_id[$in]` with $limit).
+ * Admins see every account, newest first; others their related users by e-mail, by name only but themself.
+ */
+function listUsers(db: MockDb, me: UserRow, query: Query) {
+  if (Object.keys(query).length === 0) return json([presentUser(me)]);
+  const filter = query._id;
+  let ids: Set<string> | null = null;
+  if (filter !== undefined) {
+    if (typeof filter !== 'object' || Array.isArray(filter) || Object.keys(filter).some((k) => k !== '$in'))
+      throw badRequest('_id other than _id[$in] is not implemented by the mocks');
+    ids = new Set(idList(filter.$in, '_id[$in]'));
+  }
+  const rows = (me.isAdmin ? [...db.users.values()] : relatedUsers(db, me))
+    .filter((u) => !ids || ids.has(u._id))
+    .sort((a, b) =>
+      me.isAdmin ? (b.createdAt ?? '').localeCompare(a.createdAt ?? '') : a.email.localeCompare(b.email),
+    )
+    .map((u) =>
+      me.isAdmin || u._id === me._id
+        ? presentUser(u)
+        : { _id: u._id, email: u.email, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
+    );
+  return listAnswer(query, rows, ['_id']);
+}
 
 export function presentUser(row: UserRow): User {
   const { password: _p, verifyCode: _c, ...user } = row;
@@ -102,7 +141,9 @@ export function accountRoutes(base: string, db: MockDb) {
         return created(presentUser(user));
       }),
     ),
-    http.get(`${base}/users`, ({ request }) => answer(() => json([presentUser(required(db, request))]))),
+    http.get(`${base}/users`, ({ request }) =>
+      answer(() => listUsers(db, required(db, request), queryOf(request))),
+    ),
     http.get(`${base}/metrics`, ({ request }) =>
       answer(() => {
         // No auth hook on the real service: anyone may read the catalogue.

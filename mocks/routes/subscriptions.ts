@@ -1,43 +1,16 @@
 // subscriptionPlans (published plans for anyone, in order; drafts for admins) and deviceSubscriptionPlan
 // (?mac&$populate=subscriptionPlan&$limit: the plans of a station the caller owns or shares). Only the parameters
-// of the spec §7 calls are served ($limit, $skip, $paginate, $populate); other generic-list parameters get a 400
-// saying so, rather than an answer that would differ from the server's.
+// of the spec §7 calls are served (mocks/list.ts).
 import { http } from 'msw';
 import { isActive } from '../../server/services/subscriptions/period';
 import { MESSAGES, normalizeMac, validateMac } from '../../src/domain/validate';
 import { caller, relation, required } from '../access';
 import type { DevicePlanRow, MockDb, UserRow } from '../db';
 import { answer, badRequest } from '../errors';
-import type { Query } from '../query';
-import { json, queryOf } from '../respond';
-import { num, unpaginated } from '../validate';
+import { listAnswer } from '../list';
+import { queryOf } from '../respond';
 
-const SERVED = new Set(['$limit', '$skip', '$paginate', '$populate', 'mac']);
-
-/** $limit (0..100, default 10) and $skip, the server's messages; anything else is refused. */
-function page(query: Query) {
-  for (const key of Object.keys(query))
-    if (!SERVED.has(key)) throw badRequest(`${key} is not implemented by the mocks`);
-  const limit = num(query, '$limit', {
-    integer: true,
-    min: 0,
-    max: 100,
-    message: '$limit must be a whole number 0..100',
-  });
-  const skip = num(query, '$skip', {
-    integer: true,
-    min: 0,
-    max: 1_000_000,
-    message: '$skip must be a whole number 0..1000000',
-  });
-  return { limit: limit ?? 10, skip: skip ?? 0 };
-}
-
-function listAnswer<T>(query: Query, rows: T[]) {
-  const { limit, skip } = page(query);
-  const data = rows.slice(skip, skip + limit);
-  return json(unpaginated(query) ? data : { total: rows.length, limit, skip, data });
-}
+const SERVED = ['$populate', 'mac'];
 
 function macOf(v: unknown): string {
   if (v === undefined || v === '') throw badRequest('mac is required', { field: 'mac' });
@@ -66,7 +39,7 @@ export function subscriptionRoutes(base: string, db: MockDb) {
         const plans = db.subscriptionPlans
           .filter((p) => p.status === 'published' || user?.isAdmin)
           .sort((a, b) => a.order - b.order || a._id.localeCompare(b._id));
-        return listAnswer(queryOf(request), plans);
+        return listAnswer(queryOf(request), plans, SERVED);
       }),
     ),
     http.get(`${base}/deviceSubscriptionPlan`, ({ request }) =>
@@ -91,7 +64,7 @@ export function subscriptionRoutes(base: string, db: MockDb) {
             : r.subscriptionPlan,
           active: isActive(r),
         }));
-        return listAnswer(query, records);
+        return listAnswer(query, records, SERVED);
       }),
     ),
   ];

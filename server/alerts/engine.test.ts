@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PushPayload, WebSubscription } from '../notify/push';
 import { PushGone } from '../notify/push';
 import type { DeviceRow } from '../services/devices/device-record';
+import { isUniqueViolation, openStorage } from '../storage/db';
+import { migrate } from '../storage/migrate';
 import { call, newStation, startServer, type TestServer, wslink } from '../testing/server';
 import { collect, settle, socketClient } from '../testing/socket';
+import { AlertEngine } from './engine';
 import { quickUser as newUser } from './test-users';
 
 let t: TestServer;
@@ -169,6 +172,49 @@ describe('alerts engine', () => {
     } finally {
       engine().now = clock;
     }
+  });
+
+  test('two processes sweeping at the same moment raise a lost-data alert once', async () => {
+    const { store, active, base, owner } = await setup([{ item: 'lostData', method: 'email' }]);
+    const other = new AlertEngine(t.server.app); // its own memory, the same database: another process
+    const clock = engine().now;
+    try {
+      engine().now = () => base;
+      await store(0, { tempc0: 20 });
+      engine().now = other.now = () => base + 31 * 60;
+      await Promise.all([engine().sweep(), other.sweep()]);
+      await Promise.all([engine().idle(), other.idle()]);
+      expect(await active()).toHaveLength(1);
+      const mails = t.server.app.ctx.mailer.sent.filter(
+        (m) => m.to === owner.email && /Garden/.test(m.subject),
+      );
+      expect(mails).toHaveLength(1);
+    } finally {
+      engine().now = clock;
+    }
+  });
+
+  test("another process's uploads count: a pressure fall and a quiet sensor seen across two processes", async () => {
+    const { device, base, active } = await setup([
+      { item: 'baroDrop', value: 2, unit: 'hPa', method: 'email' },
+      { item: 'lostLink', method: 'email' },
+    ]);
+    const other = new AlertEngine(t.server.app); // another process: its own memory, the same database
+    const upload = async (by: AlertEngine, offset: number, values: Record<string, number>) => {
+      await t.server.app.ctx.samples.write(device, base + offset, values);
+      await by.onSample(device, base + offset, values);
+    };
+    // The high pressure and the first quiet upload reach the other process only.
+    await upload(other, 0, { relbaro: 1010, cnc1: 0 });
+    await upload(engine(), 120, { relbaro: 1007.5, cnc1: 0 });
+    expect((await active()).map((a) => a.item)).toEqual(['baroDrop']);
+    await upload(other, 20 * 60, { relbaro: 1007.5, cnc1: 0 });
+    await upload(engine(), 31 * 60, { relbaro: 1007.5, cnc1: 0 });
+    const list = await active();
+    expect(list.map((a) => a.item).sort()).toEqual(['baroDrop', 'lostLink']);
+    expect(list.find((a) => a.item === 'lostLink')?.message).toBe(
+      'Lost link to channel 1 sensor for 31 minutes',
+    );
   });
 
   test('lost link: a sensor flag at 0 for more than 30 minutes raises for that sensor only', async () => {
@@ -405,4 +451,59 @@ describe('alerts and alerts/hide input', () => {
     });
     expect(missing.status).toBe(404);
   });
+});
+
+test('migration 010: earlier duplicate raised alerts are cleared (oldest kept); the database refuses a second one', async () => {
+  const storage = await openStorage(':memory:');
+  try {
+    const { knex } = storage;
+    await migrate(knex, '009_device_seq');
+    await knex('users').insert({ _id: 'u'.repeat(24), email: 'x@example.com', createdAt: 0, updatedAt: 0 });
+    await knex('weatherDevices').insert({
+      _id: 'd'.repeat(24),
+      wsid: 'w',
+      stationKey: 'k',
+      name: 'n',
+      user: 'u'.repeat(24),
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    const alert = (id: string, createdAt: number, status = 'active', sensor: string | null = null) => ({
+      _id: id.repeat(24),
+      device: 'd'.repeat(24),
+      user: 'u'.repeat(24),
+      item: 'lostData',
+      sensor,
+      rule: 'lostData',
+      status,
+      lastTrigger: 0,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await knex('alerts').insert([
+      alert('b', 2),
+      alert('a', 1),
+      alert('c', 3, 'hidden'),
+      alert('e', 4, 'active', 'cn1'),
+    ]);
+    await migrate(knex);
+    const status = Object.fromEntries(
+      (await knex('alerts').select('_id', 'status')).map((r: { _id: string; status: string }) => [
+        r._id[0],
+        r.status,
+      ]),
+    );
+    expect(status).toEqual({ a: 'active', b: 'cleared', c: 'cleared', e: 'active' });
+    const refused = await knex('alerts')
+      .insert(alert('f', 5))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(refused)).toBe(true);
+    await knex('alerts').insert(alert('g', 6, 'cleared')); // cleared ones may repeat
+    await knex('alerts').insert(alert('h', 7, 'active', 'cn2')); // another sensor is another alert
+  } finally {
+    await storage.close();
+  }
 });

@@ -4,10 +4,13 @@
 // with hysteresis: the value must come back past the threshold by a margin on two uploads in a row, so a
 // value hovering at the threshold does not storm. Work per station is serialised (uploads of one station
 // are evaluated in order); a sample older than the newest one evaluated is ignored.
+
+import type { Sample } from '../../src/domain/types';
 import type { Application } from '../declarations';
 import { alertText, formatTime, formatValue, itemLabel, sensorLabel } from '../notify/alert-message';
 import { Notifier } from '../notify/notifier';
 import type { DeviceRow } from '../services/devices/device-record';
+import { isUniqueViolation } from '../storage/db';
 import { objectId } from '../storage/ids';
 import {
   type AlertRule,
@@ -57,6 +60,10 @@ type Values = Record<string, number | null>;
 /** How long alert settings are trusted from memory (other processes may change them). */
 const SETTINGS_TTL = 60_000;
 const CLEAR_AFTER = 2;
+/** How far back a quiet sensor is looked for: the link rule's 30 minutes and as much again. */
+const LINK_HISTORY = 2 * LOST_LINK_AFTER;
+/** How long raised alerts are trusted from memory (other processes may raise or clear them). */
+const HELD_TTL = 60_000;
 const SWEEP_EVERY = 60_000;
 
 export function fromDbAlert(row: Record<string, unknown>): AlertRecord {
@@ -95,8 +102,7 @@ export class AlertEngine {
   readonly notifier: Notifier;
   private settingsCache = new Map<string, { at: number; entries: Entry[] }>();
   private held = new Map<string, Map<string, Held>>();
-  private baro = new Map<string, { time: number; relbaro?: number; absbaro?: number }[]>();
-  private linkDown = new Map<string, Map<string, number>>();
+  private heldAt = new Map<string, number>();
   private lastTime = new Map<string, number>();
   /** Server time of each station's last upload (unix s). */
   private received = new Map<string, number>();
@@ -235,7 +241,15 @@ export class AlertEngine {
     // Stations nobody set alerts for cost nothing more (most of them: this runs for every upload).
     const entries = await this.entries(device);
     if (entries.length === 0) return;
-    this.track(device._id, time, values);
+    // Pressure and link history come from the stored raw samples (this upload included), loaded once and only
+    // when a rule needs them: with several processes each one sees only some uploads of a station, and after
+    // a restart memory would have forgotten when a sensor went quiet.
+    let recent: { span: number; samples: Sample[] } | undefined;
+    const history = async (span: number) => {
+      if (!recent || recent.span < span)
+        recent = { span, samples: await this.app.ctx.samples.samples(device._id, time - span, time + 1) };
+      return recent.samples.filter((s) => s.time >= time - span);
+    };
     const held = await this.heldFor(device._id);
     for (const entry of entries) {
       for (const rule of entry.rules) {
@@ -243,15 +257,14 @@ export class AlertEngine {
           const h = held.get(keyOf(entry.user, rule));
           if (h) await this.clear(device._id, h);
         } else if (rule.item === LOST_LINK) {
-          const down = this.linkDown.get(device._id);
           const keys = rule.metric
             ? [rule.metric]
             : Object.keys(values).filter((k) => k.startsWith('cn') && typeof values[k] === 'number');
           for (const k of keys) {
             const v = values[k];
             if (typeof v !== 'number') continue;
-            const since = down?.get(k);
-            const lost = v === 0 && since !== undefined && time - since >= LOST_LINK_AFTER;
+            const since = v === 0 ? quietSince(await history(LINK_HISTORY), k) : undefined;
+            const lost = since !== undefined && time - since >= LOST_LINK_AFTER;
             await this.step(
               device,
               entry.user,
@@ -272,7 +285,8 @@ export class AlertEngine {
               : (rule.metric as 'relbaro' | 'absbaro');
           const cur = values[metric];
           if (typeof cur !== 'number') continue;
-          const highest = Math.max(...(this.baro.get(device._id) ?? []).map((s) => s[metric] ?? cur), cur);
+          const window = await history(BARO_WINDOW);
+          const highest = Math.max(...window.map((s) => (s[metric] as number | undefined) ?? cur), cur);
           const drop = highest - cur;
           await this.step(
             device,
@@ -306,25 +320,6 @@ export class AlertEngine {
           );
         }
       }
-    }
-  }
-
-  /** Pressure history of the last 5 minutes and since when each link flag has been 0. */
-  private track(deviceId: string, time: number, values: Values): void {
-    const hist = (this.baro.get(deviceId) ?? []).filter((s) => s.time >= time - BARO_WINDOW);
-    if (typeof values.relbaro === 'number' || typeof values.absbaro === 'number')
-      hist.push({ time, relbaro: values.relbaro ?? undefined, absbaro: values.absbaro ?? undefined });
-    this.baro.set(deviceId, hist.slice(-200));
-    let down = this.linkDown.get(deviceId);
-    for (const k in values) {
-      if (!k.startsWith('cn') || typeof values[k] !== 'number') continue;
-      if (!down) {
-        down = new Map();
-        this.linkDown.set(deviceId, down);
-      }
-      if (values[k] === 0) {
-        if (!down.has(k)) down.set(k, time);
-      } else down.delete(k);
     }
   }
 
@@ -373,15 +368,18 @@ export class AlertEngine {
     const s = sensor ?? rule.sensor ?? null;
     const held = await this.heldFor(device._id);
     // Another process (or this one before a restart) may have raised it already: adopt it, never raise twice.
-    const existing = await this.knex('alerts')
-      .where({ device: device._id, user, rule: rule.key })
-      .andWhere((q) => (s === null ? q.whereNull('sensor') : q.where({ sensor: s })))
-      .whereIn('status', ['active', 'hidden'])
-      .first();
-    if (existing) {
-      held.set(keyOf(user, rule, s), { ...fromDbAlert(existing), rule: rule.key, streak: 0 });
-      return;
-    }
+    // The database holds at most one raised alert per rule and sensor (migration 010), so two processes raising
+    // at the same moment cannot both succeed.
+    const adopt = async () => {
+      const existing = await this.knex('alerts')
+        .where({ device: device._id, user, rule: rule.key })
+        .andWhere((q) => (s === null ? q.whereNull('sensor') : q.where({ sensor: s })))
+        .whereIn('status', ['active', 'hidden'])
+        .first();
+      if (existing) held.set(keyOf(user, rule, s), { ...fromDbAlert(existing), rule: rule.key, streak: 0 });
+      return !!existing;
+    };
+    if (await adopt()) return;
     const shown = base === null || !rule.metric ? null : displayValue(rule.metric, base, rule.unit);
     const now = Date.now();
     const record: Held = {
@@ -399,7 +397,12 @@ export class AlertEngine {
       streak: 0,
     };
     const { streak: _s, ...row } = record;
-    await this.knex('alerts').insert({ ...row, createdAt: now, updatedAt: now });
+    try {
+      await this.knex('alerts').insert({ ...row, createdAt: now, updatedAt: now });
+    } catch (error) {
+      if (isUniqueViolation(error) && (await adopt())) return;
+      throw error;
+    }
     held.set(keyOf(user, rule, s), record);
     const alert = present(record);
     this.app.service('alerts').emit('created', alert);
@@ -413,23 +416,26 @@ export class AlertEngine {
       this.app.service('alerts').emit('patched', present({ ...h, status: 'cleared' }));
   }
 
-  /** Raised alerts (active or hidden) of a device, loaded once from the database. */
+  /**
+   * Raised alerts (active or hidden) of a device, from the database and reloaded after a minute: another process
+   * may have raised or cleared one meanwhile (a stale "still raised" would hide a new alert).
+   */
   private async heldFor(deviceId: string): Promise<Map<string, Held>> {
-    let map = this.held.get(deviceId);
-    if (map) return map;
+    const cached = this.held.get(deviceId);
+    if (cached && Date.now() - (this.heldAt.get(deviceId) ?? 0) <= HELD_TTL) return cached;
     const rows = await this.knex('alerts')
       .where({ device: deviceId })
       .whereIn('status', ['active', 'hidden']);
-    map = this.held.get(deviceId) ?? new Map();
+    const map = new Map<string, Held>();
     for (const row of rows) {
       const a = fromDbAlert(row);
-      map.set(keyOf(a.user, { key: row.rule as string }, a.sensor ?? null), {
-        ...a,
-        rule: row.rule as string,
-        streak: 0,
-      });
+      const key = keyOf(a.user, { key: row.rule as string }, a.sensor ?? null);
+      // Keep the count of recovering uploads seen here.
+      const streak = cached?.get(key)?._id === a._id ? cached.get(key)!.streak : 0;
+      map.set(key, { ...a, rule: row.rule as string, streak });
     }
     this.held.set(deviceId, map);
+    this.heldAt.set(deviceId, Date.now());
     return map;
   }
 
@@ -456,6 +462,18 @@ export class AlertEngine {
   private log(message: string, error: unknown): void {
     if (this.app.ctx.config.logLevel !== 'silent') console.error(message, error);
   }
+}
+
+/** When a link flag's trailing run of 0s began (samples in time order; uploads without the flag are skipped). */
+function quietSince(samples: Sample[], flag: string): number | undefined {
+  let since: number | undefined;
+  for (let i = samples.length - 1; i >= 0; i--) {
+    const v = samples[i][flag];
+    if (typeof v !== 'number') continue;
+    if (v !== 0) break;
+    since = samples[i].time;
+  }
+  return since;
 }
 
 function keyOf(user: string, rule: { key: string }, sensor: string | null = null): string {

@@ -17,9 +17,11 @@ describe('tokens', () => {
   test('a remembered verification never outlives the token: an expired token is refused', async () => {
     const u = await newUser(t, 'shortlived');
     const auth = t.server.app.service('authentication') as unknown as AuthenticationService;
-    const token = await auth.createAccessToken({ sub: u.user._id }, { expiresIn: '1s' });
+    // `exp` counts whole seconds from a truncated `iat`: a 3 s token is valid for 2–3 s (a 1 s one could be
+    // expired before the first call on a loaded machine), and surely expired 4.1 s later.
+    const token = await auth.createAccessToken({ sub: u.user._id }, { expiresIn: '3s' });
     expect((await call(t.url, 'GET', `/users/${u.user._id}`, { token })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 4100));
     expect((await call(t.url, 'GET', `/users/${u.user._id}`, { token })).status).toBe(401);
     // A forged signature is refused whatever was remembered for the real one.
     expect(

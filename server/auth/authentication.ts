@@ -8,15 +8,15 @@ import { oauth } from '@feathersjs/authentication-oauth';
 import { NotAuthenticated, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application } from '../declarations';
-import { RateLimiter } from '../hooks/rate-limit';
+import { AccountLimiter } from '../hooks/rate-limit';
 import { createStrategy, oauthProviders, oauthSettings } from './oauth';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 class LimitedLocalStrategy extends LocalStrategy {
   constructor(
-    private perAccount: RateLimiter,
-    private perIp: RateLimiter,
+    private perAccount: AccountLimiter,
+    private perIp: AccountLimiter,
   ) {
     super();
   }
@@ -24,16 +24,15 @@ class LimitedLocalStrategy extends LocalStrategy {
   async authenticate(data: Record<string, unknown>, params: Params & { ip?: string }) {
     const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
     const ip = params.ip ?? 'internal';
-    if (!this.perAccount.allowed(email) || !this.perIp.allowed(ip))
+    if (!(await this.perAccount.allowed(email)) || !(await this.perIp.allowed(ip)))
       throw new TooManyRequests('Too many failed logins, please wait 15 minutes');
     try {
       const result = await super.authenticate({ ...data, email }, params);
-      this.perAccount.reset(email);
+      await this.perAccount.reset(email);
       return result;
     } catch (error) {
       if (error instanceof NotAuthenticated) {
-        this.perAccount.hit(email);
-        this.perIp.hit(ip);
+        await Promise.all([this.perAccount.hit(email), this.perIp.hit(ip)]);
       }
       throw error;
     }
@@ -114,8 +113,8 @@ export function authentication(app: Application): void {
   service.register(
     'local',
     new LimitedLocalStrategy(
-      new RateLimiter(config.loginFailuresPerAccount, FIFTEEN_MINUTES),
-      new RateLimiter(config.loginFailuresPerIp, FIFTEEN_MINUTES),
+      new AccountLimiter('login', config.loginFailuresPerAccount, FIFTEEN_MINUTES, app.ctx.counters),
+      new AccountLimiter('login-ip', config.loginFailuresPerIp, FIFTEEN_MINUTES, app.ctx.counters),
     ),
   );
   const providers = oauthProviders(config);

@@ -1,5 +1,10 @@
-// Fixed-window counters in memory (per process). Used for failed logins, verification codes and bad station
-// keys: small, bounded maps that forget old windows.
+// Rate limits. Account protection (failed logins, reset and verification codes, password re-checks, new
+// sessions) uses `AccountLimiter`: shared through Redis when several processes run (REDIS_URL), so the limit is
+// not multiplied by the number of processes. Ingest's per-upload limits stay in each process's memory: a Redis
+// round trip on every upload would cost more than what it protects.
+import { createClient } from 'redis';
+
+/** Fixed-window counters in memory: small, bounded maps that forget old windows. */
 export class RateLimiter {
   private hits = new Map<string, { count: number; resetAt: number }>();
 
@@ -47,5 +52,83 @@ export class TokenBuckets {
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;
+  }
+}
+
+/** Counters every process shares (Redis). */
+export interface SharedCounters {
+  count(key: string): Promise<number>;
+  /** Adds one; a new counter expires after `windowMs`. */
+  add(key: string, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Counters in Redis, their keys starting with `prefix`. */
+export async function redisCounters(url: string, prefix: string): Promise<SharedCounters> {
+  const client = createClient({ url });
+  client.on('error', (error) => console.error('Redis', error));
+  await client.connect();
+  return {
+    count: async (key) => Number((await client.get(prefix + key)) ?? 0),
+    add: async (key, windowMs) => {
+      await client
+        .multi()
+        .incr(prefix + key)
+        .pExpire(prefix + key, windowMs, 'NX')
+        .exec();
+    },
+    clear: async (key) => {
+      await client.del(prefix + key);
+    },
+    close: async () => {
+      await client.quit();
+    },
+  };
+}
+
+/**
+ * A fixed-window limit shared by every process when there are shared counters, else in memory. If Redis
+ * fails, this process's own counter decides, so logins keep working.
+ */
+export class AccountLimiter {
+  private local: RateLimiter;
+  private loggedAt = 0;
+
+  constructor(
+    private name: string,
+    private limit: number,
+    private windowMs: number,
+    private shared: SharedCounters | null = null,
+  ) {
+    this.local = new RateLimiter(limit, windowMs);
+  }
+
+  private key = (key: string) => `${this.name}:${key}`;
+
+  async allowed(key: string): Promise<boolean> {
+    if (!this.shared) return this.local.allowed(key);
+    try {
+      return (await this.shared.count(this.key(key))) < this.limit;
+    } catch (error) {
+      this.failed(error);
+      return this.local.allowed(key);
+    }
+  }
+
+  async hit(key: string): Promise<void> {
+    this.local.hit(key);
+    await this.shared?.add(this.key(key), this.windowMs).catch((error) => this.failed(error));
+  }
+
+  async reset(key: string): Promise<void> {
+    this.local.reset(key);
+    await this.shared?.clear(this.key(key)).catch((error) => this.failed(error));
+  }
+
+  private failed(error: unknown): void {
+    if (Date.now() - this.loggedAt < 60_000) return;
+    this.loggedAt = Date.now();
+    console.error(`rate limit ${this.name}: Redis failed, counting in this process only`, error);
   }
 }

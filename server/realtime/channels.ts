@@ -2,10 +2,12 @@
 //  device/<id>  sockets that watch a device (joined in weatherDevices/watch; access re-checked per event)
 //  user/<id>    every socket of a signed-in user (profile, their devices, settings, alerts)
 import type { RealTimeConnection } from '@feathersjs/feathers';
+import type { Server } from 'socket.io';
 import type { Device } from '../../src/api/contract';
 import type { Application, AuthUser } from '../declarations';
 import { canRead, type DeviceRow, present } from '../services/devices/device-record';
 import { deviceChannel } from '../services/devices/watch.class';
+import { FanOut } from './fanout';
 
 export const userChannel = (id: string) => `user/${id}`;
 
@@ -21,22 +23,21 @@ export function hasWatchers(app: Application, deviceId: string): boolean {
 /** Set on each socket's Feathers connection (app.ts) so live events can be broadcast by socket id. */
 export const SOCKET_ID = Symbol('socketId');
 
-/**
- * Live samples may go to hundreds of watchers: one socket.io broadcast encodes the packet once, where Feathers'
- * own dispatch would encode it again for every connection.
- */
-function broadcast(app: Application, event: string, connections: RealTimeConnection[], data: unknown): void {
-  const ids: string[] = [];
-  for (const c of connections) {
-    const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
-    if (id) ids.push(id);
-  }
-  const io = (app as unknown as { io?: { to(ids: string[]): { emit(event: string, data: unknown): void } } })
-    .io;
-  if (ids.length > 0 && io) io.to(ids).emit(event, data);
-}
-
 export function channels(app: Application): void {
+  // Live samples go out through one FanOut (encoded once, joined per socket; see fanout.ts), made once socket.io
+  // is set up.
+  let fanOut: FanOut | undefined;
+  const broadcast = (event: string, connections: RealTimeConnection[], data: unknown) => {
+    const io = (app as unknown as { io?: Server }).io;
+    if (!io) return;
+    fanOut ??= new FanOut(io);
+    const ids: string[] = [];
+    for (const c of connections) {
+      const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
+      if (id) ids.push(id);
+    }
+    fanOut.send(event, data, ids);
+  };
   app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
     if (connection && authResult.user) app.channel(userChannel(authResult.user._id)).join(connection);
   });
@@ -57,7 +58,7 @@ export function channels(app: Application): void {
   for (const path of ['weatherMetrics', 'weatherMetrics/5m']) {
     app.service(path).publish('created', async (data: { device: string }) => {
       const channel = await watchers(data.device);
-      broadcast(app, `${path} created`, Array.isArray(channel) ? channel : channel.connections, data);
+      broadcast(`${path} created`, Array.isArray(channel) ? channel : channel.connections, data);
       return undefined; // sent above
     });
   }

@@ -88,4 +88,34 @@ describe('realtime', () => {
     });
     expect(res.status).toBe(400);
   });
+
+  test('each watcher gets every sample and bucket once and in order, over WebSocket and long-polling alike', async () => {
+    const owner = await newUser(t);
+    const station = await newStation(t, owner.token);
+    // Several WebSocket watchers (written to directly) and one on long-polling (served through socket.io).
+    const clients = await Promise.all([
+      ...[1, 2, 3].map(() => socketClient(t.url, owner.token)),
+      socketClient(t.url, owner.token, ['polling']),
+    ]);
+    const seen = clients.map(({ socket }) => {
+      const events: string[] = [];
+      socket.on('weatherMetrics created', (d: { tempc0: number }) => events.push(`sample ${d.tempc0}`));
+      socket.on('weatherMetrics/5m created', (d: { tempc0: number }) => events.push(`5m ${d.tempc0}`));
+      return events;
+    });
+    for (const { client } of clients)
+      await client.service('weatherDevices/watch').create({ id: station._id });
+    // Three uploads 16 s apart in one 5-minute bucket (the one before now).
+    const bucket = Math.floor(Date.now() / 300_000) * 300_000 - 300_000;
+    for (const [i, temp] of [10, 11, 12].entries()) {
+      const datetime = new Date(bucket + 10_000 + i * 16_000).toISOString().slice(0, 19).replace('T', ' ');
+      expect((await wslink(t, station, { datetime, t1tem: temp, t1hum: 50 })).status).toBe(200);
+    }
+    await settle(400);
+    // The 5-minute bucket is the mean so far: 10, 10.5, 11.
+    const expected = ['sample 10', '5m 10', 'sample 11', '5m 10.5', 'sample 12', '5m 11'];
+    for (const events of seen) expect(events).toEqual(expected);
+    for (const c of clients) c.close();
+    await settle(); // the long-poll's last request ends (or it holds the HTTP server open at close)
+  });
 });

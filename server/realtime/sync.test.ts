@@ -1,5 +1,6 @@
 // Two server processes on one PostgreSQL database share events through Redis (feathers-sync): a socket on
-// one server receives the samples uploaded to the other, and a device change on one is seen by the other.
+// one server receives the samples uploaded to the other, and a device change on one is seen by the other; rate
+// limits on accounts count on both.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../testing/server';
 import { collect, settle, socketClient } from '../testing/socket';
@@ -13,8 +14,10 @@ beforeAll(async () => {
   const schema = `t_sync_${process.pid}_${Date.now().toString(36)}`;
   const database = `${PG}${PG.includes('?') ? '&' : '?'}schema=${schema}`;
   const secret = 'shared-secret-for-both-processes';
-  a = await startServer({ database, redisUrl: REDIS, authSecret: secret });
-  b = await startServer({ database, redisUrl: REDIS, authSecret: secret });
+  // This deployment's own Redis keys: counters and events of other test runs stay out.
+  const shared = { database, redisUrl: REDIS, redisPrefix: schema, authSecret: secret };
+  a = await startServer(shared);
+  b = await startServer(shared);
 });
 afterAll(async () => {
   await b?.server.close();
@@ -40,4 +43,17 @@ test('a watcher on one server receives uploads accepted by the other', async () 
   expect((await wslink(b, station, { t1tem: 13 })).status).toBe(401);
   expect((await wslink(b, rekeyed.body, { t1tem: 13 })).status).toBe(200);
   socket.close();
+});
+
+test('failed logins are counted across processes (Redis), not per process', async () => {
+  const user = await newUser(a);
+  const bad = (server: TestServer) =>
+    call(server.url, 'POST', '/authentication', {
+      body: { strategy: 'local', email: user.email, password: 'wrong-password' },
+    });
+  const limit = a.server.app.ctx.config.loginFailuresPerAccount;
+  // Alternating between the processes: each one alone has seen only half of the failures.
+  for (let i = 0; i < limit; i++) expect((await bad(i % 2 ? b : a)).status).toBe(401);
+  expect((await bad(a)).status).toBe(429);
+  expect((await bad(b)).status).toBe(429);
 });

@@ -14,8 +14,19 @@ export interface BucketRow {
 export interface WriteResult {
   /** false when a sample with the same time was already stored (a console retransmission). */
   stored: boolean;
-  /** The 5-minute bucket after this upload (read it at once: the writer keeps changing it). */
+  /** The 5-minute bucket as of this upload (read it at once: the writer changes it with the next batch). */
   fiveMinute: BucketRow;
+}
+
+/** An upload waiting for a writer's next transaction (group commit, both engines). */
+export interface WriteJob {
+  id: string;
+  seq: number;
+  tz: string;
+  time: number;
+  values: Values;
+  done(result: WriteResult): void;
+  fail(error: unknown): void;
 }
 
 export const FIVE_MINUTES = 300;
@@ -35,6 +46,13 @@ export function foldInto(aggs: Aggs, values: Values, late = false): Aggs {
     if (keep !== null) aggs[key][4] = keep;
   }
   return aggs;
+}
+
+/** A copy of aggregates (each Agg is a small array). */
+export function copyAggs(aggs: Aggs): Aggs {
+  const out: Aggs = {};
+  for (const key in aggs) out[key] = aggs[key].slice() as Agg;
+  return out;
 }
 
 /** A bucket as the primary value per key (what a 5-minute point or a daily point shows). */

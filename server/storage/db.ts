@@ -67,3 +67,9 @@ export async function openStorage(database: string): Promise<Storage> {
     close: () => knex.destroy(),
   };
 }
+
+/** A unique constraint refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -10,6 +10,7 @@ import * as m006 from './migrations/006_subscriptions';
 import * as m007 from './migrations/007_alert_rule_ids';
 import * as m008 from './migrations/008_normalize_mac';
 import * as m009 from './migrations/009_device_seq';
+import * as m010 from './migrations/010_one_raised_alert';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '007_alert_rule_ids': m007,
   '008_normalize_mac': m008,
   '009_device_seq': m009,
+  '010_one_raised_alert': m010,
 };
 
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */

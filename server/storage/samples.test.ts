@@ -66,6 +66,30 @@ describe('sample store', () => {
     ]);
   });
 
+  test('uploads written together are each answered with the bucket as of that upload; a repeat among them is not counted', async () => {
+    const { store } = await open(testDatabase());
+    // Not awaited one by one: they reach the writer in one batch (one transaction).
+    const results = await Promise.all(
+      [
+        [0, 10],
+        [16, 12],
+        [16, 99], // the same time again: a retransmission
+        [32, 14],
+      ].map(([dt, temp]) => store.write(device, T0 + dt, { tempc0: temp })),
+    );
+    expect(results.map((r) => [r.stored, r.fiveMinute.time, r.fiveMinute.aggs.tempc0])).toEqual([
+      [true, T0, [1, 10, 10, 10, 10]],
+      [true, T0, [2, 22, 10, 12, 12]],
+      [false, T0, [2, 22, 10, 12, 12]],
+      [true, T0, [3, 36, 10, 14, 14]],
+    ]);
+    expect(temps(await store.buckets('buckets5m', device._id, T0, T0 + 300))).toEqual([
+      [T0, [3, 36, 10, 14, 14]],
+    ]);
+    // The raw sample kept is the first of the two, the one the buckets counted.
+    expect((await store.samples(device._id, T0, T0 + 300)).map((s) => s.tempc0)).toEqual([10, 12, 14]);
+  });
+
   test('a retransmission is ignored and a late upload folds into its closed bucket and day', async () => {
     const { store } = await open(testDatabase());
     await store.write(device, T0, { tempc0: 10 });

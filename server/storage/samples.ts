@@ -1,21 +1,13 @@
 // Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines.
-// PostgreSQL: every upload folds into its buckets in the ingest transaction (several processes may write).
+// PostgreSQL: see pg-writer.ts (uploads fold into their buckets in group-committed transactions; several
+// processes may write).
 // SQLite: see sqlite-writer.ts (one process owns the file; the open 5-minute bucket lives in memory).
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Coded, Sample } from '../../src/domain/types';
-import {
-  type Aggs,
-  type BucketRow,
-  dayStartFor,
-  FIVE_MINUTES,
-  foldInto,
-  mergeInto,
-  primaryRow,
-  type Values,
-  type WriteResult,
-} from './buckets';
+import { type BucketRow, mergeInto, primaryRow, type Values, type WriteResult } from './buckets';
 import type { Storage } from './db';
-import { PackedReader, pack, primaryCoded, readValues, unpack } from './packed';
+import { PackedReader, primaryCoded, readValues, unpack } from './packed';
+import { PgWriter } from './pg-writer';
 import { SqliteWriter } from './sqlite-writer';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
@@ -47,11 +39,11 @@ export interface SampleStore {
 /** `rotateBytes`: the SQLite writer's log rotation size (tests make it small). */
 export function sampleStore(storage: Storage, options: { rotateBytes?: number } = {}): SampleStore {
   const seqs = deviceSeqs(storage);
-  if (!storage.sqlite)
-    return { ...knexReads(storage, seqs, null), write: knexWriter(storage, seqs), flush: async () => {} };
-  const writer = new SqliteWriter(storage.sqlite, options.rotateBytes);
+  const writer = storage.sqlite
+    ? new SqliteWriter(storage.sqlite, options.rotateBytes)
+    : new PgWriter(storage.knex);
   return {
-    ...knexReads(storage, seqs, writer),
+    ...knexReads(storage, seqs, writer instanceof SqliteWriter ? writer : null),
     write: (device, time, values) => {
       const seq = seqs.known(device._id);
       if (seq !== undefined) return writer.write(device, seq, time, values);
@@ -60,7 +52,9 @@ export function sampleStore(storage: Storage, options: { rotateBytes?: number } 
         return writer.write(device, found, time, values);
       });
     },
-    flush: async () => writer.flush(),
+    flush: async () => {
+      if (writer instanceof SqliteWriter) writer.flush();
+    },
   };
 }
 
@@ -77,60 +71,31 @@ function deviceSeqs(storage: Storage) {
       })()
     : async (id: string) =>
         (await storage.knex('weatherDevices').where({ _id: id }).first('seq'))?.seq as number | undefined;
+  // Callers waiting for the same lookup share it, so their writes reach the writer in the order they were made
+  // (separate lookups could finish in any order and reorder a station's first uploads).
+  const pending = new Map<string, Promise<number | undefined>>();
   return {
     /** The seq when already looked up (the ingest path: no await). */
     known: (id: string) => known.get(id),
-    async of(id: string): Promise<number | undefined> {
+    of(id: string): Promise<number | undefined> {
       const cached = known.get(id);
-      if (cached !== undefined) return cached;
-      const seq = await lookup(id);
-      if (seq !== undefined && seq !== null) known.set(id, Number(seq));
-      return known.get(id);
+      if (cached !== undefined) return Promise.resolve(cached);
+      let waiting = pending.get(id);
+      if (!waiting) {
+        waiting = lookup(id)
+          .then((seq) => {
+            if (seq !== undefined && seq !== null) known.set(id, Number(seq));
+            return known.get(id);
+          })
+          .finally(() => pending.delete(id));
+        pending.set(id, waiting);
+      }
+      return waiting;
     },
   };
 }
 
 type DeviceSeqs = ReturnType<typeof deviceSeqs>;
-
-function knexWriter(storage: Storage, seqs: DeviceSeqs): SampleStore['write'] {
-  const { knex } = storage;
-  return async (device, time, values) => {
-    const seq = await seqs.of(device._id);
-    if (seq === undefined) throw new Error(`No device ${device._id}`);
-    return knex.transaction(async (trx) => {
-      const t5 = time - (time % FIVE_MINUTES);
-      const newest = await trx('samples').where({ device: seq }).max({ t: 'time' }).first();
-      const late = newest?.t !== null && newest?.t !== undefined && Number(newest.t) > time;
-      const inserted = await trx('samples')
-        .insert({ device: seq, time, data: JSON.stringify(values) })
-        .onConflict(['device', 'time'])
-        .ignore()
-        .returning('time');
-      const fold = async (table: string, bucket: number, apply: boolean, keepLast = false) => {
-        const row = await trx(table).where({ device: seq, time: bucket }).forUpdate().first('data');
-        const aggs: Aggs = row ? unpack(row.data) : {};
-        if (!apply) return aggs;
-        foldInto(aggs, values, keepLast);
-        await trx(table)
-          .insert({ device: seq, time: bucket, data: pack(aggs) })
-          .onConflict(['device', 'time'])
-          .merge(['data']);
-        return aggs;
-      };
-      const stored = inserted.length > 0;
-      const aggs5 = await fold('buckets5m', t5, stored);
-      if (stored) {
-        await fold('buckets1h', t5 - (t5 % 3600), true, late);
-        await fold('buckets1d', dayStartFor(time, device.timezone), true, late);
-        await trx('weatherDevices')
-          .where({ _id: device._id })
-          .andWhere((q) => q.whereNull('lastUpload').orWhere('lastUpload', '<', time))
-          .update({ lastUpload: time });
-      }
-      return { stored, fiveMinute: { time: t5, aggs: aggs5 } };
-    });
-  };
-}
 
 /** Reads; on SQLite the writer's open buckets are laid over the stored ones so answers are always current. */
 function knexReads(

@@ -15,11 +15,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import {
   type Aggs,
   type BucketRow,
+  copyAggs,
   dayStartFor,
   FIVE_MINUTES,
   foldInto,
   mergeInto,
   type Values,
+  type WriteJob,
   type WriteResult,
 } from './buckets';
 import { pack, packValues, readValues, unpack } from './packed';
@@ -37,15 +39,6 @@ type OpenBucket = BucketRow & {
   stored: number[];
   waiting: RecordBuffer;
 };
-interface Job {
-  id: string;
-  seq: number;
-  tz: string;
-  time: number;
-  values: Values;
-  done: (r: WriteResult) => void;
-  fail: (e: unknown) => void;
-}
 
 const bucketOf = (t: number) => t - (t % FIVE_MINUTES);
 /** Log size at which waiting raw samples are stored and the log emptied (a replay stays short). */
@@ -53,7 +46,7 @@ const ROTATE_BYTES = 8 * 1024 * 1024;
 
 export class SqliteWriter {
   private open = new Map<string, OpenBucket>();
-  private queue: Job[] = [];
+  private queue: WriteJob[] = [];
   /** Raw samples of the current group commit, logged once it is committed. */
   private logging = new RecordBuffer();
   /** lastUpload is exact in memory (DeviceCache) and persisted every few seconds. */
@@ -91,8 +84,20 @@ export class SqliteWriter {
         'UPDATE weatherDevices SET lastUpload = ? WHERE _id = ? AND (lastUpload IS NULL OR lastUpload < ?)',
       ),
     };
-    this.writeAll = db.transaction((jobs: Job[]) => {
-      const results = jobs.map((job) => this.apply(job));
+    this.writeAll = db.transaction((jobs: WriteJob[]) => {
+      // A later job of the same station in this batch may fold into the same 5-minute bucket: the answers before
+      // it get a copy as of their upload (the last one is read at once by its caller).
+      const left = new Map<number, number>();
+      for (const job of jobs) left.set(job.seq, (left.get(job.seq) ?? 0) + 1);
+      const results = jobs.map((job): WriteResult => {
+        const { stored, fiveMinute } = this.apply(job);
+        const more = left.get(job.seq)! - 1;
+        left.set(job.seq, more);
+        return {
+          stored,
+          fiveMinute: { time: fiveMinute.time, aggs: more > 0 ? copyAggs(fiveMinute.aggs) : fiveMinute.aggs },
+        };
+      });
       this.persistLastUploads(false);
       return results;
     });
@@ -169,7 +174,7 @@ export class SqliteWriter {
     this.log.truncate();
   }
 
-  private apply({ id, seq, tz, time, values }: Job): WriteResult {
+  private apply({ id, seq, tz, time, values }: WriteJob): WriteResult {
     const t5 = bucketOf(time);
     let bucket = this.open.get(id);
     if (bucket && t5 >= bucket.time) {

@@ -119,3 +119,14 @@ export function wslink(
   for (const [k, v] of Object.entries(fields)) params.set(k, String(v));
   return call(t.url, 'GET', `/data/upload.php?${params}`);
 }
+
+/** A Feathers query as REST query text (qs brackets; lists as key[0]=…). */
+export function toQuery(query: Record<string, unknown>, prefix = ''): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(query)) {
+    const key = prefix ? `${prefix}[${k}]` : k;
+    if (v && typeof v === 'object') parts.push(toQuery(v as Record<string, unknown>, key));
+    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+  }
+  return parts.join('&');
+}

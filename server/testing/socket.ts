@@ -3,8 +3,12 @@ import { feathers } from '@feathersjs/feathers';
 import socketioClient from '@feathersjs/socketio-client';
 import { io } from 'socket.io-client';
 
-export async function socketClient(url: string, token?: string) {
-  const socket = io(url, { transports: ['websocket'], forceNew: true });
+export async function socketClient(
+  url: string,
+  token?: string,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+) {
+  const socket = io(url, { transports, forceNew: true });
   const client = feathers();
   client.configure(socketioClient(socket, { timeout: 5000 }));
   if (token)

@@ -1,7 +1,10 @@
 // Shared set-up for component tests: English active (source messages), DOM cleaned between tests.
 import { i18n } from '@lingui/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 afterEach(() => cleanup());
+// The first render of a lazy route imports its page; with the whole suite running on 2 cores that took over
+// the default 1 s (a flaky failure), so waits allow 5 s. A missing element still fails, 5 s later.
+configure({ asyncUtilTimeout: 5000 });

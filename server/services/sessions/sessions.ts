@@ -7,7 +7,7 @@ import { BadRequest, Forbidden, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth } from '../../hooks/auth';
-import { RateLimiter } from '../../hooks/rate-limit';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool } from '../../hooks/validate';
 
 type P = Params & { user?: AuthUser; ip?: string };
@@ -63,9 +63,11 @@ function webToken(v: unknown): string {
 const NEW_PER_HOUR = 120;
 
 export class SessionsService {
-  private fresh = new RateLimiter(NEW_PER_HOUR, 3600_000);
+  private fresh: AccountLimiter;
 
-  constructor(private app: Application) {}
+  constructor(private app: Application) {
+    this.fresh = new AccountLimiter('sessions', NEW_PER_HOUR, 3600_000, app.ctx.counters);
+  }
 
   async create(input: unknown, params: P): Promise<Session> {
     const data = asObject(input);
@@ -128,9 +130,9 @@ export class SessionsService {
           .update({ ...update, updatedAt: now });
     } else {
       const ip = params.ip ?? 'internal';
-      if (params.provider && !this.fresh.allowed(ip))
+      if (params.provider && !(await this.fresh.allowed(ip)))
         throw new TooManyRequests('Too many new sessions, please try again later');
-      this.fresh.hit(ip);
+      await this.fresh.hit(ip);
       await knex('sessions').insert({
         _id: id,
         associateUser: null,

@@ -1,19 +1,15 @@
 // The plans a new installation offers (seeded once by migration 006; admins edit them afterwards). Prices are in
 // cents; months 0 = permanent (spec §9: never expires); storeDays is how long 5-minute data is kept (the
 // account's "data log store period"). Device types 7, 10, 11, 12 and 13 need a subscription (spec §3).
+import type { SubscriptionPlan } from '../../../src/api/contract';
+
 export const SUBSCRIPTION_TYPES = [7, 10, 11, 12, 13];
 
-export interface PlanSeed {
-  name: string;
-  description: string;
-  price: number;
-  currency: string;
-  months: number;
-  maxDevices: number;
-  storeDays: number;
-  deviceTypes: number[];
-  features: string[];
-}
+/** A plan as seeded: the offered fields of `SubscriptionPlan`, its features as plain texts. */
+export type PlanSeed = Pick<
+  SubscriptionPlan,
+  'name' | 'description' | 'price' | 'currency' | 'months' | 'maxDevices' | 'storeDays' | 'deviceTypes'
+> & { features: string[] };
 
 export const DEFAULT_PLANS: PlanSeed[] = [
   {

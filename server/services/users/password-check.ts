@@ -2,26 +2,27 @@
 // per account like logins (429 after too many).
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Application } from '../../declarations';
-import { RateLimiter } from '../../hooks/rate-limit';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { passwordMatches } from './users.class';
 
 export class PasswordCheck {
-  private failures: RateLimiter;
+  private failures: AccountLimiter;
 
   constructor(private app: Application) {
-    this.failures = new RateLimiter(app.ctx.config.loginFailuresPerAccount, 15 * 60 * 1000);
+    const { config, counters } = app.ctx;
+    this.failures = new AccountLimiter('password', config.loginFailuresPerAccount, 15 * 60 * 1000, counters);
   }
 
   /** The user's row when `password` is theirs; else a 400 with `wrong` on `field`. */
   async verify(userId: string, password: string, wrong: string, field: string) {
-    if (!this.failures.allowed(userId))
+    if (!(await this.failures.allowed(userId)))
       throw new TooManyRequests('Too many attempts, please wait 15 minutes');
     const row = await this.app.ctx.storage.knex('users').where({ _id: userId }).first();
     if (!row || !(await passwordMatches(this.app, row, password))) {
-      this.failures.hit(userId);
+      await this.failures.hit(userId);
       throw new BadRequest(wrong, { field });
     }
-    this.failures.reset(userId);
+    await this.failures.reset(userId);
     return row as Record<string, unknown> & { _id: string };
   }
 }

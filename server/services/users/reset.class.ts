@@ -9,7 +9,7 @@ import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
 import type { Application } from '../../declarations';
-import { RateLimiter } from '../../hooks/rate-limit';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, str } from '../../hooks/validate';
 import { hashPassword, newCode, presentUser } from './users.class';
 
@@ -30,13 +30,18 @@ export function resetMail(to: string, code: string) {
 }
 
 export class ResetService {
-  private perAccount: RateLimiter;
-  private perIp: RateLimiter;
+  private perAccount: AccountLimiter;
+  private perIp: AccountLimiter;
 
   constructor(private app: Application) {
     const { config } = app.ctx;
-    this.perAccount = new RateLimiter(config.resetAttemptsPerAccount, FIFTEEN_MINUTES);
-    this.perIp = new RateLimiter(config.resetAttemptsPerIp, FIFTEEN_MINUTES);
+    this.perAccount = new AccountLimiter(
+      'reset',
+      config.resetAttemptsPerAccount,
+      FIFTEEN_MINUTES,
+      app.ctx.counters,
+    );
+    this.perIp = new AccountLimiter('reset-ip', config.resetAttemptsPerIp, FIFTEEN_MINUTES, app.ctx.counters);
   }
 
   private hash(email: string, code: string): string {
@@ -60,9 +65,9 @@ export class ResetService {
     }
 
     const ip = params.ip ?? 'internal';
-    if (!this.perAccount.allowed(email) || !this.perIp.allowed(ip)) throw new TooManyRequests(RESET_TOO_MANY);
-    this.perAccount.hit(email);
-    this.perIp.hit(ip);
+    if (!(await this.perAccount.allowed(email)) || !(await this.perIp.allowed(ip)))
+      throw new TooManyRequests(RESET_TOO_MANY);
+    await Promise.all([this.perAccount.hit(email), this.perIp.hit(ip)]);
 
     const knex = this.app.ctx.storage.knex;
     const user = await knex('users').where({ email }).first();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { User } from '../../../src/api/contract';
 import { quickUser } from '../../alerts/test-users';
-import { call, newStation, startServer, type TestServer } from '../../testing/server';
+import { call, newStation, startServer, type TestServer, toQuery } from '../../testing/server';
 import { socketClient } from '../../testing/socket';
 
 type Account = Awaited<ReturnType<typeof quickUser>>;
@@ -59,17 +59,6 @@ beforeAll(async () => {
   await newStation(t, stranger.token);
 }, 60_000);
 afterAll(() => t.close());
-
-/** A Feathers query as REST query text (qs brackets; lists as key[0]=…). */
-function toQuery(query: Record<string, unknown>, prefix = ''): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(query)) {
-    const key = prefix ? `${prefix}[${k}]` : k;
-    if (v && typeof v === 'object') parts.push(toQuery(v as Record<string, unknown>, key));
-    else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
-  }
-  return parts.join('&');
-}
 
 const find = (token: string | undefined, query: Record<string, unknown> = {}) => {
   const q = toQuery(query);

@@ -3,25 +3,26 @@
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application } from '../../declarations';
-import { RateLimiter } from '../../hooks/rate-limit';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool, str } from '../../hooks/validate';
 import { hashCode, newCode, presentUser, verificationMail } from './users.class';
 
 const WRONG = 'The verification code is wrong or has expired';
 
 export class VerifyService {
-  private attempts = new RateLimiter(10, 15 * 60 * 1000);
+  private attempts: AccountLimiter;
 
-  constructor(private app: Application) {}
+  constructor(private app: Application) {
+    this.attempts = new AccountLimiter('verify', 10, 15 * 60 * 1000, app.ctx.counters);
+  }
 
   async create(input: unknown, params: Params & { ip?: string }) {
     const data = asObject(input);
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     const ip = params.ip ?? 'internal';
-    if (!this.attempts.allowed(`e:${email}`) || !this.attempts.allowed(`ip:${ip}`))
+    if (!(await this.attempts.allowed(`e:${email}`)) || !(await this.attempts.allowed(`ip:${ip}`)))
       throw new TooManyRequests('Too many attempts, please wait a few minutes');
-    this.attempts.hit(`e:${email}`);
-    this.attempts.hit(`ip:${ip}`);
+    await Promise.all([this.attempts.hit(`e:${email}`), this.attempts.hit(`ip:${ip}`)]);
     const knex = this.app.ctx.storage.knex;
     const user = await knex('users').where({ email }).first();
     if (bool(data, 'resend')) {
