@@ -27,15 +27,10 @@ export function channels(app: Application): void {
   // Live samples go out through one FanOut (encoded once, joined per socket; see fanout.ts), made once socket.io
   // is set up.
   let fanOut: FanOut | undefined;
-  const broadcast = (event: string, connections: RealTimeConnection[], data: unknown) => {
+  const broadcast = (event: string, ids: string[], data: unknown) => {
     const io = (app as unknown as { io?: Server }).io;
     if (!io) return;
     fanOut ??= new FanOut(io);
-    const ids: string[] = [];
-    for (const c of connections) {
-      const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
-      if (id) ids.push(id);
-    }
     fanOut.send(event, data, ids);
   };
   app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
@@ -47,18 +42,31 @@ export function channels(app: Application): void {
     if (connection && app.channels.length > 0) app.channel(app.channels).leave(connection);
   });
 
-  // Live samples reach a watcher only while it may still read the device (a share can be revoked).
+  // Live samples reach a watcher only while it may still read the device (a share can be revoked). A sample
+  // and its 5-minute bucket are published together: their watchers are looked up once for both.
   const watchers = async (deviceId: string) => {
     const device = await app.ctx.devices.get(deviceId);
     if (!device) return [];
-    return app
-      .channel(deviceChannel(deviceId))
-      .filter((c) => canRead(device, c.user as AuthUser | undefined));
+    const ids: string[] = [];
+    for (const c of app.channel(deviceChannel(deviceId)).connections) {
+      const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
+      if (id && canRead(device, c.user as AuthUser | undefined)) ids.push(id);
+    }
+    return ids;
+  };
+  const lookups = new Map<string, Promise<string[]>>();
+  const watcherIds = (deviceId: string) => {
+    let ids = lookups.get(deviceId);
+    if (!ids) {
+      if (lookups.size === 0) process.nextTick(() => lookups.clear());
+      ids = watchers(deviceId);
+      lookups.set(deviceId, ids);
+    }
+    return ids;
   };
   for (const path of ['weatherMetrics', 'weatherMetrics/5m']) {
     app.service(path).publish('created', async (data: { device: string }) => {
-      const channel = await watchers(data.device);
-      broadcast(`${path} created`, Array.isArray(channel) ? channel : channel.connections, data);
+      broadcast(`${path} created`, await watcherIds(data.device), data);
       return undefined; // sent above
     });
   }

@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';
+import type { Server } from 'socket.io';
 import { describe, expect, test } from 'vitest';
-import { textFrame } from './fanout';
+import { FanOut, textFrame } from './fanout';
 
 /** A bare WebSocket server that accepts one client and writes `bytes` to it; resolves with what the client read. */
 async function receive(bytes: Buffer, expected: number): Promise<string[]> {
@@ -49,5 +50,62 @@ describe('textFrame', () => {
   test('frames joined into one write arrive as separate messages', async () => {
     const frames = Buffer.concat([textFrame('a'), textFrame('b'.repeat(200))]);
     expect(await receive(frames, 2)).toEqual(['a', 'b'.repeat(200)]);
+  });
+});
+
+describe('FanOut', () => {
+  /** A socket.io server stand-in: each socket records what reached it directly and through socket.io. */
+  function fakeServer(ids: string[], busy: string[] = []) {
+    const got = new Map<string, { direct: Buffer[]; emitted: string[] }>();
+    const sockets = new Map(
+      ids.map((id) => {
+        const record = { direct: [] as Buffer[], emitted: [] as string[] };
+        got.set(id, record);
+        const ws = {
+          readyState: 1,
+          extensions: '',
+          _sender: { sendFrame: (list: Buffer[]) => record.direct.push(...list) },
+        };
+        const conn = {
+          readyState: 'open',
+          upgrading: false,
+          writeBuffer: busy.includes(id) ? ['a packet socket.io still holds'] : [],
+          transport: { name: 'websocket', writable: true, socket: ws },
+        };
+        return [id, { connected: true, conn, emit: (event: string) => record.emitted.push(event) }];
+      }),
+    );
+    return { io: { of: () => ({ sockets }) } as unknown as Server, got };
+  }
+  const frameOf = (event: string, data: unknown) => textFrame(`42${JSON.stringify([event, data])}`);
+
+  test('events sent from the continuations of one upload reach each socket in one write, in order', async () => {
+    const { io, got } = fakeServer(['a', 'b', 'c'], ['c']);
+    const fanOut = new FanOut(io);
+    const ids = ['a', 'b', 'c'];
+    // As the two publishers do: each awaits its watcher lookup before sending.
+    await Promise.all([
+      Promise.resolve().then(() => fanOut.send('sample', { n: 1 }, ids)),
+      Promise.resolve()
+        .then(() => undefined)
+        .then(() => fanOut.send('bucket', { n: 2 }, ids)),
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const both = Buffer.concat([frameOf('sample', { n: 1 }), frameOf('bucket', { n: 2 })]);
+    expect(got.get('a')!.direct).toEqual([both]);
+    expect(got.get('b')!.direct).toEqual([both]);
+    // A socket socket.io is busy with gets them through socket.io, behind what it holds.
+    expect(got.get('c')).toEqual({ direct: [], emitted: ['sample', 'bucket'] });
+  });
+
+  test('sockets that get different events each get their own, in the order sent', async () => {
+    const { io, got } = fakeServer(['a', 'b']);
+    const fanOut = new FanOut(io);
+    fanOut.send('one', 1, ['a']);
+    fanOut.send('two', 2, ['a', 'b']);
+    fanOut.send('three', 3, ['b', 'gone']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(got.get('a')!.direct).toEqual([Buffer.concat([frameOf('one', 1), frameOf('two', 2)])]);
+    expect(got.get('b')!.direct).toEqual([Buffer.concat([frameOf('two', 2), frameOf('three', 3)])]);
   });
 });

@@ -1,7 +1,8 @@
 // Live samples may go to a thousand watchers, and each upload sends them two events (the sample and its
 // 5-minute bucket). Measured on 2 cores, the cost is the write system call per socket (~12 µs on loopback) plus
-// socket.io's own path per socket (packet objects, buffers, drain events: ~5 µs). So the events of one turn of
-// the event loop are encoded once, joined per socket, and written to each socket's WebSocket in one write.
+// socket.io's own path per socket (packet objects, buffers, drain events: ~5 µs). So the events sent while the
+// current callback and its promise continuations run (an upload's publishers) are encoded once, joined per socket,
+// and written to each socket's WebSocket in one write, before the event loop moves on.
 // A socket that socket.io is busy with (a write in flight, packets queued, long-polling, compression) gets the
 // events through socket.io instead, so nothing overtakes what socket.io already holds for it.
 import type { Server, Socket } from 'socket.io';
@@ -40,24 +41,39 @@ interface EngineConnection {
   };
 }
 
+type Sender = { sendFrame(list: Buffer[]): void };
+
+/**
+ * The WebSocket sender of a transport when frames may go straight onto it: a WebSocket without extensions
+ * (compression would need socket.io's own path). Fixed for the transport's life, so looked up once.
+ */
+const senders = new WeakMap<object, Sender | null>();
+function senderOf(transport: EngineConnection['transport']): Sender | null {
+  let sender = senders.get(transport);
+  if (sender === undefined) {
+    const ws = transport.socket;
+    sender = transport.name === 'websocket' && ws?.extensions === '' && ws._sender ? ws._sender : null;
+    senders.set(transport, sender);
+  }
+  return sender;
+}
+
 /** Writes straight onto the socket's WebSocket when socket.io holds nothing for it; false when it may not. */
 function writeDirect(socket: Socket, frame: Buffer): boolean {
   const conn = socket.conn as unknown as EngineConnection;
   const { transport } = conn;
-  const ws = transport.socket;
+  const sender = senderOf(transport);
   if (
+    sender === null ||
     !socket.connected ||
     conn.readyState !== 'open' ||
     conn.upgrading ||
     conn.writeBuffer.length > 0 ||
-    transport.name !== 'websocket' ||
     !transport.writable ||
-    ws?.readyState !== 1 ||
-    ws.extensions !== '' ||
-    !ws._sender
+    transport.socket?.readyState !== 1
   )
     return false;
-  ws._sender.sendFrame([frame]);
+  sender.sendFrame([frame]);
   return true;
 }
 
@@ -72,42 +88,60 @@ export class FanOut {
 
   constructor(private readonly io: Server) {}
 
-  /** Sends `event` to the sockets `ids` at the end of this turn of the event loop, with the other events of it. */
+  /** Sends `event` to the sockets `ids` once the current continuations have run, with the others sent meanwhile. */
   send(event: string, data: unknown, ids: string[]): void {
     if (ids.length === 0) return;
-    if (this.pending.length === 0) setImmediate(() => this.flush());
+    if (this.pending.length === 0) process.nextTick(() => this.flush());
     this.pending.push({ event, data, ids });
   }
 
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    // Which events each socket gets, in order; sockets with the same list share one joined frame.
-    const lists = new Map<string, number[]>();
-    batch.forEach(({ ids }, i) => {
-      for (const id of ids) {
-        const list = lists.get(id);
-        if (list) list.push(i);
-        else lists.set(id, [i]);
-      }
-    });
+    const sockets = this.io.of('/').sockets;
     const single: Buffer[] = [];
     const frameOf = (i: number) => {
       single[i] ??= textFrame(eventPacket(batch[i].event, batch[i].data));
       return single[i];
     };
-    const frames = new Map<string, Buffer>();
-    const sockets = this.io.of('/').sockets;
-    for (const [id, list] of lists) {
+    const deliver = (id: string, list: number[], frame: Buffer) => {
       const socket = sockets.get(id);
-      if (!socket) continue;
+      if (socket && !writeDirect(socket, frame))
+        for (const i of list) socket.emit(batch[i].event, batch[i].data);
+    };
+    // Usually every event of the turn goes to the same sockets (a sample and its 5-minute bucket): one frame.
+    const { ids } = batch[0];
+    if (batch.every((p) => sameIds(p.ids, ids))) {
+      const all = batch.map((_, i) => i);
+      const frame = batch.length === 1 ? frameOf(0) : Buffer.concat(all.map(frameOf));
+      for (const id of ids) deliver(id, all, frame);
+      return;
+    }
+    // Otherwise which events each socket gets, in order; sockets with the same list share one joined frame.
+    const lists = new Map<string, number[]>();
+    batch.forEach((p, i) => {
+      for (const id of p.ids) {
+        const list = lists.get(id);
+        if (list) list.push(i);
+        else lists.set(id, [i]);
+      }
+    });
+    const frames = new Map<string, Buffer>();
+    for (const [id, list] of lists) {
       const key = list.join(',');
       let frame = frames.get(key);
       if (!frame) {
         frame = list.length === 1 ? frameOf(list[0]) : Buffer.concat(list.map(frameOf));
         frames.set(key, frame);
       }
-      if (!writeDirect(socket, frame)) for (const i of list) socket.emit(batch[i].event, batch[i].data);
+      deliver(id, list, frame);
     }
   }
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
