@@ -5,7 +5,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import os from 'node:os';
 
 const role = process.env.FLOOR_ROLE;
 const clock = () => Number(process.hrtime.bigint()) / 1e6;
@@ -23,7 +22,6 @@ if (role === 'server') {
   });
   server.listen(0, '127.0.0.1', () => process.send?.((server.address() as net.AddressInfo).port));
 } else if (role === 'receivers') {
-  os.setPriority(10); // as the realtime bench's watchers: clients of other machines, at a lower priority
   const [port, count] = process.argv.slice(2).map(Number);
   let connected = 0;
   for (let i = 0; i < count; i++) {

@@ -5,10 +5,6 @@
 // looks at the start of each frame. (999 socket.io clients took 15 µs per event each, a whole core.)
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import os from 'node:os';
-
-// They stand for clients on other machines: a lower priority keeps them from taking the server's core.
-os.setPriority(10);
 
 const [urls, token, device, count] = process.argv.slice(2);
 const servers = urls.split(',').map((url) => new URL(url));
