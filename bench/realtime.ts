@@ -1,6 +1,8 @@
-// Realtime: time from sending an upload to the ingest endpoint to the `weatherMetrics created` event at a
-// watching socket client, with 1,000 connected watchers of the station (999 in a helper process, the measuring
-// client joins last, so it is served last by its server process).
+// Realtime: time from an accepted upload (the server stored it and emitted its event) to the `weatherMetrics
+// created` event at a watching socket client, with 1,000 connected watchers of the station (999 in a helper
+// process, the measuring client joins last, so it is served last by its server process); also from sending the
+// upload, which adds the client's request and the server's HTTP handling. Every process reads the same monotonic
+// clock.
 // Two deployments: the embedded one (one process, SQLite) and the scale-out one (several processes on
 // PostgreSQL, events shared through Redis), where a load balancer spreads the watchers over the processes.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -87,12 +89,15 @@ export async function realtimeBench({
   const clock = () => Number(process.hrtime.bigint()) / 1e6;
   const sentAt: number[] = [];
   const lastServed: number[] = [];
+  const arrivedAt: number[] = [];
   const roundTrips: number[] = [];
   // Each upload carries its own temperature (-20.0, -19.9, …): the event says which upload it is.
   const uploadOf = (tempc0: number) => Math.round((tempc0 + 20) * 10);
   socket.on('weatherMetrics created', (data: { tempc0: number }) => {
     const i = uploadOf(data.tempc0);
-    if (i >= warmup && sentAt[i] !== undefined) lastServed.push(clock() - sentAt[i]);
+    if (i < warmup || sentAt[i] === undefined) return;
+    arrivedAt[i] = clock();
+    lastServed.push(arrivedAt[i] - sentAt[i]);
   });
   const cpuBefore = await serverCpu(urls);
   const t0 = 1_700_000_000;
@@ -110,6 +115,18 @@ export async function realtimeBench({
   }
   await new Promise((r) => setTimeout(r, 500));
   const cpuPerUpload = ((await serverCpu(urls)) - cpuBefore) / (warmup + uploads) / 1000;
+  // From the server's acceptance (its first process to store the upload) to the measuring client.
+  const accepted: Record<string, number> = {};
+  for (const url of urls)
+    for (const [key, at] of Object.entries(
+      (await (await fetch(`${url}/bench/accepted`)).json()) as Record<string, number>,
+    ))
+      accepted[key] = Math.min(at, accepted[key] ?? at);
+  const fromAcceptance: number[] = [];
+  arrivedAt.forEach((at, i) => {
+    const key = String(Number((-20 + i / 10).toFixed(1)));
+    if (accepted[key] !== undefined) fromAcceptance.push(at - accepted[key]);
+  });
   passive.send('count');
   const [{ received, arrivals }] = (await once(passive, 'message')) as [
     { received: number; arrivals: number[][] },
@@ -134,6 +151,8 @@ export async function realtimeBench({
     // From sending the upload (the server accepts it on arrival; its answer may come after the event).
     all: { p50: pct(everyWatcher, 0.5), p95: pct(everyWatcher, 0.95) },
     lastServed: { p50: pct(lastServed, 0.5), p95: pct(lastServed, 0.95) },
+    lastServedFromAcceptance: { p50: pct(fromAcceptance, 0.5), p95: pct(fromAcceptance, 0.95) },
+    acceptedCount: fromAcceptance.length,
     uploadRoundTripP50: pct(roundTrips, 0.5),
     /** Server CPU per upload (ms), all processes: storing it and sending it to every watcher. */
     cpuPerUpload,
