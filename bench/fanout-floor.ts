@@ -1,7 +1,8 @@
-// The floor under the realtime figure: the least any server can do to send one small message to 1,000
-// sockets from one process — a bare TCP server that writes one buffer to each connection, in connection order,
+// The yardstick under the realtime figure: the least a server writing from one thread can do to send one small
+// message to 1,000 sockets — a bare TCP server that writes one buffer to each connection, in connection order,
 // when told to. Run the same way as the realtime bench (999 receivers in a helper process, the measuring socket
 // connected last, one hop from the trigger), its p95 on the same machine is what the portal's figure is divided by.
+// (The portal splits large fan-outs over two threads, server/realtime/fd-writer.ts, so it can come in under it.)
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';

@@ -3,9 +3,11 @@
 // socket.io's own path per socket (packet objects, buffers, drain events: ~5 µs). So the events sent while the
 // current callback and its promise continuations run (an upload's publishers) are encoded once, joined per socket,
 // and written to each socket's WebSocket in one write, before the event loop moves on.
+// From a few hundred sockets on, a helper thread writes half of them meanwhile (fd-writer.ts).
 // A socket that socket.io is busy with (a write in flight, packets queued, long-polling, compression) gets the
 // events through socket.io instead, so nothing overtakes what socket.io already holds for it.
 import type { Server, Socket } from 'socket.io';
+import { type FdTarget, fdWriter } from './fd-writer';
 
 /** A server→client WebSocket text frame (FIN, opcode 1, unmasked), RFC 6455 §5.2. */
 export function textFrame(text: string): Buffer {
@@ -29,58 +31,82 @@ export function textFrame(text: string): Buffer {
 /** engine.io message (4) carrying a socket.io EVENT (2) on the main namespace. */
 const eventPacket = (event: string, data: unknown) => `42${JSON.stringify([event, data])}`;
 
-/** The parts of engine.io and ws a direct write depends on (socket.io's own broadcast uses the same sendFrame). */
+/** The parts of engine.io, ws and net a direct write depends on (socket.io's own broadcast uses the same sendFrame). */
+interface TcpSocket {
+  writableLength: number;
+  destroyed: boolean;
+  encrypted?: boolean;
+  _handle?: { fd?: number } | null;
+  write(data: Buffer): boolean;
+}
+interface WebSocketLike {
+  readyState: number;
+  extensions: string;
+  _sender?: Sender;
+  _socket?: TcpSocket;
+}
 interface EngineConnection {
   readyState: string;
   upgrading: boolean;
   writeBuffer: unknown[];
-  transport: {
-    name: string;
-    writable: boolean;
-    socket?: { readyState: number; extensions: string; _sender?: { sendFrame(list: Buffer[]): void } };
-  };
+  transport: { name: string; writable: boolean; socket?: WebSocketLike };
 }
-
 type Sender = { sendFrame(list: Buffer[]): void };
 
 /**
- * The WebSocket sender of a transport when frames may go straight onto it: a WebSocket without extensions
- * (compression would need socket.io's own path). Fixed for the transport's life, so looked up once.
+ * The WebSocket of a transport when frames may go straight onto it: one without extensions (compression would
+ * need socket.io's own path). Fixed for the transport's life, so looked up once.
  */
-const senders = new WeakMap<object, Sender | null>();
-function senderOf(transport: EngineConnection['transport']): Sender | null {
-  let sender = senders.get(transport);
-  if (sender === undefined) {
-    const ws = transport.socket;
-    sender = transport.name === 'websocket' && ws?.extensions === '' && ws._sender ? ws._sender : null;
-    senders.set(transport, sender);
+const webSockets = new WeakMap<object, WebSocketLike | null>();
+function webSocketOf(transport: EngineConnection['transport']): WebSocketLike | null {
+  let ws = webSockets.get(transport);
+  if (ws === undefined) {
+    const candidate = transport.socket;
+    ws =
+      transport.name === 'websocket' && candidate?._sender && candidate.extensions === '' ? candidate : null;
+    webSockets.set(transport, ws);
   }
-  return sender;
+  return ws;
 }
 
-/** Writes straight onto the socket's WebSocket when socket.io holds nothing for it; false when it may not. */
-function writeDirect(socket: Socket, frame: Buffer): boolean {
+/** The socket's WebSocket when socket.io holds nothing for it (frames may be written straight onto it). */
+function directWebSocket(socket: Socket): WebSocketLike | null {
   const conn = socket.conn as unknown as EngineConnection;
   const { transport } = conn;
-  const sender = senderOf(transport);
+  const ws = webSocketOf(transport);
   if (
-    sender === null ||
+    ws === null ||
     !socket.connected ||
     conn.readyState !== 'open' ||
     conn.upgrading ||
     conn.writeBuffer.length > 0 ||
     !transport.writable ||
-    transport.socket?.readyState !== 1
+    ws.readyState !== 1
   )
-    return false;
-  sender.sendFrame([frame]);
-  return true;
+    return null;
+  return ws;
 }
+
+/** The descriptor of a plain TCP socket with nothing queued (another thread may write to it), else -1. */
+function idleFd(ws: WebSocketLike): number {
+  const tcp = ws._socket;
+  if (!tcp || tcp.encrypted || tcp.destroyed || tcp.writableLength > 0) return -1;
+  return tcp._handle?.fd ?? -1;
+}
+
+/** From this many direct sockets on, half of them are written by the helper thread (fd-writer.ts). */
+const SPLIT_FROM = 256;
 
 interface Pending {
   event: string;
   data: unknown;
   ids: string[];
+}
+interface Target {
+  socket: Socket;
+  /** Indexes of the batch's events this socket gets, in order. */
+  list: number[];
+  frame: Buffer;
 }
 
 export class FanOut {
@@ -104,39 +130,71 @@ export class FanOut {
       single[i] ??= textFrame(eventPacket(batch[i].event, batch[i].data));
       return single[i];
     };
-    const deliver = (id: string, list: number[], frame: Buffer) => {
+    const targets: Target[] = [];
+    const add = (id: string, list: number[], frame: Buffer) => {
       const socket = sockets.get(id);
-      if (socket && !writeDirect(socket, frame))
-        for (const i of list) socket.emit(batch[i].event, batch[i].data);
+      if (socket) targets.push({ socket, list, frame });
     };
     // Usually every event of the turn goes to the same sockets (a sample and its 5-minute bucket): one frame.
     const { ids } = batch[0];
     if (batch.every((p) => sameIds(p.ids, ids))) {
       const all = batch.map((_, i) => i);
       const frame = batch.length === 1 ? frameOf(0) : Buffer.concat(all.map(frameOf));
-      for (const id of ids) deliver(id, all, frame);
-      return;
+      for (const id of ids) add(id, all, frame);
+    } else {
+      // Otherwise which events each socket gets, in order; sockets with the same list share one joined frame.
+      const lists = new Map<string, number[]>();
+      batch.forEach((p, i) => {
+        for (const id of p.ids) {
+          const list = lists.get(id);
+          if (list) list.push(i);
+          else lists.set(id, [i]);
+        }
+      });
+      const frames = new Map<string, Buffer>();
+      for (const [id, list] of lists) {
+        const key = list.join(',');
+        let frame = frames.get(key);
+        if (!frame) {
+          frame = list.length === 1 ? frameOf(list[0]) : Buffer.concat(list.map(frameOf));
+          frames.set(key, frame);
+        }
+        add(id, list, frame);
+      }
     }
-    // Otherwise which events each socket gets, in order; sockets with the same list share one joined frame.
-    const lists = new Map<string, number[]>();
-    batch.forEach((p, i) => {
-      for (const id of p.ids) {
-        const list = lists.get(id);
-        if (list) list.push(i);
-        else lists.set(id, [i]);
-      }
-    });
-    const frames = new Map<string, Buffer>();
-    for (const [id, list] of lists) {
-      const key = list.join(',');
-      let frame = frames.get(key);
-      if (!frame) {
-        frame = list.length === 1 ? frameOf(list[0]) : Buffer.concat(list.map(frameOf));
-        frames.set(key, frame);
-      }
-      deliver(id, list, frame);
+    deliver(targets, batch);
+  }
+}
+
+/** Writes each target's frame: straight onto its WebSocket (half of many on the helper thread), else via socket.io. */
+function deliver(targets: Target[], batch: Pending[]): void {
+  const direct: { ws: WebSocketLike; frame: Buffer }[] = [];
+  const viaSocketIo: Target[] = [];
+  for (const t of targets) {
+    const ws = directWebSocket(t.socket);
+    if (ws) direct.push({ ws, frame: t.frame });
+    else viaSocketIo.push(t);
+  }
+  const helper = direct.length >= SPLIT_FROM ? fdWriter() : null;
+  const handed: FdTarget[] = [];
+  let mine = direct;
+  if (helper) {
+    mine = direct.slice(0, direct.length >> 1);
+    for (const d of direct.slice(direct.length >> 1)) {
+      const fd = idleFd(d.ws);
+      if (fd >= 0 && handed.length < helper.capacity)
+        handed.push({ fd, frame: d.frame, socket: d.ws._socket! });
+      else mine.push(d);
     }
   }
+  const writeMine = () => {
+    for (const { ws, frame } of mine) ws._sender!.sendFrame([frame]);
+    for (const { socket, list } of viaSocketIo)
+      for (const i of list) socket.emit(batch[i].event, batch[i].data);
+  };
+  if (handed.length > 0 && helper!.write(handed, writeMine)) return;
+  writeMine();
+  for (const { socket, frame } of handed) socket.write(frame);
 }
 
 function sameIds(a: string[], b: string[]): boolean {

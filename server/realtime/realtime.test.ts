@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../testing/server';
 import { collect, settle, socketClient } from '../testing/socket';
+import { fdWriter } from './fd-writer';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -117,5 +118,31 @@ describe('realtime', () => {
     for (const events of seen) expect(events).toEqual(expected);
     for (const c of clients) c.close();
     await settle(); // the long-poll's last request ends (or it holds the HTTP server open at close)
+  });
+  test('with hundreds of watchers (half written by the helper thread) each gets every sample and bucket once, in order', async () => {
+    const owner = await newUser(t);
+    const station = await newStation(t, owner.token);
+    const clients = await Promise.all(Array.from({ length: 300 }, () => socketClient(t.url, owner.token)));
+    const seen = clients.map(({ socket }) => {
+      const events: string[] = [];
+      socket.on('weatherMetrics created', (d: { tempc0: number }) => events.push(`sample ${d.tempc0}`));
+      socket.on('weatherMetrics/5m created', (d: { tempc0: number }) => events.push(`5m ${d.tempc0}`));
+      return events;
+    });
+    await Promise.all(
+      clients.map(({ client }) => client.service('weatherDevices/watch').create({ id: station._id })),
+    );
+    // The helper starts in the background (until it runs, the main thread writes alone): wait for it.
+    const helper = fdWriter()!;
+    for (let i = 0; i < 300 && !helper.write([], () => {}); i++) await settle(10);
+    const bucket = Math.floor(Date.now() / 300_000) * 300_000 - 300_000;
+    for (const [i, temp] of [20, 22].entries()) {
+      const datetime = new Date(bucket + 10_000 + i * 16_000).toISOString().slice(0, 19).replace('T', ' ');
+      expect((await wslink(t, station, { datetime, t1tem: temp, t1hum: 50 })).status).toBe(200);
+    }
+    await settle(400);
+    const expected = ['sample 20', '5m 20', 'sample 22', '5m 21'];
+    expect(seen.filter((events) => events.join() !== expected.join())).toEqual([]);
+    for (const c of clients) c.close();
   });
 });
