@@ -98,6 +98,14 @@ describe('FanOut', () => {
     expect(got.get('c')).toEqual({ direct: [], emitted: ['sample', 'bucket'] });
   });
 
+  test('a socket named twice gets the events once', async () => {
+    const { io, got } = fakeServer(['a']);
+    const fanOut = new FanOut(io);
+    fanOut.send('one', 1, ['a', 'a']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(got.get('a')!.direct).toEqual([frameOf('one', 1)]);
+  });
+
   test('sockets that get different events each get their own, in the order sent', async () => {
     const { io, got } = fakeServer(['a', 'b']);
     const fanOut = new FanOut(io);

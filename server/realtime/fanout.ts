@@ -170,7 +170,11 @@ export class FanOut {
 function deliver(targets: Target[], batch: Pending[]): void {
   const direct: { ws: WebSocketLike; frame: Buffer }[] = [];
   const viaSocketIo: Target[] = [];
+  // Once per socket: two threads must never write to the same socket.
+  const seen = new Set<Socket>();
   for (const t of targets) {
+    if (seen.has(t.socket)) continue;
+    seen.add(t.socket);
     const ws = directWebSocket(t.socket);
     if (ws) direct.push({ ws, frame: t.frame });
     else viaSocketIo.push(t);
