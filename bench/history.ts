@@ -33,16 +33,21 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-/** Median of `runs` after 20 warm-up calls: a server answers these all day, so steady state is what counts. */
-async function time(fn: () => unknown | Promise<unknown>, runs = 31): Promise<number> {
-  for (let i = 0; i < 20; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return median(out);
+/**
+ * Medians of each function's time after 20 warm-up rounds (a server answers these all day: steady state is what
+ * counts). The functions take turns within each round, so all of them meet the same moments of a noisy machine and
+ * their ratio holds even when it slows down for seconds at a time.
+ */
+async function timeTogether(fns: (() => unknown)[], runs = 31): Promise<number[]> {
+  for (let i = 0; i < 20; i++) for (const fn of fns) await fn();
+  const out: number[][] = fns.map(() => []);
+  for (let i = 0; i < runs; i++)
+    for (const [k, fn] of fns.entries()) {
+      const t0 = performance.now();
+      await fn();
+      out[k].push(performance.now() - t0);
+    }
+  return out.map(median);
 }
 
 export async function historyBench(): Promise<{ timings: Timing[]; samples: number; setupSeconds: number }> {
@@ -171,9 +176,11 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
   for (const c of cases) {
     const path = `/${c.service}?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)]))}`;
     const rows = (await get(path))[1].length;
-    const ms = await time(() => server.app.service(c.service).find(params({ ...c.query })));
-    const httpMs = await time(() => get(path));
-    const sqlMs = await time(() => select(c.table, c.from, now));
+    const [ms, httpMs, sqlMs] = await timeTogether([
+      () => server.app.service(c.service).find(params({ ...c.query })),
+      () => get(path),
+      () => select(c.table, c.from, now),
+    ]);
     timings.push({ name: c.name, rows, ms, httpMs, sqlMs });
   }
   await server.close();

@@ -47,7 +47,7 @@ if (want('history')) {
   );
   const { timings, samples, setupSeconds } = await historyBench();
   console.log(
-    `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 31 runs after 20 warm-up calls)`,
+    `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 31 interleaved rounds after 20 warm-up rounds)`,
   );
   const head = [
     pad('call', 28),
