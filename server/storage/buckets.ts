@@ -49,10 +49,31 @@ export function foldInto(aggs: Aggs, values: Values, late = false): Aggs {
 }
 
 /** A copy of aggregates (each Agg is a small array). */
-export function copyAggs(aggs: Aggs): Aggs {
+function copyAggs(aggs: Aggs): Aggs {
   const out: Aggs = {};
   for (const key in aggs) out[key] = aggs[key].slice() as Agg;
   return out;
+}
+
+/**
+ * A batch's answers, `apply` called on each job in order (both writers). A later job of the same station in the
+ * batch may fold into the same 5-minute bucket: the answers before it get a copy as of their upload (the last one
+ * is read at once by its caller).
+ */
+export function batchAnswers(
+  jobs: WriteJob[],
+  apply: (job: WriteJob, i: number) => WriteResult,
+): WriteResult[] {
+  const left = new Map<number, number>();
+  for (const job of jobs) left.set(job.seq, (left.get(job.seq) ?? 0) + 1);
+  return jobs.map((job, i) => {
+    const { stored, fiveMinute } = apply(job, i);
+    const more = left.get(job.seq)! - 1;
+    left.set(job.seq, more);
+    return more > 0
+      ? { stored, fiveMinute: { time: fiveMinute.time, aggs: copyAggs(fiveMinute.aggs) } }
+      : { stored, fiveMinute };
+  });
 }
 
 /** A bucket as the primary value per key (what a 5-minute point or a daily point shows). */

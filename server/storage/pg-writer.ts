@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import {
   type Aggs,
-  copyAggs,
+  batchAnswers,
   dayStartFor,
   FIVE_MINUTES,
   foldInto,
@@ -202,13 +202,10 @@ export class PgWriter {
       if (bucket) bucket.aggs = unpack(row.data as Buffer);
     }
 
-    const results: WriteResult[] = [];
     const lastUpload = new Map<string, number>();
-    const left = new Map<number, number>(); // jobs of each station still to come
-    for (const job of jobs) left.set(job.seq, (left.get(job.seq) ?? 0) + 1);
     const aggsOf = (t: number, job: WriteJob, i: number) =>
       buckets[t].get(`${job.seq}:${times[i][TABLES[t]]}`)!.aggs;
-    jobs.forEach((job, i) => {
+    const results = batchAnswers(jobs, (job, i) => {
       const aggs5 = aggsOf(0, job, i);
       if (stored[i]) {
         const late = (newest.get(job.seq) ?? Number.NEGATIVE_INFINITY) > job.time;
@@ -218,13 +215,7 @@ export class PgWriter {
         if (!late) newest.set(job.seq, job.time);
         lastUpload.set(job.id, Math.max(lastUpload.get(job.id) ?? 0, job.time));
       }
-      // A copy where a later job of this batch folds into the same bucket before the caller reads it.
-      const more = (left.get(job.seq) ?? 0) - 1;
-      left.set(job.seq, more);
-      results.push({
-        stored: stored[i],
-        fiveMinute: { time: times[i].buckets5m, aggs: more > 0 ? copyAggs(aggs5) : aggs5 },
-      });
+      return { stored: stored[i], fiveMinute: { time: times[i].buckets5m, aggs: aggs5 } };
     });
 
     if (lastUpload.size > 0) {

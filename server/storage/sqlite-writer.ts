@@ -15,7 +15,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import {
   type Aggs,
   type BucketRow,
-  copyAggs,
+  batchAnswers,
   dayStartFor,
   FIVE_MINUTES,
   foldInto,
@@ -85,19 +85,7 @@ export class SqliteWriter {
       ),
     };
     this.writeAll = db.transaction((jobs: WriteJob[]) => {
-      // A later job of the same station in this batch may fold into the same 5-minute bucket: the answers before
-      // it get a copy as of their upload (the last one is read at once by its caller).
-      const left = new Map<number, number>();
-      for (const job of jobs) left.set(job.seq, (left.get(job.seq) ?? 0) + 1);
-      const results = jobs.map((job): WriteResult => {
-        const { stored, fiveMinute } = this.apply(job);
-        const more = left.get(job.seq)! - 1;
-        left.set(job.seq, more);
-        return {
-          stored,
-          fiveMinute: { time: fiveMinute.time, aggs: more > 0 ? copyAggs(fiveMinute.aggs) : fiveMinute.aggs },
-        };
-      });
+      const results = batchAnswers(jobs, (job) => this.apply(job));
       this.persistLastUploads(false);
       return results;
     });
