@@ -8,6 +8,11 @@ test('a new owner sees their station live, and still sees it offline after a rel
   context,
   request,
 }) => {
+  // The Content-Security-Policy (issue #10) must let the whole journey run: any refusal is a defect.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   const email = `owner-${Date.now()}@example.com`;
   const password = 'correct horse battery';
 
@@ -54,4 +59,5 @@ test('a new owner sees their station live, and still sees it offline after a rel
   await page.reload();
   await expect(page.getByTestId('card-outdoor-primary')).toContainText('23.4');
   await context.setOffline(false);
+  expect(refused).toEqual([]);
 });

@@ -2,7 +2,7 @@
 import type { Device } from '../src/api/contract';
 import { MESSAGES } from '../src/domain/validate';
 import type { DeviceRow, MockDb, UserRow } from './db';
-import { badRequest, notAuthenticated, notFound } from './errors';
+import { badRequest, MockError, notAuthenticated, notFound } from './errors';
 import { idList } from './validate';
 
 /** The user behind `Authorization: Bearer`; null without one; 401 for a token we did not issue. */
@@ -14,7 +14,18 @@ export function caller(db: MockDb, request: Request): UserRow | null {
   if (!id) throw notAuthenticated('jwt malformed', { name: 'JsonWebTokenError' });
   const user = db.users.get(id);
   if (!user) throw notAuthenticated('This account no longer exists');
+  if (!user.verified && !openToUnverified(request, user))
+    throw new MockError(403, 'Please verify your e-mail address first', { reason: 'unverified' });
   return user;
+}
+
+/** What an unverified account may call (server/hooks/verified.ts). */
+function openToUnverified(request: Request, user: UserRow): boolean {
+  const url = new URL(request.url);
+  if (/\/(users\/(verify|reset|me|delete)|config|metrics|authentication)$/.test(url.pathname)) return true;
+  if (request.method !== 'GET') return false;
+  if (url.pathname.endsWith(`/users/${user._id}`)) return true;
+  return url.pathname.endsWith('/users') && url.search === '';
 }
 
 /** requireAuth: a 401 without a (valid) token. */
@@ -46,13 +57,14 @@ export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 
   return device;
 }
 
-/** What a caller sees: the station key, unmapped fields and share addresses only for the owner. */
+/** What a caller sees: the station key, MAC, macAuth, unmapped fields and share addresses only for the owner. */
 export function present(db: MockDb, device: DeviceRow, user: UserRow | null): Device {
-  const { stationKey, unmapped, ...rest } = device;
+  const { stationKey, unmapped, mac, macAuth, ...rest } = device;
   const r = relation(device, user);
   if (r === 'owner' || r === 'admin') {
     const shareEmails = rest.shareUsers.map((id) => db.users.get(id)?.email ?? '');
-    return { ...rest, stationKey, unmapped, ...(shareEmails.length ? { shareEmails } : {}) } as Device;
+    const owned = { ...rest, stationKey, mac, macAuth: !!macAuth, unmapped };
+    return { ...owned, ...(shareEmails.length ? { shareEmails } : {}) } as Device;
   }
   return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
 }

@@ -10,6 +10,7 @@ import { devicesContract } from './contract/devices';
 import { errorsContract } from './contract/errors';
 import { historyContract } from './contract/history';
 import { settingsContract } from './contract/settings';
+import { sharesContract } from './contract/shares';
 import { subscriptionsContract } from './contract/subscriptions';
 import { thirdPartyContract } from './contract/third-party';
 
@@ -21,6 +22,7 @@ describe.each([
   accountsContract(c);
   thirdPartyContract(c);
   devicesContract(c);
+  sharesContract(c);
   historyContract(c);
   settingsContract(c);
   subscriptionsContract(c);

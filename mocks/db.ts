@@ -56,6 +56,17 @@ export interface AlertRow {
   message: string;
 }
 
+/** A share invitation as stored (server/services/share-invitations/invitation-record.ts). */
+export interface InvitationRow {
+  _id: string;
+  device: string;
+  owner: string;
+  email: string;
+  recipient: string | null;
+  status: 'pending' | 'accepted' | 'declined';
+  createdAt: number;
+}
+
 /** A device's plan as stored (times in Unix ms, end null = permanent). */
 export interface DevicePlanRow {
   _id: string;
@@ -109,6 +120,7 @@ export class MockDb {
   /** The server's default plans, published (migration 006). */
   subscriptionPlans: SubscriptionPlan[] = defaultPlans();
   devicePlans: DevicePlanRow[] = [];
+  invitations: InvitationRow[] = [];
   /** Mails "sent" (verification codes), newest last. */
   mail: { to: string; subject: string }[] = [];
   private seeded = 0;
@@ -123,6 +135,7 @@ export class MockDb {
     this.alerts = [];
     this.subscriptionPlans = defaultPlans();
     this.devicePlans = [];
+    this.invitations = [];
     this.mail = [];
   }
 
@@ -205,6 +218,7 @@ export class MockDb {
       consoletype: 0,
       timezone: 'Asia/Hong_Kong',
       mac: null,
+      macAuth: false,
       latitude: null,
       longitude: null,
       elevation: null,

@@ -7,6 +7,7 @@ import { accountRoutes } from './routes/accounts';
 import { deviceRoutes } from './routes/devices';
 import { seriesRoutes } from './routes/series';
 import { settingsRoutes } from './routes/settings';
+import { shareRoutes } from './routes/shares';
 import { subscriptionRoutes } from './routes/subscriptions';
 
 export function createHandlers(base = '', store: MockDb = db) {
@@ -16,6 +17,7 @@ export function createHandlers(base = '', store: MockDb = db) {
     ...seriesRoutes(base, store),
     ...settingsRoutes(base, store),
     ...subscriptionRoutes(base, store),
+    ...shareRoutes(base, store),
   ];
 }
 

@@ -1,23 +1,27 @@
 // The server: Feathers 5 on Koa with REST and socket.io on one port, the ingest endpoints, and the built PWA.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FeathersError, GeneralError } from '@feathersjs/errors';
+import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathersjs/errors';
 import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
 import sync from 'feathers-sync';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
+import { forwardedIp } from './client-ip';
 import { msgpackBody } from './codec';
 import type { Config } from './config';
 import type { Application } from './declarations';
-import { accessTokenFromQuery } from './hooks/auth';
+import { tokenFromQuery } from './hooks/auth';
 import { idempotency } from './hooks/idempotency';
 import { redisCounters } from './hooks/rate-limit';
+import { answerUnknownEvents, hardenRoutes, hideInternalErrors } from './hooks/safe-calls';
+import { authenticateFirst } from './hooks/verified';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { createMailer } from './notify/mail';
 import { channels, SOCKET_ID } from './realtime/channels';
+import { securityHeaders } from './security-headers';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
 import { displaySettings } from './services/display-settings/display-settings';
@@ -25,6 +29,7 @@ import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
+import { shareInvitations } from './services/share-invitations/share-invitations';
 import { subscriptions } from './services/subscriptions/subscriptions';
 import { accounts } from './services/users/accounts';
 import { users } from './services/users/users';
@@ -38,8 +43,10 @@ import { sampleStore } from './storage/samples';
 export interface Server {
   app: Application;
   ingest: Ingest;
-  /** Listens on config.port (0 = any free port) and resolves with the port. */
+  /** Listens on config.port (0 = any free port) and config.host (empty: every interface); resolves with the port. */
   listen(): Promise<number>;
+  /** Where the server listens (null before listen). */
+  address(): import('node:net').AddressInfo | null;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,9 @@ export async function createApp(config: Config): Promise<Server> {
   const storage = await openStorage(config.database);
   await migrate(storage.knex);
   const app = koa(feathers()) as unknown as Application;
+  // Behind TRUST_PROXY hops, ctx.ip is the client the outermost trusted proxy saw (X-Forwarded-For); else the
+  // socket address, and the header (anyone can send it) is ignored.
+  Object.assign(app, { proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
   app.ctx = {
     config,
     storage,
@@ -56,6 +66,8 @@ export async function createApp(config: Config): Promise<Server> {
     counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
   };
 
+  hardenRoutes(app);
+  app.use(securityHeaders(config));
   app.use(errors(config));
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
@@ -70,13 +82,16 @@ export async function createApp(config: Config): Promise<Server> {
     socketio({ maxHttpBufferSize: 1e6, pingTimeout: 20000 }, (io) => {
       io.use((socket, next) => {
         const connection = (socket as unknown as { feathers: Record<string | symbol, unknown> }).feathers;
-        connection.ip = socket.handshake.address;
+        const { address, headers } = socket.handshake;
+        connection.ip = forwardedIp(address, headers['x-forwarded-for'], config.trustProxy);
         Object.defineProperty(connection, SOCKET_ID, { value: socket.id });
         next();
       });
+      io.on('connection', answerUnknownEvents);
     }),
   );
-  app.hooks({ around: { all: [idempotency] }, before: { all: [accessTokenFromQuery] } });
+  // Credentials first (from the query too), then replays of idempotent edits (matched to the caller).
+  app.hooks({ around: { all: [hideInternalErrors, tokenFromQuery, authenticateFirst, idempotency] } });
   // Several server processes share service events (live samples, device changes) through Redis.
   if (config.redisUrl) app.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:sync` }));
 
@@ -93,6 +108,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(exportService);
   app.configure(weatherServer);
   app.configure(subscriptions);
+  app.configure(shareInvitations);
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
@@ -106,9 +122,20 @@ export async function createApp(config: Config): Promise<Server> {
     ingest,
     async listen() {
       if (config.redisUrl) await (app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
-      httpServer = await app.listen(config.port);
+      const server = await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
+      httpServer = server;
+      // With a host the address is looked up first: the port is known once the server is listening.
+      if (!server.listening)
+        await new Promise<void>((resolve, reject) => {
+          server.once('listening', resolve);
+          server.once('error', reject);
+        });
       const address = httpServer.address();
       return typeof address === 'object' && address ? address.port : config.port;
+    },
+    address() {
+      const address = httpServer?.address();
+      return typeof address === 'object' && address ? address : null;
     },
     async close() {
       stopRetention();
@@ -142,7 +169,10 @@ function errors(config: Config) {
     } catch (error) {
       const e = error as { status?: number; statusCode?: number; message?: string; expose?: boolean };
       let fe: FeathersError;
-      if (error instanceof FeathersError) fe = error;
+      // GET /config/anything: no such resource (a 404), rather than "get is not allowed" (405).
+      if (error instanceof MethodNotAllowed && ctx.method === 'GET')
+        fe = new NotFound(`Path ${ctx.path} not found`);
+      else if (error instanceof FeathersError) fe = error;
       else if ((e.status ?? e.statusCode ?? 500) < 500) {
         // Body parser and similar client errors (malformed JSON, too large).
         fe = new FeathersError(

@@ -8,6 +8,7 @@ import type { CaptchaVerifier } from './auth/captcha';
 
 export interface Config {
   port: number;
+  /** Address to listen on (HOST); empty: every interface, IPv4 and IPv6. */
   host: string;
   dataDir: string;
   /** `postgres://…` or a SQLite file path, or ':memory:' for tests. */
@@ -22,6 +23,11 @@ export interface Config {
   publicHost: string | null;
   /** Serve the built PWA from this folder (null: API only). */
   staticDir: string | null;
+  /**
+   * Proxy hops in front of the server whose X-Forwarded-For entries are trusted (0: none, the socket address
+   * is the client). Per-IP limits (logins, station keys) count the client the outermost trusted proxy saw.
+   */
+  trustProxy: number;
   /** Per-station ingest rate: burst and refill per second. */
   ingestBurst: number;
   ingestPerSecond: number;
@@ -32,6 +38,8 @@ export interface Config {
   /** Password-reset calls (code requests and checks) allowed per address and per IP in a 15-minute window. */
   resetAttemptsPerAccount: number;
   resetAttemptsPerIp: number;
+  /** New accounts per IP in an hour (SIGNUPS_PER_IP). */
+  signupsPerIp: number;
   /** Where the portal is reached from browsers (`https://portal.example.com`): OAuth callbacks and redirects. */
   publicUrl: string | null;
   /** OAuth sign-up; a provider is offered only when both its id and secret are set. */
@@ -64,9 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  const trustProxy = Number(env.TRUST_PROXY || 0);
+  if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10)
+    throw new Error(`TRUST_PROXY must be a number of proxy hops 0..10, got ${env.TRUST_PROXY}`);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST?.trim() ?? '',
     dataDir,
     database: env.DATABASE_URL ?? join(dataDir, 'portal.db'),
     redisUrl: env.REDIS_URL ?? null,
@@ -76,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL ?? null,
     publicHost: env.PUBLIC_HOST ?? null,
     staticDir: env.STATIC_DIR ?? resolve('dist'),
+    trustProxy,
     ingestBurst: Number(env.INGEST_BURST ?? 30),
     ingestPerSecond: Number(env.INGEST_PER_SECOND ?? 1),
     loginFailuresPerAccount: Number(env.LOGIN_FAILURES_PER_ACCOUNT ?? 10),
@@ -83,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     resetAttemptsPerAccount: Number(env.RESET_ATTEMPTS_PER_ACCOUNT ?? 10),
     resetAttemptsPerIp: Number(env.RESET_ATTEMPTS_PER_IP ?? 50),
+    signupsPerIp: Number(env.SIGNUPS_PER_IP ?? 20),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || null,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
@@ -109,6 +122,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     publicHost: null,
     staticDir: null,
+    trustProxy: 0,
     ingestBurst: 1000,
     ingestPerSecond: 1000,
     loginFailuresPerAccount: 10,
@@ -116,6 +130,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     resetAttemptsPerAccount: 10,
     resetAttemptsPerIp: 50,
+    signupsPerIp: 1000,
     publicUrl: null,
     googleClientId: null,
     googleClientSecret: null,

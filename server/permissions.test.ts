@@ -14,6 +14,11 @@ type Outcome = 'ok' | 'deny';
 let t: TestServer;
 const tokens: Partial<Record<Role, string>> = {};
 const ids: Partial<Record<Role, string>> = {};
+const emails: Partial<Record<Role, string>> = {};
+/** Per transport: an invitation of a doomed station to the viewer (declined) and one to an address (revoked). */
+const viewerInvite = {} as Record<'rest' | 'socket', string>;
+const revokedInvite = {} as Record<'rest' | 'socket', string>;
+const OWNER_SESSION = 'owner-session-matrix';
 let priv: { _id: string; wsid: string; stationKey: string };
 let pub: { _id: string; wsid: string; stationKey: string };
 let ownerAlertId = '';
@@ -21,6 +26,7 @@ const doomed = {} as Record<'rest' | 'socket', { _id: string }>;
 let transport: 'rest' | 'socket' = 'rest';
 let ownerSettingsId = '';
 const PRIV_MAC = 'AA:BB:CC:DD:00:01';
+const PUB_MAC = 'AA:BB:CC:DD:00:02';
 let yearlyPlanId = '';
 let draftPlanId = '';
 let devicePlan = { _id: '', start: 0 };
@@ -33,6 +39,7 @@ beforeAll(async () => {
     const u = await newUser(t, role);
     tokens[role] = u.token;
     ids[role] = u.user._id;
+    emails[role] = u.email;
   }
   const knex = t.server.app.ctx.storage.knex;
   await knex('users').where({ _id: ids.admin }).update({ isAdmin: true });
@@ -43,7 +50,13 @@ beforeAll(async () => {
     timezone: 'UTC',
     mac: PRIV_MAC,
   });
-  pub = await newStation(t, tokens.owner!, { name: 'Public', latitude: 50, longitude: 14, timezone: 'UTC' });
+  pub = await newStation(t, tokens.owner!, {
+    name: 'Public',
+    latitude: 50,
+    longitude: 14,
+    timezone: 'UTC',
+    mac: PUB_MAC,
+  });
   await knex('weatherDevices')
     .where({ _id: priv._id })
     .update({ shareUsers: JSON.stringify([ids.shared]) });
@@ -58,7 +71,19 @@ beforeAll(async () => {
     await knex('weatherDevices')
       .where({ _id: doomed[k]._id })
       .update({ shareUsers: JSON.stringify([ids.shared]) });
+    t.server.app.ctx.devices.forget(doomed[k]._id);
+    const invite = (email: string) =>
+      call(t.url, 'POST', '/shareInvitations', {
+        token: tokens.owner,
+        body: { device: doomed[k]._id, email },
+      });
+    viewerInvite[k] = (await invite(emails.viewer!)).body._id;
+    revokedInvite[k] = (await invite(`revoked-${k}@example.com`)).body._id;
   }
+  await call(t.url, 'POST', '/sessions', {
+    token: tokens.owner,
+    body: { _id: OWNER_SESSION, associateUser: ids.owner },
+  });
   const display = await call(t.url, 'POST', '/deviceDisplaySettings', {
     token: tokens.owner,
     body: {
@@ -111,6 +136,8 @@ interface Case {
   ok?: (body: any) => boolean;
   expect: Record<Role, Outcome>;
   restOnly?: boolean;
+  /** Sent as headers over REST; an `idempotency-key` goes in the query (`$idempotencyKey`) over the socket. */
+  headers?: () => Record<string, string>;
 }
 
 const readers = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Outcome> => ({
@@ -192,6 +219,48 @@ const CASES: Case[] = [
     path: 'weatherDevices',
     id: () => priv._id,
     ok: (b) => typeof b.stationKey === 'string',
+    expect: ownerOnly(),
+  },
+  // The MAC identifies the station when the owner turns macAuth on: it goes to the owner only (issue #9 B).
+  {
+    name: 'MAC and macAuth visible (private station)',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => priv._id,
+    ok: (b) => b.mac === PRIV_MAC || b.macAuth !== undefined,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'MAC and macAuth visible (public station)',
+    method: 'get',
+    path: 'weatherDevices',
+    id: () => pub._id,
+    ok: (b) => b.mac === PUB_MAC || b.macAuth !== undefined,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'MAC visible in a public station found by wsid',
+    method: 'find',
+    path: 'weatherDevices',
+    query: () => ({ wsid: pub.wsid }),
+    ok: (b) => list(b).some((d: any) => 'mac' in d || 'macAuth' in d),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'MAC visible in stations/lookup',
+    method: 'find',
+    path: 'stations/lookup',
+    query: () => ({ wsid: pub.wsid }),
+    ok: (b) => 'mac' in b || 'macAuth' in b,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'turn identification by MAC on',
+    method: 'patch',
+    path: 'weatherDevices',
+    id: () => pub._id,
+    data: () => ({ macAuth: true }),
+    ok: (b) => b.macAuth === true,
     expect: ownerOnly(),
   },
   {
@@ -559,6 +628,103 @@ const CASES: Case[] = [
     id: () => doomedDevicePlan[transport],
     expect: adminOnly(),
   },
+  // Sharing by invitation (issue #10): only the owner invites, lists what they sent, and revokes; only the
+  // invited account answers; nobody learns about an invitation that is not theirs.
+  {
+    name: 'invite an address to the private station',
+    method: 'create',
+    path: 'shareInvitations',
+    data: () => ({ device: priv._id, email: 'matrix-invitee@example.com' }),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: 'invitations sent for the private station',
+    method: 'find',
+    path: 'shareInvitations',
+    query: () => ({ device: priv._id }),
+    ok: (b) => list(b).some((i: any) => i.email === 'matrix-invitee@example.com'),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: 'the invitation addressed to the viewer',
+    method: 'get',
+    path: 'shareInvitations',
+    id: () => viewerInvite[transport],
+    expect: { ...nobody(), owner: 'ok', viewer: 'ok' },
+  },
+  {
+    name: 'decline the invitation addressed to the viewer',
+    method: 'patch',
+    path: 'shareInvitations',
+    id: () => viewerInvite[transport],
+    data: () => ({ status: 'declined' }),
+    expect: { ...nobody(), viewer: 'ok' },
+  },
+  {
+    name: 'revoke an invitation',
+    method: 'remove',
+    path: 'shareInvitations',
+    id: () => revokedInvite[transport],
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  // Push sessions (issue #10): a session tied to the owner is changed (or detached) by the owner alone; a
+  // detach would end the matrix's session, so sessions.test.ts covers that.
+  {
+    name: "change the owner's push session",
+    method: 'create',
+    path: 'sessions',
+    data: () => ({ _id: OWNER_SESSION, pushEnabled: false }),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  // Issue #10. An idempotent edit's stored answer goes back to its author only: the owner (first in ROLES) makes
+  // it, everybody else sends the same key and gets their own answer (with no station key), not the owner's.
+  {
+    name: "the owner's keyed edit, replayed",
+    method: 'patch',
+    path: 'weatherDevices',
+    id: () => priv._id,
+    data: () => ({ name: 'Private' }),
+    headers: () => ({ 'idempotency-key': 'matrix-replayed-edit' }),
+    ok: (b) => typeof b.stationKey === 'string',
+    expect: ownerOnly(),
+  },
+  {
+    name: 'a download token for exports',
+    method: 'create',
+    path: 'downloadTokens',
+    data: () => ({ path: 'weatherMetrics/export' }),
+    ok: (b) => typeof b.token === 'string',
+    expect: { ...everyone(), anonymous: 'deny' },
+  },
+  {
+    name: 'export with the access token in the URL',
+    method: 'find',
+    path: 'weatherMetrics/export',
+    restOnly: true,
+    query: () => ({
+      device: priv._id,
+      startTime: iso(now() - 3600),
+      endTime: iso(now() + 600),
+      $accessToken: tokens.owner,
+    }),
+    expect: nobody(),
+  },
+  // Property names as ids: a 4xx for everyone (the helpers fail on any 5xx).
+  {
+    name: 'a user called constructor',
+    method: 'get',
+    path: 'users',
+    id: () => 'constructor',
+    expect: nobody(),
+  },
+  {
+    name: 'a station called __proto__',
+    method: 'patch',
+    path: 'weatherDevices',
+    id: () => '__proto__',
+    data: () => ({ name: 'x' }),
+    expect: nobody(),
+  },
   // Last: the owner (first in ROLES) deletes a station shared with the shared user; nobody else may.
   {
     name: 'remove a shared station',
@@ -574,7 +740,7 @@ async function rest(c: Case, role: Role): Promise<Outcome> {
   const q = c.query ? `?${toQuery(c.query())}` : '';
   const path = `/${c.path}${c.id ? `/${c.id()}` : ''}${q}`;
   const verb = { find: 'GET', get: 'GET', create: 'POST', patch: 'PATCH', remove: 'DELETE' }[c.method];
-  const res = await call(t.url, verb, path, { token, body: c.data?.() });
+  const res = await call(t.url, verb, path, { token, body: c.data?.(), headers: c.headers?.() });
   expect(res.status, `${role} ${verb} ${path}`).toBeLessThan(500);
   if (res.status >= 300) return 'deny';
   return !c.ok || c.ok(res.body) ? 'ok' : 'deny';
@@ -582,7 +748,8 @@ async function rest(c: Case, role: Role): Promise<Outcome> {
 
 async function socket(c: Case, role: Role, client: any): Promise<Outcome> {
   const service = client.service(c.path);
-  const params = { query: c.query?.() ?? {} };
+  const key = c.headers?.()['idempotency-key'];
+  const params = { query: { ...(c.query?.() ?? {}), ...(key ? { $idempotencyKey: key } : {}) } };
   try {
     const result =
       c.method === 'find'
@@ -627,6 +794,35 @@ describe('permission matrix', () => {
       for (const role of ROLES) got[c.name][role] = await socket(c, role, clients[role].client);
     }
     for (const role of ROLES) clients[role].close();
+    expect(got).toEqual(want);
+  });
+
+  test('an unverified account reads its own record, the public config and the catalogue, nothing else', async () => {
+    const email = `unverified-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    await call(t.url, 'POST', '/users', { body: { email, password, termsAccepted: true } });
+    const auth = await call(t.url, 'POST', '/authentication', {
+      body: { strategy: 'local', email, password },
+    });
+    expect(auth.body.user.verified).toBe(false);
+    const token = auth.body.accessToken as string;
+    const open = new Set(['public config', 'metric definitions', 'who am I (users find without parameters)']);
+    const client = await socketClient(t.url, token);
+    const got: Record<string, Outcome> = {};
+    const want: Record<string, Outcome> = {};
+    try {
+      for (const c of CASES) {
+        want[`${c.name} (REST)`] = open.has(c.name) ? 'ok' : 'deny';
+        tokens.anonymous = token; // the helpers call with the anonymous role's token
+        got[`${c.name} (REST)`] = await rest(c, 'anonymous');
+        if (c.restOnly) continue;
+        want[`${c.name} (socket)`] = want[`${c.name} (REST)`];
+        got[`${c.name} (socket)`] = await socket(c, 'anonymous', client.client);
+      }
+    } finally {
+      tokens.anonymous = undefined;
+      client.close();
+    }
     expect(got).toEqual(want);
   });
 
@@ -731,7 +927,34 @@ describe('permission matrix', () => {
         devicePlans: false,
       });
     }
-    // The shared user's copy of the device has no station key.
+    // The shared user's copy of the device has no station key, no MAC and no macAuth; the owner's has them.
     expect((seen.shared.devicePatched[0] as { stationKey?: string }).stationKey).toBeUndefined();
+    expect(seen.shared.devicePatched[0]).not.toHaveProperty('mac');
+    expect(seen.shared.devicePatched[0]).not.toHaveProperty('macAuth');
+    expect(seen.owner.devicePatched[0]).toMatchObject({ mac: PRIV_MAC });
+  });
+  test('realtime: an invitation reaches only the owner and the invited account, each with their copy', async () => {
+    const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
+    const seen = {} as Record<Role, { role: string; from?: unknown }[]>;
+    for (const role of ROLES) {
+      clients[role] = await socketClient(t.url, tokens[role]);
+      seen[role] = collect(clients[role].client, 'shareInvitations', 'created');
+    }
+    await call(t.url, 'POST', '/shareInvitations', {
+      token: tokens.owner,
+      body: { device: pub._id, email: emails.stranger },
+    });
+    await settle(400);
+    for (const role of ROLES) clients[role].close();
+    expect(Object.fromEntries(ROLES.map((r) => [r, seen[r].map((i) => i.role)]))).toEqual({
+      owner: ['sent'],
+      shared: [],
+      viewer: [],
+      stranger: ['received'],
+      anonymous: [],
+      admin: [],
+    });
+    expect(seen.owner[0].from).toBeUndefined();
+    expect(seen.stranger[0].from).toMatchObject({ _id: ids.owner });
   });
 });

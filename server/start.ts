@@ -27,7 +27,10 @@ const url = `http://localhost:${port}`;
 let stopSimulator = () => {};
 if (config.demo) {
   const { device } = await ensureDemo(server, log);
-  stopSimulator = startSimulator(`http://127.0.0.1:${port}`, () => server.app.ctx.devices.get(device._id));
+  // The simulator uploads over HTTP like a console: to HOST when the server listens on one address only.
+  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  stopSimulator = startSimulator(origin, () => server.app.ctx.devices.get(device._id));
   log(`\nDemo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (station ID ${device.wsid})`);
 }
 log(

@@ -13,6 +13,7 @@ export const SERVER_PREFIXES = [
   'alertSettings',
   'alerts',
   'sessions',
+  'shareInvitations',
   'subscriptionPlans',
   'deviceSubscriptionPlan',
   'orders',

@@ -79,7 +79,7 @@ describe('account actions', () => {
 });
 
 describe('export download', () => {
-  it('builds the URL with $accessToken', () => {
+  it('builds the URL with the download token (never the access token)', () => {
     const url = new URL(
       exportUrl('http://wx', { device: 'd1', startTime: 10, endTime: 20, format: 'xlsx' }, 'tok'),
     );
@@ -89,7 +89,7 @@ describe('export download', () => {
       startTime: '10',
       endTime: '20',
       format: 'xlsx',
-      $accessToken: 'tok',
+      $downloadToken: 'tok',
     });
   });
 
@@ -108,7 +108,7 @@ describe('export download', () => {
         headers: { 'Content-Disposition': 'attachment; filename="W1_1_2.csv"', 'Content-Length': '8' },
       });
     }) as unknown as typeof fetch;
-    const { deps: d } = deps({}, true, f);
+    const { deps: d, calls } = deps({ 'create downloadTokens': () => ({ token: 'dl' }) }, true, f);
     const progress: [number, number | null][] = [];
     const out = await runExport(
       d,
@@ -116,7 +116,9 @@ describe('export download', () => {
       { device: 'd1', startTime: 1, endTime: 2, format: 'csv' },
       (r, t) => progress.push([r, t]),
     );
-    expect(new URL(asked).searchParams.get('$accessToken')).toBe('jwt');
+    expect(calls[0]).toMatchObject({ path: 'downloadTokens', data: { path: 'weatherMetrics/export' } });
+    expect(new URL(asked).searchParams.get('$downloadToken')).toBe('dl');
+    expect(new URL(asked).searchParams.get('$accessToken')).toBeNull();
     expect(out.name).toBe('W1_1_2.csv');
     expect(await out.blob.text()).toBe('a,b\n1,2\n');
     expect(progress).toEqual([
@@ -138,7 +140,7 @@ describe('export download', () => {
     const down = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    const off = deps({}, true, down);
+    const off = deps({ 'create downloadTokens': () => ({ token: 'dl' }) }, true, down);
     await expect(
       runExport(off.deps, 'job3', { device: 'd1', startTime: 1, endTime: 2, format: 'csv' }),
     ).rejects.toMatchObject({ message: OFFLINE_MESSAGE });

@@ -21,6 +21,7 @@ export const ACCOUNT_SERVICES = {
   pic: 'users/pic',
   weatherServer: 'weatherServer',
   export: 'weatherMetrics/export',
+  downloadTokens: 'downloadTokens',
 } as const;
 
 /** English source text; the page translates it (src/i18n/messages.ts). */
@@ -41,7 +42,9 @@ export async function changePassword(
   input: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
   online(conn);
-  await conn.create(ACCOUNT_SERVICES.password, input);
+  // The change ends every older token (this one too); the answer carries a new one for this device.
+  const answer = await conn.create<{ accessToken?: string }>(ACCOUNT_SERVICES.password, input);
+  if (answer?.accessToken) await conn.adoptToken(answer.accessToken);
 }
 
 /** Reset step 1: mail a code (the same answer whether or not the address is registered). */
@@ -165,25 +168,54 @@ export async function regenerateStationKey({ conn }: AccountDeps, device: string
       stationKey: updated.stationKey,
       protocols: cached.protocols.map((p) => ({
         ...p,
-        settings: (p.settings as [string, string][] | undefined)?.map(([k, v]) =>
-          v === cached.stationKey ? [k, updated.stationKey!] : [k, v],
-        ),
+        // The key is a value of its own (WSLink) or part of one (the Ecowitt path /data/report/<key>).
+        settings: (p.settings as [string, string][] | undefined)?.map(([k, v]) => [
+          k,
+          v.replaceAll(cached.stationKey, updated.stationKey!),
+        ]),
       })),
     });
   return updated.stationKey ?? '';
 }
 
+/**
+ * The console's MAC and whether uploads may identify the station by it (macAuth); refreshes the device and
+ * the cached view. Online only: the server may refuse a MAC another station claimed (409).
+ */
+export async function setMacIdentification(
+  { conn }: AccountDeps,
+  device: string,
+  input: { mac: string | null; macAuth: boolean },
+): Promise<Device> {
+  online(conn);
+  const updated = await conn.patch<Device>(SERVICES.devices, device, input);
+  await applyDevice(conn.db, updated);
+  const key = weatherServerKey(device);
+  const cached = await getSetting<WeatherServerView>(conn.db, key);
+  if (cached)
+    await setSetting(conn.db, key, {
+      ...cached,
+      protocols: cached.protocols.map((p) =>
+        p.protocol === 'ecowitt' ? { ...p, mac: updated.mac ?? null, macAuth: !!updated.macAuth } : p,
+      ),
+    });
+  return updated;
+}
+
 const running = new Map<string, AbortController>();
 
-/** The export URL (the token rides in `$accessToken`, as a plain download link would carry it). */
-export function exportUrl(origin: string, req: ExportRequest, accessToken: string): string {
+/**
+ * The export URL. It carries a download token (a minute, this path only) rather than the access token: a URL
+ * may end up in history and logs.
+ */
+export function exportUrl(origin: string, req: ExportRequest, downloadToken: string): string {
   const q = new URLSearchParams({
     device: req.device,
     startTime: String(req.startTime),
     endTime: String(req.endTime),
     format: req.format,
     ...(req.locale ? { locale: req.locale } : {}),
-    $accessToken: accessToken,
+    $downloadToken: downloadToken,
   });
   return `${origin.replace(/\/$/, '')}/${ACCOUNT_SERVICES.export}?${q}`;
 }
@@ -211,9 +243,14 @@ export async function runExport(
     const auth = await getAuth(conn.db);
     if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
+    online(conn);
+    const { token } = await conn.create<{ token: string }>(ACCOUNT_SERVICES.downloadTokens, {
+      path: ACCOUNT_SERVICES.export,
+    });
+    if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
     let res: Response;
     try {
-      res = await f(exportUrl(conn.origin, req, auth.accessToken), { signal: controller.signal });
+      res = await f(exportUrl(conn.origin, req, token), { signal: controller.signal });
     } catch (e) {
       if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
       throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline', { cause: toApiError(e).message });

@@ -82,6 +82,7 @@ export interface NewDeviceInput {
   longitude?: number | null;
   elevation?: number | null;
   mac?: string | null;
+  macAuth?: boolean;
 }
 
 /** A uPlot-ready series: x = unix seconds, ys in display units, transferred not copied. */
@@ -170,6 +171,8 @@ export interface DataWorkerApi {
   loadWeatherServer(device: string): Promise<WeatherServerView | null>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
+  /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */
+  setMacIdentification(device: string, input: { mac: string | null; macAuth: boolean }): Promise<Device>;
   /** Download an export (progress through the callback, a comlink proxy); cancelExport(id) aborts it. */
   exportData(
     id: string,

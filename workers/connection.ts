@@ -237,6 +237,15 @@ export class Connection {
     }
   }
 
+  /** Sign the socket in with a new token the server handed out (after a password change), and keep it. */
+  async adoptToken(accessToken: string): Promise<void> {
+    const result = (await withTimeout(
+      this.app.authenticate({ strategy: 'jwt', accessToken }),
+      this.timeoutMs,
+    )) as AuthResult;
+    await this.authenticated(result);
+  }
+
   async logout(): Promise<void> {
     try {
       // Short: signing out must not hang offline; the token is dropped locally either way.

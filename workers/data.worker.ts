@@ -51,6 +51,7 @@ const api: DataWorkerApi = {
   deleteAccount: guard((password) => engine.deleteAccount(password)),
   loadWeatherServer: guard((device) => engine.loadWeatherServer(device)),
   regenerateStationKey: guard((device) => engine.regenerateStationKey(device)),
+  setMacIdentification: guard((device, input) => engine.setMacIdentification(device, input)),
   exportData: guard((id, req, onProgress) => engine.exportData(id, req, onProgress)),
   cancelExport: guard((id) => engine.cancelExport(id)),
 };

@@ -148,8 +148,11 @@ export class DataEngine implements DataWorkerApi {
     await this.ready();
     const answer = await this.conn.create<{ verified: boolean }>(SERVICES.verify, { email, code });
     const auth = await getAuth(this.db);
-    if (answer?.verified && auth?.user && auth.user.email === email)
+    if (answer?.verified && auth?.user && auth.user.email === email) {
       await setAuth(this.db, { ...auth, user: { ...auth.user, verified: true } });
+      // The server refused data to the unverified account: load it now.
+      void this.conn.resume().catch(() => undefined);
+    }
     return { verified: !!answer?.verified };
   }
 
@@ -283,6 +286,9 @@ export class DataEngine implements DataWorkerApi {
   }
   async regenerateStationKey(device: string) {
     return account.regenerateStationKey(await this.acct(), device);
+  }
+  async setMacIdentification(device: string, input: { mac: string | null; macAuth: boolean }) {
+    return account.setMacIdentification(await this.acct(), device, input);
   }
   async exportData(
     id: string,

@@ -7,6 +7,7 @@ import {
   type FiveMinuteRow,
   type LiveSample,
   SERVICES,
+  type ShareInvitation,
   type User,
 } from '../src/api/contract';
 import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncState } from '../src/db/apply';
@@ -14,6 +15,7 @@ import { clearDevice } from '../src/db/clear';
 import { newestTime, pruneLive } from '../src/db/rows';
 import type { AlertRow, PortalDb, Row } from '../src/db/schema';
 import { getSetting, setSetting } from '../src/db/settings';
+import { applyInvitation } from '../src/db/shares';
 import { SETTING } from './api';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
@@ -50,6 +52,8 @@ export class Live {
     s(SERVICES.alerts).on('created', (a: AlertRow) => void applyAlert(this.db, a).catch(warn));
     s(SERVICES.alerts).on('patched', (a: AlertRow) => void applyAlert(this.db, a).catch(warn));
     s(SERVICES.users).on('patched', (u: User) => void applyUser(this.db, u).catch(warn));
+    for (const event of ['created', 'patched', 'removed'] as const)
+      s(SERVICES.shareInvitations).on(event, (i: ShareInvitation) => void this.onShare(event, i).catch(warn));
   }
 
   startTick(intervalMs = 1000): void {
@@ -111,6 +115,19 @@ export class Live {
     // Spec §4: a different catalogue hash re-initialises all metric definitions.
     if (hash && hash !== (await getSetting<string>(this.db, SETTING.metricsHash)))
       await this.sync.loadMetricDefs().catch(warn);
+  }
+
+  /**
+   * An invitation sent or received, answered or removed (issue #10). An accepted or ended share changes what
+   * the user may see: the device list is reloaded (the accepted station also arrives as `weatherDevices patched`).
+   */
+  async onShare(event: 'created' | 'patched' | 'removed', inv: ShareInvitation): Promise<void> {
+    if (event === 'removed') await this.db.shareInvitations.delete(inv._id);
+    else await applyInvitation(this.db, inv);
+    if (inv.role === 'received' && (inv.status === 'accepted' || event === 'removed')) {
+      await this.sync.loadShares();
+      if (this.manage) await this.rewatch();
+    }
   }
 
   /** A device created elsewhere (another tab, the owner's phone): keep it; manage mode watches it too. */

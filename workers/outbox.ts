@@ -49,9 +49,17 @@ export class OutboxRunner {
         accessToken: (await getAuth(this.db))?.accessToken,
         fetch: this.fetchImpl,
       })),
-      onSent: (row, result) => applyAnswer(this.db, row.service, result),
+      onSent: async (row, result) => {
+        await applyAnswer(this.db, row.service, result);
+        // An invitation sent, answered or removed: the lists (and, on accept or leave, the stations) change.
+        if (row.service === SERVICES.shareInvitations) await this.reloadShares();
+      },
       onDropped: (row) => this.reloadRecord(row),
     });
+  }
+
+  private async reloadShares(): Promise<void> {
+    await this.sync.loadShares().catch((e) => console.warn('[outbox] reload of shares failed', e));
   }
 
   private async reloadRecord(row: OutboxRow): Promise<void> {
@@ -63,6 +71,7 @@ export class OutboxRunner {
       else if (row.service === SERVICES.alertSettings && device) await this.sync.loadAlertSettings(device);
       else if (row.service === SERVICES.alertsHide && device) await this.sync.loadAlerts(device);
       else if (row.service === SERVICES.devices) await this.sync.loadDevices();
+      else if (row.service === SERVICES.shareInvitations) await this.reloadShares();
     } catch (e) {
       console.warn('[outbox] reload after drop failed', e);
     }

@@ -6,6 +6,7 @@ import {
   type LastData,
   type MetricsAnswer,
   SERVICES,
+  type ShareInvitation,
 } from '../src/api/contract';
 import { toApiError } from '../src/api/errors';
 import {
@@ -18,6 +19,7 @@ import {
 import { pendingFields } from '../src/db/outbox';
 import { type AlertRow, type AlertSettingsRow, type PortalDb, toRow } from '../src/db/schema';
 import { getSetting } from '../src/db/settings';
+import { replaceInvitations } from '../src/db/shares';
 import { SETTING } from './api';
 import type { Connection } from './connection';
 import { asList, eachLimit } from './util';
@@ -34,6 +36,7 @@ export class Sync {
   async loadAll(): Promise<Device[]> {
     await this.loadMetricDefs().catch((e) => console.warn('[sync] metrics', e));
     const devices = await this.loadDevices();
+    await this.loadInvitations().catch((e) => console.warn('[sync] invitations', toApiError(e).message));
     const ids = devices.map((d) => d._id);
     await eachLimit(ids, 4, async (id) => {
       // Independent: a failing one (e.g. a service the server does not offer yet) does not stop the others.
@@ -94,6 +97,31 @@ export class Sync {
     });
     await this.conn.setState({ devices: 'loaded' });
     return list;
+  }
+
+  /** Share invitations sent and received (issue #10). */
+  async loadInvitations(): Promise<void> {
+    await replaceInvitations(
+      this.db,
+      asList(await this.conn.find<ShareInvitation[]>(SERVICES.shareInvitations, {})),
+    );
+  }
+
+  /**
+   * After an invitation was accepted, left or revoked: the invitations and the device list again, and for a
+   * station newly shared with the user what the dashboard needs of it (last data, display settings).
+   */
+  async loadShares(): Promise<void> {
+    await this.loadInvitations();
+    const devices = await this.loadDevices();
+    const accepted = await this.db.shareInvitations.where('role').equals('received').toArray();
+    const fresh = [];
+    for (const inv of accepted)
+      if (inv.status === 'accepted' && devices.some((d) => d._id === inv.device))
+        if (!(await this.db.syncState.get(inv.device))?.lastData) fresh.push(inv.device);
+    await eachLimit(fresh, 2, (id) =>
+      Promise.allSettled([this.loadLastData(id), this.loadDisplaySettings(id)]).then(() => undefined),
+    );
   }
 
   /** Newest sample + today's min/max → syncState.lastData, and the sample into `live`. */

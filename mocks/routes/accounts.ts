@@ -1,4 +1,5 @@
-// authentication (local, jwt), users (sign-up, me, related names), users/verify, and metrics (definitions + hash).
+// authentication (local, jwt), users (sign-up, me, related names), users/verify, downloadTokens, and metrics
+// (definitions + hash).
 import { http } from 'msw';
 import type { User } from '../../src/api/contract';
 import { METRICS } from '../../src/domain/catalogue';
@@ -6,7 +7,7 @@ import { METRICS_HASH } from '../../src/domain/hash';
 import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/validate';
 import { required } from '../access';
 import { type MockDb, newCode, objectId, type UserRow } from '../db';
-import { answer, badRequest, conflict, notAuthenticated } from '../errors';
+import { answer, badRequest, notAuthenticated } from '../errors';
 import { listAnswer } from '../list';
 import type { Query } from '../query';
 import { bodyOf, created, json, queryOf } from '../respond';
@@ -120,8 +121,7 @@ export function accountRoutes(base: string, db: MockDb) {
         if (pwError) throw badRequest(pwError, { field: 'password' });
         if (bool(data, 'termsAccepted') !== true)
           throw badRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
-        if (db.userByEmail(email))
-          throw conflict('This e-mail address is already registered', { field: 'email' });
+        const taken = db.userByEmail(email);
         const code = newCode();
         const now = Date.now();
         const user: UserRow = {
@@ -136,9 +136,27 @@ export function accountRoutes(base: string, db: MockDb) {
           password,
           verifyCode: code,
         };
-        db.users.set(user._id, user);
-        db.mail.push({ to: email, subject: `Your verification code: ${code}` });
-        return created(presentUser(user));
+        // A taken address answers like a new one; its owner is told by mail (server: users.class.ts).
+        if (taken) db.mail.push({ to: email, subject: 'Someone tried to sign up with your address' });
+        else {
+          db.users.set(user._id, user);
+          db.mail.push({ to: email, subject: `Your verification code: ${code}` });
+        }
+        const { password: _p, verifyCode: _c, ...answerRow } = user;
+        return created(answerRow);
+      }),
+    ),
+    // A one-minute token for one download link (server/auth/download-token.ts).
+    http.post(`${base}/downloadTokens`, ({ request }) =>
+      answer(async () => {
+        const me = required(db, request);
+        const path = str(asObject(await bodyOf(request)), 'path', { required: true, max: 100 })!;
+        if (path.replace(/^\/+/, '') !== 'weatherMetrics/export')
+          throw badRequest('path must be one of weatherMetrics/export', { field: 'path' });
+        return created({
+          token: `download-${me._id}-${objectId(Date.now())}`,
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        });
       }),
     ),
     http.get(`${base}/users`, ({ request }) =>

@@ -2,9 +2,10 @@
 import { http } from 'msw';
 import type { LastData } from '../../src/api/contract';
 import { localDayStart } from '../../src/domain/periods';
+import { SHARE_MESSAGES } from '../../src/domain/shareInvitations';
 import { caller, canRead, present, readable, relation, required } from '../access';
 import { type DeviceRow, type MockDb, newStationId, newStationKey, objectId, type UserRow } from '../db';
-import { deviceFields } from '../device-fields';
+import { deviceFields, macClaim } from '../device-fields';
 import { answer, badRequest, forbidden } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { minMaxSince } from '../series';
@@ -33,17 +34,14 @@ function scoped(db: MockDb, scopes: unknown, user: UserRow | null): DeviceRow[] 
   return out;
 }
 
-function shareIds(db: MockDb, list: string[], owner: string): string[] {
+/** A new shareUsers list may only keep people it holds (by id or address): adding is by invitation (shares.ts). */
+function shareIds(db: MockDb, list: string[], current: string[]): string[] {
   const ids = list.map((entry) => {
-    const isId = /^[0-9a-f]{24}$/.test(entry);
-    const user = isId ? db.users.get(entry) : db.userByEmail(entry);
-    if (!user)
-      throw badRequest(isId ? 'Unknown user in shareUsers' : `No account uses ${entry}`, {
-        field: 'shareUsers',
-      });
-    return user._id;
+    const id = current.find((u) => u === entry || db.users.get(u)?.email === entry);
+    if (!id) throw badRequest(SHARE_MESSAGES.invitationOnly, { field: 'shareUsers' });
+    return id;
   });
-  return [...new Set(ids)].filter((id) => id !== owner);
+  return [...new Set(ids)];
 }
 
 function writable(db: MockDb, id: string, user: UserRow): DeviceRow {
@@ -113,8 +111,9 @@ export function deviceRoutes(base: string, db: MockDb) {
         const user = required(db, request);
         const fields = deviceFields(await bodyOf(request), true);
         const now = Date.now();
-        // Share addresses are resolved as on patch (the real create stores them unresolved: reported).
-        const shareUsers = Array.isArray(fields.shareUsers) ? shareIds(db, fields.shareUsers, user._id) : [];
+        // As on the server: a new station is shared with nobody until invitations are accepted.
+        const shareUsers = Array.isArray(fields.shareUsers) ? shareIds(db, fields.shareUsers, []) : [];
+        macClaim(db, null, fields);
         const row = db.seedStation(user, {
           _id: objectId(now),
           wsid: newStationId(),
@@ -135,7 +134,8 @@ export function deviceRoutes(base: string, db: MockDb) {
         const fields = deviceFields(rest, false);
         if (keyRequest === 'regenerate') fields.stationKey = newStationKey();
         if (Array.isArray(fields.shareUsers))
-          fields.shareUsers = shareIds(db, fields.shareUsers, device.user);
+          fields.shareUsers = shareIds(db, fields.shareUsers, device.shareUsers);
+        if ('mac' in fields || 'macAuth' in fields) macClaim(db, device, fields);
         Object.assign(device, fields, { updatedAt: Date.now() });
         return json(present(db, device, user));
       }),

@@ -1,6 +1,7 @@
 // Authentication hooks: every external call is checked; internal calls (server code) are trusted.
 import { authenticate } from '@feathersjs/authentication';
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors';
+import type { NextFunction } from '@feathersjs/feathers';
 import type { AuthUser, HookContext } from '../declarations';
 
 const jwt = authenticate('jwt');
@@ -31,9 +32,15 @@ export function internalOnly(context: HookContext): void {
   if (context.params.provider) throw new Forbidden(`${context.method} is not allowed on ${context.path}`);
 }
 
+/** Paths whose links are shared or kept (downloads): they take short-lived download tokens only. */
+const LINK_PATHS = new Set(['weatherMetrics/export']);
+export const USE_DOWNLOAD_TOKEN =
+  'Download links need a download token ($downloadToken), not the access token';
+
 /**
  * `$accessToken=<jwt>` in a REST query counts as the Authorization header (spec §7: a generic POST to a path
- * with the token as a query parameter; download links cannot set headers). A header, when sent, wins.
+ * with the token as a query parameter). A header, when sent, wins. Not on download links: a URL ends up in
+ * browser history and logs, so those carry a download token good for a minute (server/auth/download-token.ts).
  */
 export function accessTokenFromQuery(context: HookContext): void {
   const query = context.params.query as Record<string, unknown> | undefined;
@@ -41,7 +48,14 @@ export function accessTokenFromQuery(context: HookContext): void {
   const token = query.$accessToken;
   const { $accessToken: _t, ...rest } = query;
   context.params.query = rest;
+  if (LINK_PATHS.has(context.path)) throw new NotAuthenticated(USE_DOWNLOAD_TOKEN);
   if (typeof token !== 'string' || token.length > 4096)
     throw new BadRequest('$accessToken must be a token', { field: '$accessToken' });
   if (!context.params.authentication) context.params.authentication = { strategy: 'jwt', accessToken: token };
+}
+
+/** accessTokenFromQuery as an around hook (it must run before the other around hooks authenticate). */
+export async function tokenFromQuery(context: HookContext, next: NextFunction): Promise<void> {
+  accessTokenFromQuery(context);
+  return next();
 }

@@ -26,6 +26,12 @@ export class RateLimiter {
     if (this.hits.size > 100_000) this.sweep(now);
   }
 
+  /** Hits of `key` in the current window. */
+  count(key: string, now = Date.now()): number {
+    const h = this.hits.get(key);
+    return !h || h.resetAt <= now ? 0 : h.count;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }
@@ -113,6 +119,17 @@ export class AccountLimiter {
     } catch (error) {
       this.failed(error);
       return this.local.allowed(key);
+    }
+  }
+
+  /** Hits of `key` in the current window (shared when possible, else this process's). */
+  async count(key: string): Promise<number> {
+    if (!this.shared) return this.local.count(key);
+    try {
+      return await this.shared.count(this.key(key));
+    } catch (error) {
+      this.failed(error);
+      return this.local.count(key);
     }
   }
 

@@ -43,7 +43,13 @@ const value = fc.oneof(
 const params = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), value), {
   maxLength: 12,
 });
-const PATHS = ['/data/upload.php', '/weatherstation/updateweatherstation.php', '/data/report/'];
+const PATHS = [
+  '/data/upload.php',
+  '/weatherstation/updateweatherstation.php',
+  '/data/report/',
+  '/data/report/<key>', // the station's key in the path
+  '/data/report/%ZZ%00/',
+];
 
 describe('fuzz', () => {
   test('upload endpoints answer every query string and form body without a 500', async () => {
@@ -53,7 +59,8 @@ describe('fuzz', () => {
         params,
         fc.boolean(),
         fc.boolean(),
-        async (path, fields, asBody, realStation) => {
+        async (pathName, fields, asBody, realStation) => {
+          const path = pathName.replace('<key>', station.stationKey);
           const q = new URLSearchParams(fields);
           if (realStation) {
             q.set('wsid', station.wsid);

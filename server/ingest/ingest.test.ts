@@ -108,8 +108,9 @@ describe('Wunderground and Ecowitt', () => {
   });
 
   test('an Ecowitt console is recognised by the MD5 of its MAC and answered in its JSON', async () => {
-    // Typed by the owner without separators: the console hashes the colon form.
-    const s = await newStation(t, token, { mac: '001122334455' });
+    // Typed by the owner without separators: the console hashes the colon form. Identification by MAC is
+    // opt-in (station-identity.test.ts).
+    const s = await newStation(t, token, { mac: '001122334455', macAuth: true });
     const { createHash } = await import('node:crypto');
     const passkey = createHash('md5').update('00:11:22:33:44:55').digest('hex').toUpperCase();
     const form = readFileSync(join(fixtures, 'ecowitt-hp3500.form'), 'utf8')

@@ -30,8 +30,9 @@ function sameKey(a: string, b: string): boolean {
 }
 
 export class Ingest {
+  /** Accepted uploads per station: only a valid key spends them, so no one else can use them up. */
   private perStation: TokenBuckets;
-  /** Wrong station keys per IP: guessing keys is throttled long before it could succeed. */
+  /** Wrong credentials per client IP (behind proxies: TRUST_PROXY, see config.ts). */
   private badAuth = new RateLimiter(30, 60_000);
 
   constructor(private app: Application) {
@@ -39,20 +40,20 @@ export class Ingest {
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
   }
 
-  async accept(protocol: UploadProtocol, params: Fields, ip: string): Promise<UploadReply> {
+  /** `pathKey`: the station key in an Ecowitt path (/data/report/<key>), which names the station. */
+  async accept(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string): Promise<UploadReply> {
     try {
-      if (!this.badAuth.allowed(ip)) return replyFor(protocol, 'tooMany');
-      const device = await this.station(protocol, params);
-      if (!device) {
-        this.badAuth.hit(ip);
-        return replyFor(protocol, 'unauthorized');
-      }
+      // A MAC can be guessed (about 24 bits once the vendor's prefix is known): an IP past its failures is
+      // refused before the lookup. A station key cannot (about 92 bits), so it is always checked: failures of
+      // others behind the same address (a proxy, a NAT) never block a station that sends its valid key.
+      const byMac = protocol === 'ecowitt' && pathKey === undefined;
+      if (byMac && !this.badAuth.allowed(ip)) return replyFor(protocol, 'tooMany');
+      const device = await this.station(protocol, params, pathKey);
+      if (!device) return this.refused(protocol, ip);
       const now = Math.floor(Date.now() / 1000);
       const parsed = PROTOCOLS[protocol].parse(params, now, { timeZone: device.timezone });
-      if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey)) {
-        this.badAuth.hit(ip);
-        return replyFor(protocol, 'unauthorized');
-      }
+      if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey))
+        return this.refused(protocol, ip);
       if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const values = deriveInto(cleanInto(parsed.values));
@@ -65,12 +66,25 @@ export class Ingest {
     }
   }
 
-  private async station(protocol: UploadProtocol, params: Fields): Promise<DeviceRow | null> {
+  /** Wrong credentials: unauthorized, or "too many" once this IP sent 30 in a minute (a console: back off). */
+  private refused(protocol: UploadProtocol, ip: string): UploadReply {
+    const limited = !this.badAuth.allowed(ip);
+    this.badAuth.hit(ip);
+    return replyFor(protocol, limited ? 'tooMany' : 'unauthorized');
+  }
+
+  private async station(
+    protocol: UploadProtocol,
+    params: Fields,
+    pathKey?: string,
+  ): Promise<DeviceRow | null> {
     const { devices } = this.app.ctx;
+    // The key in the path names the station, whatever PASSKEY says.
+    if (pathKey !== undefined) return pathKey.length > 64 ? null : devices.byStationKey(pathKey);
     if (protocol === 'ecowitt') {
       const passkey = params.get('PASSKEY');
       if (!passkey) throw new UploadError(400, 'PASSKEY is required');
-      // Ecowitt sends MD5(MAC); Ambient sends the MAC itself.
+      // Only stations that opted in (macAuth) are found. Ecowitt sends MD5(MAC); Ambient sends the MAC itself.
       const byMac = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(passkey)
         ? passkeyFor(passkey.replace(/-/g, ':'))
         : null;

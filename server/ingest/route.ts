@@ -1,7 +1,8 @@
 // The upload endpoints of the three protocols, mounted ahead of the API. Consoles get the replies they expect.
 import type { Middleware } from '@feathersjs/koa';
-import { PROTOCOLS, parseFields, type UploadProtocol } from './parsers';
+import { PROTOCOLS, parseFields, replyFor, type UploadProtocol } from './parsers';
 import type { Ingest } from './pipeline';
+import { strayUploadReply } from './stray';
 
 const MAX_BODY = 64 * 1024;
 const ROUTES = new Map<string, UploadProtocol>();
@@ -11,6 +12,8 @@ for (const [protocol, info] of Object.entries(PROTOCOLS) as [
 ][]) {
   for (const path of info.paths) ROUTES.set(path, protocol);
 }
+/** `/data/report/<station key>` (a trailing slash allowed): an Ecowitt path the owner types, naming the station. */
+const KEY_PATH = /^\/data\/report\/([^/]+)\/?$/;
 
 async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
   let size = 0;
@@ -25,14 +28,17 @@ async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
 
 export function ingestRoute(ingest: Ingest): Middleware {
   return async (ctx, next) => {
-    const protocol = ROUTES.get(ctx.path);
-    if (!protocol) return next();
-    const info = PROTOCOLS[protocol];
-    if (!info.methods.includes(ctx.method as 'GET' | 'POST')) {
-      ctx.status = 405;
-      ctx.body = `Use ${info.methods.join(' or ')}`;
+    const pathKey = KEY_PATH.exec(ctx.path)?.[1];
+    const protocol = ROUTES.get(ctx.path) ?? (pathKey === undefined ? undefined : 'ecowitt');
+    if (!protocol) {
+      const stray = strayUploadReply(ctx.method, ctx.path, ctx.querystring, ctx.get('accept'));
+      if (!stray) return next();
+      ctx.status = stray.status;
+      ctx.type = stray.contentType;
+      ctx.body = stray.body;
       return;
     }
+    const info = PROTOCOLS[protocol];
     const fields = parseFields(ctx.querystring);
     if (ctx.method === 'POST') {
       const body = await readBody(ctx.req);
@@ -43,7 +49,9 @@ export function ingestRoute(ingest: Ingest): Middleware {
       }
       parseFields(body, fields);
     }
-    const reply = await ingest.accept(protocol, fields, ctx.ip);
+    const reply = info.methods.includes(ctx.method as 'GET' | 'POST')
+      ? await ingest.accept(protocol, fields, ctx.ip, pathKey)
+      : replyFor(protocol, 'wrongMethod');
     ctx.status = reply.status;
     ctx.type = reply.contentType;
     ctx.body = reply.body;

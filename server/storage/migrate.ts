@@ -11,6 +11,10 @@ import * as m007 from './migrations/007_alert_rule_ids';
 import * as m008 from './migrations/008_normalize_mac';
 import * as m009 from './migrations/009_device_seq';
 import * as m010 from './migrations/010_one_raised_alert';
+import * as m011 from './migrations/011_share_invitations';
+import * as m012 from './migrations/012_session_secret';
+import * as m013 from './migrations/013_mac_auth';
+import * as m014 from './migrations/014_token_revocation';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -23,6 +27,10 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '008_normalize_mac': m008,
   '009_device_seq': m009,
   '010_one_raised_alert': m010,
+  '011_share_invitations': m011,
+  '012_session_secret': m012,
+  '013_mac_auth': m013,
+  '014_token_revocation': m014,
 };
 
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */

@@ -24,6 +24,7 @@ export const SERVICES = {
   alertsHide: 'alerts/hide',
   subscriptionPlans: 'subscriptionPlans',
   deviceSubscriptionPlan: 'deviceSubscriptionPlan',
+  shareInvitations: 'shareInvitations',
 } as const;
 
 export interface User {
@@ -64,7 +65,13 @@ export interface Device {
   shareEmails?: string[];
   consoletype: number;
   timezone: string;
+  /** The console's MAC (owner only). */
   mac?: string | null;
+  /**
+   * Uploads may identify the station by its MAC (Ecowitt PASSKEY = MD5 of the MAC) instead of the station key
+   * in the path; one station per MAC (409 otherwise), off by default (owner only).
+   */
+  macAuth?: boolean;
   latitude?: number | null;
   longitude?: number | null;
   elevation?: number | null;
@@ -81,6 +88,30 @@ export interface Device {
   /** Unix milliseconds. */
   createdAt?: number;
   updatedAt?: number;
+}
+
+/**
+ * `shareInvitations`: an owner invites an e-mail address to see a station; the station is shared only once the
+ * invited person accepts. The owner's copy (`role: 'sent'`) tells nothing about the recipient but the address the
+ * owner typed and `pending` (a declined invitation stays `pending` to the owner); the recipient's copy
+ * (`role: 'received'`) says who invites (`from`). Create answers the same whether or not the address has an
+ * account. patch {status: 'accepted' | 'declined'} is for the recipient; remove revokes (owner) or leaves
+ * (recipient). Events `created`/`patched`/`removed` reach the owner's and the recipient's `user/<id>` channel.
+ */
+export interface ShareInvitation {
+  _id: string;
+  device: string;
+  deviceName: string;
+  /** The invited address, as the owner typed it (lower case). */
+  email: string;
+  status: 'pending' | 'accepted' | 'declined';
+  role: 'sent' | 'received';
+  /** The account that accepted (null until then). */
+  recipient: string | null;
+  /** Who invites: only in the recipient's copy. */
+  from?: { _id: string; email: string; firstName: string; lastName: string };
+  /** Unix milliseconds. */
+  createdAt: number;
 }
 
 /** `weatherMetrics created` event payload: one accepted upload, base units, plus the catalogue hash. */

@@ -13,6 +13,7 @@ import {
   RadioTower,
   Ruler,
   Server,
+  Share2,
   UserRound,
 } from 'lucide-react';
 
@@ -26,6 +27,8 @@ export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
   { to: '/account', label: msg`Account`, icon: UserRound },
   { to: '/devices', label: msg`Edit Devices`, icon: RadioTower },
+  // Invitations to see other people's stations, and the stations shared with the user (issue #10).
+  { to: '/shares', label: msg`Shared with me`, icon: Share2 },
   { to: '/displaySetting', label: msg`Unit & Display`, icon: Ruler },
   { to: '/alert', label: msg`Alert Setting`, icon: BellRing },
   { to: '/server', label: msg`Weather Server`, icon: Server },

@@ -19,7 +19,9 @@ import type { CardProps } from './types';
 
 /** Keys that are not readings to list (batteries, links, sensor types). */
 const isState = (k: string) => /^(bat|cn|type)/.test(k);
-const hasMinMax = (k: string) => !isState(k) && k !== 'winddir' && k !== 'lightningtime';
+/** Directions, times and flags have no meaningful min/max. */
+const NO_MIN_MAX = new Set(['winddir', 'winddiravg10m', 'lightningtime', 'rainingpiezo']);
+const hasMinMax = (k: string) => !isState(k) && !NO_MIN_MAX.has(k);
 
 export interface MetricCardOptions {
   icon: LucideIcon;

@@ -38,6 +38,21 @@ const METRIC: Record<string, MessageDescriptor> = {
   voc: msg`VOC`,
   co2: msg`CO₂`,
   co: msg`CO`,
+  bgt: msg`Black globe`,
+  tempco2: msg`Temperature`,
+  humco2: msg`Humidity`,
+  co2avg24h: msg`24-hour average`,
+  totalrain: msg`Total`,
+  winddiravg10m: msg`10 min average direction`,
+  ws90capvolt: msg`Capacitor voltage`,
+  rainratepiezo: msg`Rain rate`,
+  eventrainpiezo: msg`Event`,
+  hourlyrainpiezo: msg`Past hour`,
+  dailyrainpiezo: msg`Today`,
+  weeklyrainpiezo: msg`This week`,
+  monthlyrainpiezo: msg`This month`,
+  yearlyrainpiezo: msg`This year`,
+  rainingpiezo: msg`Raining`,
 };
 
 const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
@@ -49,6 +64,11 @@ const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
   [/^pm10c\d$/, msg`PM10`],
   [/^pm25aqic\d$/, msg`PM2.5 AQI`],
   [/^pm10aqic\d$/, msg`PM10 AQI`],
+  [/^soilc\d$/, msg`Soil moisture`],
+  [/^tfc\d$/, msg`Temperature`],
+  [/^leafc\d$/, msg`Leaf wetness`],
+  [/^pm25avg24hc\d$/, msg`PM2.5, 24-hour average`],
+  [/^pm10avg24hc\d$/, msg`PM10, 24-hour average`],
 ];
 
 export function metricLabel(key: string): string {
@@ -68,12 +88,19 @@ export function sensorLabel(key: string): string {
   if (k === 'hcho') return i18n._(msg`HCHO/VOC sensor`);
   if (k === 'co2') return i18n._(msg`CO₂ sensor`);
   if (k === 'co') return i18n._(msg`CO sensor`);
+  if (k === 'bgt') return i18n._(msg`Black globe sensor`);
   let m = k.match(/^c(\d)$/);
   if (m) return i18n._(msg`Channel ${m[1]}`);
   m = k.match(/^leakc(\d)$/);
   if (m) return i18n._(msg`Leak sensor ${m[1]}`);
   m = k.match(/^pmc(\d)$/);
   if (m) return i18n._(msg`PM sensor ${m[1]}`);
+  m = k.match(/^soilc(\d)$/);
+  if (m) return i18n._(msg`Soil sensor ${m[1]}`);
+  m = k.match(/^tfc(\d)$/);
+  if (m) return i18n._(msg`Temperature probe ${m[1]}`);
+  m = k.match(/^leafc(\d)$/);
+  if (m) return i18n._(msg`Leaf sensor ${m[1]}`);
   return key;
 }
 
@@ -97,6 +124,7 @@ const CARD: Record<string, MessageDescriptor> = {
   co: msg`CO`,
   voc: msg`VOC`,
   battery: msg`Battery`,
+  piezoRain: msg`Rain (piezo)`,
 };
 
 /** A card's title; channel cards use the user's channel name when there is one. */
@@ -108,6 +136,12 @@ export function cardTitle(key: string, channelName?: string): string {
   if (m) return i18n._(msg`Channel ${m[1]}`);
   m = key.match(/^pmChannel(\d)$/);
   if (m) return i18n._(msg`PM channel ${m[1]}`);
+  m = key.match(/^soil(\d)$/);
+  if (m) return i18n._(msg`Soil moisture ${m[1]}`);
+  m = key.match(/^probe(\d)$/);
+  if (m) return i18n._(msg`Temperature probe ${m[1]}`);
+  m = key.match(/^leaf(\d)$/);
+  if (m) return i18n._(msg`Leaf wetness ${m[1]}`);
   return key;
 }
 

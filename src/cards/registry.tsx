@@ -6,14 +6,18 @@ import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
 import { ChannelCard } from './ChannelCard';
 import { IndoorCard } from './IndoorCard';
+import { LeafCard } from './LeafCard';
 import { LightCard } from './LightCard';
 import { LightningCard } from './LightningCard';
 import { BatteryCard, LeakageCard } from './ListCard';
 import { MetricCard } from './MetricCard';
 import { OutdoorCard } from './OutdoorCard';
 import { OverviewCard } from './OverviewCard';
+import { PiezoRainCard } from './PiezoRainCard';
 import { PmCard } from './PmCard';
+import { ProbeCard } from './ProbeCard';
 import { RainCard } from './RainCard';
+import { SoilCard } from './SoilCard';
 import { SunMoonCard } from './SunMoonCard';
 import type { CardProps } from './types';
 import { UvCard } from './UvCard';
@@ -26,6 +30,7 @@ const BY_KEY: Record<string, ComponentType<CardProps>> = {
   wind: WindCard,
   baro: BaroCard,
   rain: RainCard,
+  piezoRain: PiezoRainCard,
   indoor: IndoorCard,
   uv: UvCard,
   light: LightCard,
@@ -50,6 +55,9 @@ export function cardComponent(def: CardDef): ComponentType<CardProps> | null {
   if (own) return own;
   if (/^channel\d$/.test(def.key)) return ChannelCard;
   if (/^pmChannel\d$/.test(def.key)) return PmCard;
+  if (/^soil\d$/.test(def.key)) return SoilCard;
+  if (/^probe\d$/.test(def.key)) return ProbeCard;
+  if (/^leaf\d$/.test(def.key)) return LeafCard;
   if (def.kind === 'metric' || def.primary) return GenericCard;
   return null;
 }

@@ -25,6 +25,7 @@ export function ConsoleSetup({ wsid, stationKey }: { wsid?: string; stationKey?:
   const { host, port } = serverAddress();
   const id = wsid ?? t`your Station ID`;
   const key = stationKey ?? t`your Station key`;
+  const ecowittPath = `/data/report/${stationKey ?? t`your-station-key`}`;
   return (
     <div className={styles.setup}>
       <dl className={styles.server}>
@@ -66,8 +67,8 @@ export function ConsoleSetup({ wsid, stationKey }: { wsid?: string; stationKey?:
         <p>
           <Trans>
             In the WS View or Ecowitt app, open Customized, pick the Ecowitt protocol, enter the server and
-            port above and the path <Code>/data/report/</Code>. The console identifies itself by its MAC
-            address, so enter the console's MAC address in this station's settings.
+            port above and the path <Code>{ecowittPath}</Code>. The station key in the path identifies the
+            station.
           </Trans>
         </p>
       </section>

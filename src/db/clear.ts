@@ -17,6 +17,7 @@ export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } =
     db.series,
     db.outbox,
     db.syncState,
+    db.shareInvitations,
   ];
   await db.transaction('rw', [...tables, db.settings], async () => {
     for (const t of tables) await t.clear();
@@ -41,9 +42,11 @@ export async function clearDevice(db: PortalDb, id: string): Promise<void> {
       db.forecasts,
       db.series,
       db.syncState,
+      db.shareInvitations,
     ],
     async () => {
       await db.devices.delete(id);
+      await db.shareInvitations.where('device').equals(id).delete();
       for (const t of [db.metrics, db.metricsDaily, db.live, db.alerts, db.forecasts, db.series])
         await t.where('device').equals(id).delete();
       await db.displaySettings.delete(id);

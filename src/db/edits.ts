@@ -18,6 +18,9 @@ export function setEditsDb(db: PortalDb): void {
   editDb = db;
 }
 
+/** The database the edits write (share-edits.ts writes the same one). */
+export const getEditsDb = (): PortalDb => editDb;
+
 /** src/api/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
 export function setOutboxFlusher(fn: (() => Promise<unknown>) | null): void {
   flusher = fn;

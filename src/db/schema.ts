@@ -1,7 +1,7 @@
 // The browser's local database (ARCHITECTURE §6). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Device, DisplaySettings, LastData } from '../api/contract';
+import type { Device, DisplaySettings, LastData, ShareInvitation } from '../api/contract';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
@@ -104,6 +104,8 @@ export class PortalDb extends Dexie {
   series!: EntityTable<SeriesRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'device'>;
+  /** Share invitations the user sent (owner) and received (issue #10); `local:<id>` = a queued invite. */
+  shareInvitations!: EntityTable<ShareInvitation, '_id'>;
 
   constructor(name = 'portal') {
     super(name);
@@ -122,6 +124,7 @@ export class PortalDb extends Dexie {
       outbox: '++seq, &id',
       syncState: 'device',
     });
+    this.version(2).stores({ shareInvitations: '_id, device, role' });
   }
 }
 

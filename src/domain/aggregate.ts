@@ -143,6 +143,7 @@ export const CHANGE_SENSITIVITY: Record<UnitType, number> = {
   level: 1,
   battery: 1,
   state: 1,
+  voltage: 0.1,
   none: 1,
 };
 

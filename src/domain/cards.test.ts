@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { baroPrimary, CARD_BY_KEY, CARDS, cardsForType } from './cards';
 import { isMetricKey } from './catalogue';
 
-// Spec §1 dashboard cards.
+// Spec §1 dashboard cards, with the second rain gauge, channel 8 and the soil, probe and leaf channels (issue #9).
 const SPEC_CARDS = [
   'wbgt',
   'outdoor',
   'wind',
   'baro',
   'rain',
+  'piezoRain',
   'indoor',
   'uv',
   'light',
-  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `channel${n}`),
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `channel${n}`),
+  ...['soil', 'probe', 'leaf'].flatMap((c) => [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${c}${n}`)),
   'forecast',
   'sunMoon',
   'overview',
@@ -49,12 +51,27 @@ describe('cards', () => {
       'pm10c2',
       'pm25aqic2',
       'pm10aqic2',
+      'pm25avg24hc2',
+      'pm10avg24hc2',
       'batpmc2',
       'cnpmc2',
     ]);
+    expect(CARD_BY_KEY.soil2).toMatchObject({
+      metrics: ['soilc2', 'batsoilc2'],
+      primary: 'soilc2',
+      channel: 2,
+    });
+    expect(CARD_BY_KEY.probe8.primary).toBe('tfc8');
+    expect(CARD_BY_KEY.leaf1.metrics).toEqual(['leafc1', 'batleafc1']);
+    expect(CARD_BY_KEY.piezoRain.metrics).toEqual(expect.arrayContaining(['yearlyrainpiezo', 'ws90capvolt']));
+    expect(CARD_BY_KEY.co2.metrics).toEqual(expect.arrayContaining(['tempco2', 'humco2', 'co2avg24h']));
+    expect(CARD_BY_KEY.wbgt.metrics).toContain('bgt');
+    expect(CARD_BY_KEY.rain.metrics).toContain('totalrain');
+    expect(CARD_BY_KEY.wind.metrics).toContain('winddiravg10m');
     expect(CARD_BY_KEY.leakage.metrics).toHaveLength(21);
     expect(CARD_BY_KEY.battery.metrics).toContain('batpmc4');
-    expect(CARD_BY_KEY.battery.metrics).toHaveLength(24);
+    // 24, channel 8's, and the soil, probe and leaf sensors' and the black globe's.
+    expect(CARD_BY_KEY.battery.metrics).toHaveLength(24 + 1 + 3 * 8 + 1);
     expect(CARD_BY_KEY.overview.secondary).toEqual(['humc0', 'windspd', 'dailyrain', 'absbaro']);
     expect(CARD_BY_KEY.forecast).toMatchObject({ kind: 'feature', metrics: [], primary: null });
     expect(baroPrimary('Rel')).toBe('relbaro');
@@ -78,6 +95,7 @@ describe('cardsForType', () => {
       'channel1',
       'channel2',
       'channel3',
+      ...['soil', 'probe', 'leaf'].flatMap((c) => [1, 2, 3].map((n) => `${c}${n}`)),
       'leakage',
       'pmChannel1',
       'hcho',

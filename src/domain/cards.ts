@@ -1,5 +1,5 @@
 // Dashboard cards of spec §1 and the metric keys each shows.
-import { CHANNELS, LEAK_CHANNELS, METRICS, PM_CHANNELS } from './catalogue';
+import { CHANNELS, LEAK_CHANNELS, METRICS, PIEZO_TOTALS, PM_CHANNELS, SENSOR_CHANNELS } from './catalogue';
 import { deviceType } from './deviceTypeDefs';
 
 export interface CardDef {
@@ -40,14 +40,14 @@ const LEAKS = nums(LEAK_CHANNELS);
 
 /** Cards in their default dashboard order. */
 export const CARDS: CardDef[] = [
-  card('wbgt', ['wbgt', 'tempc0', 'humc0'], 'wbgt', ['tempc0', 'humc0']),
+  card('wbgt', ['wbgt', 'tempc0', 'humc0', 'bgt'], 'wbgt', ['tempc0', 'humc0', 'bgt']),
   card(
     'outdoor',
     ['tempc0', 'humc0', 'feelslike', 'dewpoint', 'heatindex', 'windchill', 'batc0', 'cnc0'],
     'tempc0',
     ['humc0', 'feelslike', 'dewpoint'],
   ),
-  card('wind', ['windspd', 'gust', 'windavg10m', 'winddir', 'maxdailygust'], 'windspd', [
+  card('wind', ['windspd', 'gust', 'windavg10m', 'winddir', 'maxdailygust', 'winddiravg10m'], 'windspd', [
     'gust',
     'windavg10m',
     'winddir',
@@ -56,9 +56,31 @@ export const CARDS: CardDef[] = [
   card('baro', ['absbaro', 'relbaro'], 'absbaro', ['relbaro']),
   card(
     'rain',
-    ['dailyrain', 'rainrate', 'hourlyrain', 'eventrain', 'weeklyrain', 'monthlyrain', 'yearlyrain'],
+    [
+      'dailyrain',
+      'rainrate',
+      'hourlyrain',
+      'eventrain',
+      'weeklyrain',
+      'monthlyrain',
+      'yearlyrain',
+      'totalrain',
+    ],
     'dailyrain',
     ['rainrate', 'hourlyrain', 'eventrain'],
+  ),
+  // A WS90's piezo gauge beside a tipping bucket: the second gauge, with the sensor's capacitor voltage.
+  card(
+    'piezoRain',
+    [
+      'dailyrainpiezo',
+      'rainratepiezo',
+      ...PIEZO_TOTALS.filter((k) => k !== 'dailyrainpiezo'),
+      'rainingpiezo',
+      'ws90capvolt',
+    ],
+    'dailyrainpiezo',
+    ['rainratepiezo', 'hourlyrainpiezo', 'eventrainpiezo'],
   ),
   card('indoor', ['tempin', 'humin', 'batin'], 'tempin', ['humin']),
   card('uv', ['uvi'], 'uvi'),
@@ -72,6 +94,9 @@ export const CARDS: CardDef[] = [
       n,
     ),
   ),
+  ...nums(SENSOR_CHANNELS).map((n) => card(`soil${n}`, [`soilc${n}`, `batsoilc${n}`], `soilc${n}`, [], n)),
+  ...nums(SENSOR_CHANNELS).map((n) => card(`probe${n}`, [`tfc${n}`, `battfc${n}`], `tfc${n}`, [], n)),
+  ...nums(SENSOR_CHANNELS).map((n) => card(`leaf${n}`, [`leafc${n}`, `batleafc${n}`], `leafc${n}`, [], n)),
   feature('forecast'),
   feature('sunMoon'),
   feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi'], 'tempc0'),
@@ -99,14 +124,28 @@ export const CARDS: CardDef[] = [
   ...nums(PM_CHANNELS).map((n) =>
     card(
       `pmChannel${n}`,
-      [`pm25c${n}`, `pm10c${n}`, `pm25aqic${n}`, `pm10aqic${n}`, `batpmc${n}`, `cnpmc${n}`],
+      [
+        `pm25c${n}`,
+        `pm10c${n}`,
+        `pm25aqic${n}`,
+        `pm10aqic${n}`,
+        `pm25avg24hc${n}`,
+        `pm10avg24hc${n}`,
+        `batpmc${n}`,
+        `cnpmc${n}`,
+      ],
       `pm25c${n}`,
       [`pm10c${n}`, `pm25aqic${n}`, `pm10aqic${n}`],
       n,
     ),
   ),
   card('hcho', ['hcho', 'bathcho', 'cnhcho'], 'hcho'),
-  card('co2', ['co2', 'batco2', 'cnco2'], 'co2'),
+  // A WH45 also measures temperature and humidity, and sends 24-hour averages.
+  card('co2', ['co2', 'co2avg24h', 'tempco2', 'humco2', 'batco2', 'cnco2'], 'co2', [
+    'co2avg24h',
+    'tempco2',
+    'humco2',
+  ]),
   card('co', ['co', 'batco', 'cnco'], 'co'),
   card('voc', ['voc', 'bathcho', 'cnhcho'], 'voc'),
   card(

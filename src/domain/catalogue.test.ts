@@ -26,11 +26,36 @@ const ARCHITECTURE_KEYS = [
   ...['hcho', 'voc', 'co2', 'co', 'bathcho', 'cnhcho', 'batco2', 'cnco2', 'batco', 'cnco'],
 ];
 
+// Sensors added later (issue #9), appended after the §4 table so stored positions stay valid.
+const ADDED_KEYS = [
+  ...['tempc8', 'humc8', 'dewpointc8', 'heatindexc8', 'typec8', 'batc8', 'cnc8'],
+  ...ch(8, (n) => [`soilc${n}`, `batsoilc${n}`, `tfc${n}`, `battfc${n}`, `leafc${n}`, `batleafc${n}`]),
+  ...['bgt', 'batbgt', 'tempco2', 'humco2', 'co2avg24h'],
+  ...ch(4, (n) => [`pm25avg24hc${n}`, `pm10avg24hc${n}`]),
+  ...['totalrain', 'winddiravg10m', 'ws90capvolt', 'rainratepiezo'],
+  ...['eventrainpiezo', 'hourlyrainpiezo', 'dailyrainpiezo', 'weeklyrainpiezo', 'monthlyrainpiezo'],
+  ...['yearlyrainpiezo', 'rainingpiezo'],
+];
+const ALL_KEYS = [...ARCHITECTURE_KEYS, ...ADDED_KEYS];
+
 describe('catalogue', () => {
-  it('has exactly the keys of ARCHITECTURE §4, each once, in table order', () => {
-    expect(METRIC_KEYS).toEqual(ARCHITECTURE_KEYS);
-    expect(METRICS).toHaveLength(140);
-    expect(new Set(METRIC_KEYS).size).toBe(140);
+  it('has exactly the keys of ARCHITECTURE §4, each once, in table order, then the added ones', () => {
+    expect(METRIC_KEYS).toEqual(ALL_KEYS);
+    expect(METRICS).toHaveLength(219);
+    expect(new Set(METRIC_KEYS).size).toBe(219);
+  });
+
+  it('gives the added sensors their units and ranges', () => {
+    const d = (k: string) => METRIC_BY_KEY[k];
+    expect(d('soilc3')).toMatchObject({ unit: '%', min: 0, max: 100, group: 'channel', channel: 3 });
+    expect(d('tfc8')).toMatchObject({ unit: 'C', unitType: 'temperature', channel: 8 });
+    expect(d('leafc1')).toMatchObject({ unit: '%', channel: 1 });
+    expect(d('bgt')).toMatchObject({ unit: 'C', min: -60, max: 100 });
+    expect(d('totalrain')).toMatchObject({ unit: 'mm', max: 100000, primary: 'max' });
+    expect(d('ws90capvolt')).toMatchObject({ unit: 'V', unitType: 'voltage', dp: 2 });
+    expect(d('winddiravg10m')).toMatchObject({ unit: 'deg', primary: 'last' });
+    expect(d('dailyrainpiezo')).toMatchObject({ unit: 'mm', primary: 'max' });
+    expect(d('batsoilc2').unitType).toBe('battery');
   });
 
   it('gives every definition a consistent shape', () => {
@@ -125,15 +150,23 @@ describe('catalogue', () => {
       'typec1',
       'batc1',
       'cnc1',
+      'soilc1',
+      'batsoilc1',
+      'tfc1',
+      'battfc1',
+      'leafc1',
+      'batleafc1',
     ]);
   });
 
   it('answers isMetricKey and metricIndex', () => {
     expect(isMetricKey('tempc0')).toBe(true);
-    expect(isMetricKey('tempc8')).toBe(false);
+    expect(isMetricKey('tempc8')).toBe(true);
+    expect(isMetricKey('tempc9')).toBe(false);
     expect(isMetricKey('toString')).toBe(false);
     expect(isMetricKey(3)).toBe(false);
     expect(metricIndex('tempin')).toBe(0);
-    expect(metricIndex('nope')).toBe(140);
+    expect(metricIndex('nope')).toBe(219);
+    expect(metricIndex('tempc8')).toBe(140);
   });
 });

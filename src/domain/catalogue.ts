@@ -15,6 +15,7 @@ import {
   TEMPERATURE_UNITS,
   TIME_UNITS,
   UV_UNITS,
+  VOLTAGE_UNITS,
   WHOLE_UNITS,
   WIND_DIRECTION_UNITS,
   WIND_SPEED_UNITS,
@@ -110,7 +111,10 @@ function metric(key: string, kind: Kind, group: MetricGroup, channel = 0): Metri
   };
 }
 
-export const CHANNELS = 7;
+/** Thermo-hygro channels 1..8 (channel 8 came later: its keys sit at the end of the catalogue). */
+export const CHANNELS = 8;
+/** Soil moisture (WH51), temperature probe (WN34) and leaf wetness (WN35) channels 1..8. */
+export const SENSOR_CHANNELS = 8;
 export const LEAK_CHANNELS = 7;
 export const PM_CHANNELS = 4;
 
@@ -161,23 +165,7 @@ function build(): MetricDef[] {
     ),
   ];
 
-  for (const n of range(CHANNELS)) {
-    m.push(
-      metric(`tempc${n}`, temp(), 'channel', n),
-      metric(`humc${n}`, HUM, 'channel', n),
-      metric(`dewpointc${n}`, APPARENT, 'channel', n),
-      metric(`heatindexc${n}`, HEAT, 'channel', n),
-      // 2 thermo-hygro, 3 pool, 4 soil; room for future sensor types.
-      metric(
-        `typec${n}`,
-        { unitType: 'none', units: WHOLE_UNITS, min: 0, max: 10, fold: 'state' },
-        'channel',
-        n,
-      ),
-      metric(`batc${n}`, BATTERY, 'channel', n),
-      metric(`cnc${n}`, LINK, 'channel', n),
-    );
-  }
+  for (const n of range(7)) m.push(...thermoHygroChannel(n));
 
   m.push(
     metric(
@@ -232,8 +220,90 @@ function build(): MetricDef[] {
     metric('batco', BATTERY, 'air'),
     metric('cnco', LINK, 'air'),
   );
+  m.push(...added());
   return m;
 }
+
+function thermoHygroChannel(n: number): MetricDef[] {
+  return [
+    metric(`tempc${n}`, temp(), 'channel', n),
+    metric(`humc${n}`, HUM, 'channel', n),
+    metric(`dewpointc${n}`, APPARENT, 'channel', n),
+    metric(`heatindexc${n}`, HEAT, 'channel', n),
+    // 2 thermo-hygro, 3 pool, 4 soil; room for future sensor types.
+    metric(
+      `typec${n}`,
+      { unitType: 'none', units: WHOLE_UNITS, min: 0, max: 10, fold: 'state' },
+      'channel',
+      n,
+    ),
+    metric(`batc${n}`, BATTERY, 'channel', n),
+    metric(`cnc${n}`, LINK, 'channel', n),
+  ];
+}
+
+/**
+ * Sensors added after the first catalogue (issue #9): appended, never inserted, since stored records index
+ * the catalogue by position. Soil moisture, probes and leaf wetness have channels of their own: a WH51 on
+ * channel 1 and a WH31 on channel 1 are two sensors.
+ */
+function added(): MetricDef[] {
+  const m: MetricDef[] = [...thermoHygroChannel(8)];
+  for (const n of range(SENSOR_CHANNELS)) {
+    m.push(
+      metric(`soilc${n}`, HUM, 'channel', n),
+      metric(`batsoilc${n}`, BATTERY, 'channel', n),
+      metric(`tfc${n}`, temp(), 'channel', n),
+      metric(`battfc${n}`, BATTERY, 'channel', n),
+      metric(`leafc${n}`, HUM, 'channel', n),
+      metric(`batleafc${n}`, BATTERY, 'channel', n),
+    );
+  }
+  // The black globe heats well above the air in full sun.
+  m.push(metric('bgt', temp(-60, 100), 'outdoor'), metric('batbgt', BATTERY, 'outdoor'));
+  m.push(
+    metric('tempco2', temp(), 'air'),
+    metric('humco2', HUM, 'air'),
+    metric('co2avg24h', { unitType: 'co2', units: CO2_UNITS, min: 0, max: 10000, fold: 'reading' }, 'air'),
+  );
+  for (const n of range(PM_CHANNELS))
+    m.push(metric(`pm25avg24hc${n}`, PM, 'pm', n), metric(`pm10avg24hc${n}`, PM, 'pm', n));
+  // The gauge's lifetime count: far more room than a year's.
+  m.push(metric('totalrain', { ...RAIN_TOTAL, max: 100000 }, 'rain'));
+  m.push(
+    metric(
+      'winddiravg10m',
+      { unitType: 'windDirection', units: WIND_DIRECTION_UNITS, min: 0, max: 360, fold: 'direction' },
+      'wind',
+    ),
+  );
+  // WS90: its supercapacitor (charged by the solar cell), and its piezo rain gauge as a second gauge.
+  m.push(
+    metric(
+      'ws90capvolt',
+      { unitType: 'voltage', units: VOLTAGE_UNITS, min: 0, max: 10, fold: 'reading' },
+      'rain',
+    ),
+    metric(
+      'rainratepiezo',
+      { unitType: 'rainRate', units: RAIN_RATE_UNITS, min: 0, max: 1000, fold: 'rate' },
+      'rain',
+    ),
+    ...PIEZO_TOTALS.map((k) => metric(k, RAIN_TOTAL, 'rain')),
+    // 1 while the piezo senses rain.
+    metric('rainingpiezo', { ...LINK, fold: 'any' }, 'rain'),
+  );
+  return m;
+}
+
+export const PIEZO_TOTALS = [
+  'eventrainpiezo',
+  'hourlyrainpiezo',
+  'dailyrainpiezo',
+  'weeklyrainpiezo',
+  'monthlyrainpiezo',
+  'yearlyrainpiezo',
+];
 
 export const METRICS: MetricDef[] = build();
 

@@ -31,6 +31,17 @@ export function isTimeZone(tz: string): boolean {
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** Identification by MAC (Ecowitt PASSKEY = MD5 of the MAC): opt-in, one station per MAC. */
+export const MAC_AUTH_MESSAGES = {
+  needsMac: 'Enter the MAC address to identify the station by it',
+  claimed: 'This MAC address already identifies another station',
+} as const;
+
+/** What a station would be after a change: MAC identification needs a MAC to match. */
+export function macAuthError(mac: string | null | undefined, macAuth: boolean | undefined): string | null {
+  return macAuth && !mac ? MAC_AUTH_MESSAGES.needsMac : null;
+}
+
 export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
   /** Validates the editable fields present in `input`; `creating` requires a name. */
   function deviceFields(input: unknown, creating: boolean): Record<string, unknown> {
@@ -40,6 +51,7 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
       'consoletype',
       'timezone',
       'mac',
+      'macAuth',
       'latitude',
       'longitude',
       'elevation',
@@ -78,6 +90,11 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
         // One stored form (AA:BB:CC:DD:EE:FF): the Ecowitt PASSKEY is the MD5 of exactly that text.
         out.mac = normalizeMac(mac);
       }
+    }
+    if (data.macAuth !== undefined) {
+      if (typeof data.macAuth !== 'boolean')
+        throw fail('macAuth must be true or false', { field: 'macAuth' });
+      out.macAuth = data.macAuth;
     }
     for (const key of ['latitude', 'longitude'] as const) {
       if (data[key] === null) out[key] = null;

@@ -1,5 +1,5 @@
 // Device types 0..13 (spec §3) as data: metrics, channel counts, hidden cards, alert groups, plans.
-import { groupKeys } from './catalogue';
+import { CHANNELS, groupKeys, SENSOR_CHANNELS } from './catalogue';
 import type { MetricGroup } from './types';
 
 /** Cards that show no metric of their own; a type lists the ones it offers. */
@@ -44,9 +44,14 @@ const seq = (prefix: string, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
 
 // Add-on sensors a weather station may not have: hidden until the user shows them.
+// Soil, probe and leaf cards follow the same channel count as the thermo-hygro channels.
+const SENSOR_CARDS = (to: number) =>
+  ['soil', 'probe', 'leaf'].flatMap((c) => seq(c, 1, Math.min(to, SENSOR_CHANNELS)));
 const ADD_ONS = [
   'wbgt',
-  ...seq('channel', 4, 7),
+  ...seq('channel', 4, CHANNELS),
+  ...SENSOR_CARDS(CHANNELS),
+  'piezoRain',
   'lightning',
   'leakage',
   ...seq('pmChannel', 1, 4),
@@ -55,7 +60,7 @@ const ADD_ONS = [
   'co',
   'voc',
 ];
-const AIR_HIDDEN = [...seq('channel', 1, 7), 'leakage'];
+const AIR_HIDDEN = [...seq('channel', 1, CHANNELS), ...SENSOR_CARDS(CHANNELS), 'leakage'];
 
 // Group -> alert group(s) it enables.
 const ALERTS_OF: Record<MetricGroup, AlertGroup[]> = {
@@ -85,7 +90,7 @@ interface Spec {
 }
 
 function make(id: number, s: Spec): DeviceTypeDef {
-  const channels = s.channels ?? 7;
+  const channels = s.channels ?? CHANNELS;
   const pmChannels = s.groups.includes('pm') ? (s.pmChannels ?? 1) : 0;
   const leakChannels = s.groups.includes('leak') ? (s.leakChannels ?? 7) : 0;
   const max: Partial<Record<MetricGroup, number>> = { channel: channels, pm: pmChannels, leak: leakChannels };

@@ -30,10 +30,13 @@ describe('device types', () => {
     expect(DEVICE_TYPES.filter((t) => t.needsSubscription).map((t) => t.id)).toEqual([7, 10, 11, 12, 13]);
   });
 
-  it('has 7 channels except Tuya and one air-quality type (3)', () => {
-    expect(DEVICE_TYPES.map((t) => t.channels)).toEqual([7, 7, 7, 3, 7, 7, 7, 3, 7, 7, 7, 7, 7, 7]);
+  it('has 8 channels except Tuya and one air-quality type (3)', () => {
+    expect(DEVICE_TYPES.map((t) => t.channels)).toEqual([8, 8, 8, 3, 8, 8, 8, 3, 8, 8, 8, 8, 8, 8]);
     expect(deviceType(3).metrics).toContain('tempc3');
     expect(deviceType(3).metrics).not.toContain('tempc4');
+    expect(deviceType(3).metrics).toContain('soilc3');
+    expect(deviceType(3).metrics).not.toContain('soilc4');
+    expect(deviceType(0).metrics).toEqual(expect.arrayContaining(['tempc8', 'soilc8', 'tfc8', 'leafc8']));
   });
 
   it('has 7 leak channels except on Tuya (3)', () => {
@@ -55,8 +58,9 @@ describe('device types', () => {
       expect(t.metrics.every(isMetricKey), t.name).toBe(true);
       expect(new Set(t.metrics).size, t.name).toBe(t.metrics.length);
     }
-    expect(deviceType(0).metrics).toHaveLength(122);
-    expect(deviceType(13).metrics).toHaveLength(140);
+    // 122 and 140 before issue #9 added 79 keys; type 0 has one PM channel, so not the 6 avg keys of PM 2-4.
+    expect(deviceType(0).metrics).toHaveLength(122 + 79 - 6);
+    expect(deviceType(13).metrics).toHaveLength(219);
   });
 
   it('fits metrics to the kind of device', () => {

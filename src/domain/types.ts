@@ -53,6 +53,7 @@ export type UnitType =
   | 'level'
   | 'battery'
   | 'state'
+  | 'voltage'
   | 'none';
 
 export type MetricGroup =

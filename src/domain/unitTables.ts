@@ -39,6 +39,7 @@ export const UV_UNITS: UnitDef[] = [u('', '')];
 /** Unitless values shown as whole numbers: counts, AQI, levels, batteries, flags, unix times. */
 export const WHOLE_UNITS: UnitDef[] = [u('', '', 1, 0, 0)];
 export const TIME_UNITS: UnitDef[] = [u('s', '', 1, 0, 0)];
+export const VOLTAGE_UNITS: UnitDef[] = [u('V', 'V', 1, 0, 2)];
 
 /** Forecast values that are not catalogue metrics (spec §9): visibility in m, probability as 0..1. */
 export const VISIBILITY_UNITS: UnitDef[] = [

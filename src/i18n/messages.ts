@@ -32,11 +32,22 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'This e-mail address is already registered': msg`This e-mail address is already registered`,
   'Too many attempts, please wait a few minutes': msg`Too many attempts, please wait a few minutes`,
   'Too many failed logins, please wait 15 minutes': msg`Too many failed logins, please wait 15 minutes`,
+  // Security hardening (issue #10): login slow-down, sign-up limit, verification, ended sessions, downloads.
+  'Too many failed logins from your network, please wait 15 minutes': msg`Too many failed logins from your network, please wait 15 minutes`,
+  'Too many new accounts from your network, please try again later': msg`Too many new accounts from your network, please try again later`,
+  'Please verify your e-mail address first': msg`Please verify your e-mail address first`,
+  'This session has ended, please sign in again': msg`This session has ended, please sign in again`,
+  'This download link has expired, please start the download again': msg`This download link has expired, please start the download again`,
   'User not found': msg`User not found`,
   'Password is too long': msg`Password is too long`,
   'The verification code is wrong or has expired': msg`The verification code is wrong or has expired`,
   'Log in to add a station': msg`Log in to add a station`,
   'Only the owner can change this station': msg`Only the owner can change this station`,
+  // Sharing by invitation (server/services/share-invitations)
+  'Only the owner can share this station': msg`Only the owner can share this station`,
+  'Only the invited person can answer an invitation': msg`Only the invited person can answer an invitation`,
+  'Invitation not found': msg`Invitation not found`,
+  'Too many invitations, please try again later': msg`Too many invitations, please try again later`,
   'Unknown time zone': msg`Unknown time zone`,
   'No key provided': msg`No key provided`,
   'No version provided': msg`No version provided`,
@@ -48,6 +59,8 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'The picture must be a PNG, JPEG, WebP or GIF image': msg`The picture must be a PNG, JPEG, WebP or GIF image`,
   'Only the owner can see the upload settings of this station': msg`Only the owner can see the upload settings of this station`,
   'Request timed out': msg`Request timed out`,
+  'Enter the MAC address to identify the station by it': msg`Enter the MAC address to identify the station by it`,
+  'This MAC address already identifies another station': msg`This MAC address already identifies another station`,
 };
 
 /** Translates a known English message; anything else (an unexpected server text) is shown as it came. */

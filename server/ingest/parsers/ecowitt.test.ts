@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEcowitt } from './ecowitt';
-import { UploadError } from './types';
 
 const FIXTURE = readFileSync(new URL('./fixtures/ecowitt-hp3500.form', import.meta.url), 'utf8').trim();
 const NOW = 1_720_000_000;
@@ -46,11 +45,11 @@ describe('parseEcowitt: the HP3500 fixture', () => {
     expect(v.uvi).toBe(2);
   });
 
-  it('maps soil moisture 1 to channel 1 as a soil channel, with its 1.5 V battery as level 5', () => {
-    expect(parsed.values.humc1).toBe(1);
-    expect(parsed.values.typec1).toBe(4);
-    expect(parsed.values.batc1).toBe(5);
+  it('maps soil moisture 1 to soil channel 1, with its 1.5 V battery as level 5', () => {
+    expect(parsed.values.soilc1).toBe(1);
+    expect(parsed.values.batsoilc1).toBe(5);
     expect(parsed.values).not.toHaveProperty('tempc1');
+    expect(parsed.values).not.toHaveProperty('humc1');
   });
 
   it('has nothing unmapped: stationtype, model, freq and dateutc are meta', () => {
@@ -74,9 +73,8 @@ describe('parseEcowitt: the HP3500 fixture', () => {
         'yearlyrain',
         'solarrad',
         'uvi',
-        'humc1',
-        'typec1',
-        'batc1',
+        'soilc1',
+        'batsoilc1',
       ].sort(),
     );
   });
@@ -179,7 +177,7 @@ describe('parseEcowitt: a gateway with many sensors', () => {
     expect(v.wbgt).toBe(25);
   });
 
-  it('maps thermo-hygro channels 1..7 and soil moisture onto free channels only', () => {
+  it('maps thermo-hygro channels 1..8, and soil moisture to soil channels even where a WH31 has the number', () => {
     expect(v.tempc1).toBe(25);
     expect(v.humc1).toBe(40);
     expect(v.batc1).toBe(5); // batt1=0: ok
@@ -188,16 +186,23 @@ describe('parseEcowitt: a gateway with many sensors', () => {
     expect(v.humc2).toBe(90);
     expect(v.batc2).toBe(1); // batt2=1: low
     expect(v.typec2).toBe(2);
-    // soilmoisture3 on the free channel 3
-    expect(v.humc3).toBe(44);
-    expect(v.typec3).toBe(4);
-    expect(v.batc3).toBe(1); // 1.15 V: below 1.2 V → low
-    expect(v).not.toHaveProperty('tempc8');
+    expect(v.soilc2).toBe(33); // channel 2 also has a WH31: both kept
+    expect(v.batsoilc2).toBe(4); // 1.4 V
+    expect(v.soilc3).toBe(44);
+    expect(v.batsoilc3).toBe(1); // 1.15 V: below 1.2 V → low
+    expect(v).not.toHaveProperty('typec3');
+    expect(v.tempc8).toBeCloseTo(15.556, 3);
+    expect(v.humc8).toBe(50);
+    expect(v.batc8).toBe(5);
+    expect(v.typec8).toBe(2);
   });
 
   it('maps PM, WH45 (first free PM channel), leak and lightning', () => {
     expect(v.pm25c1).toBe(8);
     expect(v.batpmc1).toBe(4);
+    expect(v.pm25avg24hc1).toBe(9.5);
+    expect(v.tempco2).toBe(22); // 71.6 °F
+    expect(v.humco2).toBe(45);
     expect(v.pm25c2).toBe(3.4);
     expect(v.pm10c2).toBe(5.6);
     expect(v.batpmc2).toBe(5); // co2_batt=6: USB powered
@@ -221,19 +226,9 @@ describe('parseEcowitt: a gateway with many sensors', () => {
   });
 
   it('reports what it does not map, and never meta', () => {
-    expect(p.unmapped).toEqual({
-      winddir_avg10m: '95',
-      totalrainin: '55.000',
-      temp8f: '60.0',
-      humidity8: '50',
-      batt8: '0',
-      soilmoisture2: '33', // channel 2 is a thermo-hygro sensor
-      soilbatt2: '1.4',
-      pm25_avg_24h_ch1: '9.5',
-      tf_co2: '71.6',
-      humi_co2: '45',
-      vpd: '0.512',
-    });
+    expect(p.unmapped).toEqual({ vpd: '0.512' });
+    expect(v.winddiravg10m).toBe(95);
+    expect(v.totalrain).toBe(1397); // 55 in
   });
 });
 
@@ -269,7 +264,7 @@ describe('parseEcowitt: metric variants, bad values, credentials', () => {
     expect(p.values.tempc0).toBeNull();
     expect(p.values.humc0).toBeNull();
     expect(p.values.uvi).toBeNull();
-    expect(p.values.batc1).toBeNull();
+    expect(p.values.batsoilc1).toBeNull();
     expect(p.values.relbaro).toBeCloseTo(967.9, 1);
     expect(p.values.solarrad).toBe(205.52);
   });
@@ -284,16 +279,11 @@ describe('parseEcowitt: metric variants, bad values, credentials', () => {
     expect(p.values.lightning1d).toBe(0);
   });
 
-  it('rejects an upload without PASSKEY with UploadError 400', () => {
+  it('parses an upload without PASSKEY (a station key in the path names the station)', () => {
     for (const passkey of [null, '']) {
-      let error: unknown;
-      try {
-        parseEcowitt(form(FIXTURE, { PASSKEY: passkey }), NOW);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(UploadError);
-      expect((error as UploadError).status).toBe(400);
+      const p = parseEcowitt(form(FIXTURE, { PASSKEY: passkey }), NOW);
+      expect(p.stationId).toBe('');
+      expect(p.values.tempc0).toBeCloseTo(((70.3 - 32) * 5) / 9, 2);
     }
   });
 

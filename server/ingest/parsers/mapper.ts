@@ -88,8 +88,13 @@ export class FieldMapper {
     this.rest = rest;
   }
 
-  /** field → key only when key holds no value yet (fallback / alternative-unit variant). */
+  /**
+   * field → key only when key holds no value yet (fallback / alternative-unit variant). A field not used is
+   * not consumed either: it stays in `unmapped`, so the owner sees everything that was not stored.
+   */
   fallback(field: string, key: string, convert?: Convert): void {
+    const current = this.values[key];
+    if (current !== undefined && current !== null) return;
     this.fill(key, this.convert(field, convert));
   }
 

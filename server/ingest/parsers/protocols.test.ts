@@ -5,10 +5,15 @@ describe('PROTOCOLS', () => {
   it('lists the paths and methods each console uses', () => {
     expect(PROTOCOLS.wslink.paths).toEqual(['/data/upload.php']);
     expect(PROTOCOLS.wslink.methods).toEqual(['GET', 'POST']);
-    expect(PROTOCOLS.wunderground.paths).toEqual(['/weatherstation/updateweatherstation.php']);
+    expect(PROTOCOLS.wunderground.paths).toEqual([
+      '/weatherstation/updateweatherstation.php',
+      '/weatherstation/updateweatherstation.asp',
+      '/weatherstation/updateweatherstation',
+    ]);
     expect(PROTOCOLS.wunderground.methods).toContain('GET');
     expect(PROTOCOLS.ecowitt.paths).toContain('/data/report/');
-    expect(PROTOCOLS.ecowitt.methods).toEqual(['POST']);
+    // Ambient consoles send the Ecowitt form as a GET query.
+    expect(PROTOCOLS.ecowitt.methods).toEqual(['GET', 'POST']);
     expect(PROTOCOLS.ecowitt.fieldsIn).toBe('body');
   });
 
@@ -23,7 +28,7 @@ describe('PROTOCOLS', () => {
     expect(wu.values.tempc0).toBe(0);
     const eco = PROTOCOLS.ecowitt.parse(new URLSearchParams('PASSKEY=a&tempf=212'), now);
     expect(eco.values.tempc0).toBe(100);
-    expect(() => PROTOCOLS.ecowitt.parse(new URLSearchParams('tempf=212'), now)).toThrow(UploadError);
+    expect(PROTOCOLS.ecowitt.parse(new URLSearchParams('tempf=212'), now).values.tempc0).toBe(100);
   });
 });
 

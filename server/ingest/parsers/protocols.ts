@@ -6,7 +6,14 @@ import type { ParsedUpload, ParseOptions, UploadErrorStatus, UploadProtocol } fr
 import { parseWslink } from './wslink';
 import { parseWunderground } from './wunderground';
 
-export type UploadOutcome = 'ok' | 'badRequest' | 'unauthorized' | 'tooMany' | 'badFormat';
+export type UploadOutcome =
+  | 'ok'
+  | 'badRequest'
+  | 'unauthorized'
+  | 'tooMany'
+  | 'badFormat'
+  | 'notFound'
+  | 'wrongMethod';
 
 export interface UploadReply {
   status: number;
@@ -35,14 +42,20 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
     parse: parseWslink,
   },
   wunderground: {
-    paths: ['/weatherstation/updateweatherstation.php'],
+    // Fine Offset loggers post to the `.asp` path; some firmware drops the extension.
+    paths: [
+      '/weatherstation/updateweatherstation.php',
+      '/weatherstation/updateweatherstation.asp',
+      '/weatherstation/updateweatherstation',
+    ],
     methods: ['GET', 'POST'],
     fieldsIn: 'query',
     parse: (params, now) => parseWunderground(params, now),
   },
   ecowitt: {
     paths: ['/data/report/', '/data/report'],
-    methods: ['POST'],
+    // Ecowitt consoles POST a form; Ambient consoles GET the same fields as a query string.
+    methods: ['GET', 'POST'],
     fieldsIn: 'body',
     parse: (params, now) => parseEcowitt(params, now),
   },
@@ -61,6 +74,8 @@ const WSLINK: Record<UploadOutcome, readonly [status: number, body: string]> = {
   unauthorized: [401, 'Wrong wsid or wspw'],
   tooMany: [404, 'Too many requests'],
   badFormat: [405, 'Bad data format'],
+  notFound: [404, 'Not found'],
+  wrongMethod: [405, 'Use GET or POST'],
 };
 
 /** Wunderground: `success` on 200, `unauthorized` on 401, a message otherwise. */
@@ -70,6 +85,8 @@ const WUNDERGROUND: Record<UploadOutcome, readonly [status: number, body: string
   unauthorized: [401, 'unauthorized'],
   tooMany: [429, 'too many requests'],
   badFormat: [400, 'bad data format'],
+  notFound: [404, 'not found'],
+  wrongMethod: [405, 'use GET or POST'],
 };
 
 /** Ecowitt: `{"errcode":"0","errmsg":"ok"}`; errors carry a non-zero errcode (the HTTP status). */
@@ -79,6 +96,8 @@ const ECOWITT: Record<UploadOutcome, readonly [status: number, errmsg: string]> 
   unauthorized: [401, 'unauthorized'],
   tooMany: [429, 'too many requests'],
   badFormat: [400, 'bad data format'],
+  notFound: [404, 'not found'],
+  wrongMethod: [405, 'use GET or POST'],
 };
 
 /**

@@ -50,6 +50,8 @@ export const mphToMs = (mph: number): number => round3(mph * 0.44704);
 export const kmhToMs = (kmh: number): number => round3(kmh / 3.6);
 export const inHgToHpa = (inHg: number): number => round3(inHg * 33.8639);
 export const inToMm = (inches: number): number => round3(inches * 25.4);
+/** Illuminance to irradiance with the catalogue's own Lux factor (1 W/m² shown as 126.58 lux). */
+export const luxToWm2 = (lux: number): number => round3(lux / 126.58);
 
 // ---------------------------------------------------------------------------------------------------------
 // Batteries. The catalogue's battery keys (batin, batc0, batc{n}, batleakc{n}, batpmc{n}, batlightning,

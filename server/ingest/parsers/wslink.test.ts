@@ -120,8 +120,9 @@ describe('parseWslink: the vendor example upload', () => {
     for (let n = 1; n <= 7; n++) expect(parsed.values[`tempc${n}`]).toEqual(expect.any(Number));
   });
 
-  it('leaves nothing known unmapped (apiver and datetime are meta, wsid/wspw credentials)', () => {
-    expect(parsed.unmapped).toEqual({});
+  it('leaves only what was not stored unmapped (apiver and datetime are meta, wsid/wspw credentials)', () => {
+    // t5lsf gave lightning1h, so its stand-in t5ls1htc was not stored: the owner sees it.
+    expect(parsed.unmapped).toEqual({ t5ls1htc: '6553336' });
   });
 });
 
@@ -210,7 +211,7 @@ describe('parseWslink: bad input', () => {
 
   it('reports unknown fields (and channels beyond 7) as unmapped, case-sensitively', () => {
     const p = parseWslink(fixture({ t234c8tem: '20.1', T1TEM: '5', foo: 'bar' }), NOW);
-    expect(p.unmapped).toEqual({ t234c8tem: '20.1', T1TEM: '5', foo: 'bar' });
+    expect(p.unmapped).toEqual({ t234c8tem: '20.1', T1TEM: '5', foo: 'bar', t5ls1htc: '6553336' });
     expect(p.values.tempc0).toBe(38);
     expect(Object.keys(p.values)).not.toContain('tempc8');
   });

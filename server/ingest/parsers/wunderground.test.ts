@@ -75,17 +75,21 @@ describe('parseWunderground', () => {
     expect(parseWunderground(upload({ lowbatt: '1' }), NOW).values.batc0).toBe(1);
   });
 
-  it('keeps periods the catalogue does not have, and soil on a taken channel, unmapped; meta is not', () => {
+  it('keeps periods the catalogue does not have unmapped; meta is not', () => {
     expect(parsed.unmapped).toEqual({
       windgustdir: '240',
       windspdmph_avg2m: '9',
       winddir_avg2m: '225',
       windgustmph_10m: '18',
-      soiltempf: '55.4', // channel 1 is temp2f's
-      soilmoisture: '30',
-      leafwetness: '10',
       visibility: '10',
     });
+  });
+
+  it('puts soil on a taken channel on the soil and probe channels, and leaf wetness on its own', () => {
+    // channel 1 is temp2f's: soiltempf 55.4 °F = 13 °C and soilmoisture 30 % keep channels of their own
+    expect(parsed.values.tfc1).toBe(13);
+    expect(parsed.values.soilc1).toBe(30);
+    expect(parsed.values.leafc1).toBe(10);
   });
 
   it('reads a UTC dateutc, and uses now for one that is implausible', () => {

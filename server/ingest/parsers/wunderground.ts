@@ -1,14 +1,19 @@
-// Wunderground PWS protocol (also CCL consoles in "WUnderground API" mode):
-// GET /weatherstation/updateweatherstation.php?action=updateraw&ID=&PASSWORD=&dateutc=&…
+// Wunderground PWS protocol (also CCL consoles in "WUnderground API" mode, and Fine Offset loggers):
+// GET /weatherstation/updateweatherstation.php (or .asp) ?action=updateraw&ID=&PASSWORD=&dateutc=&…
 // Imperial units (°F, mph, inHg, in) converted to base units. Mapping: upload-protocols.md §2.
 //
 // Decisions:
-// - `rainin` is the rain of the past hour → hourlyrain.
+// - `action` is `updateraw`, or `updateraww` as CCL firmware (Bresser, Garni…) spells it; any other is refused.
+// - The metric-key dialect of Fine Offset loggers (HP1000/HP1001, "Weather logger"; weewx-interceptor records
+//   it): `outtemp intemp dewpoint windchill` °C, `outhumi inhumi` %, `windspeed windgust` km/h (what weewx reads
+//   them as), `absbaro relbaro` hPa, `rainrate` mm/h, `dailyrain weeklyrain monthlyrain yearlyrain` mm, `light`
+//   lux (→ W/m² ÷ 126.58). Its `UV` is the sensor's raw reading (hundreds at midday), not an index: unmapped.
+// - `rainin` is the rain of the past hour → hourlyrain. `leafwetness`/`leafwetness2` % → leafc1/leafc2.
 // - Extra sensors: `tempf` is the outdoor sensor (channel 0); `temp2f` is the FIRST extra sensor → tempc1,
 //   `temp3f` → tempc2 … `temp8f` → tempc7 (typec{n} = 2). `temp9f`+ → unmapped.
 // - Soil sensor k (k = 1..4: `soiltempf`/`soilmoisture`, `soiltemp{k}f`/`soilmoisture{k}`) → channel k as a
-//   soil channel (tempc{k}, humc{k} = moisture %, typec{k} = 4), but only when channel k is not already taken
-//   by `temp{k+1}f` in the same upload; otherwise the soil fields stay unmapped.
+//   soil channel (tempc{k}, humc{k} = moisture %, typec{k} = 4) when channel k is not already taken by
+//   `temp{k+1}f` in the same upload; otherwise to the soil and probe channels (soilc{k}, tfc{k}).
 // - Only the catalogue's own averaging periods are mapped: `windspdmph_avg2m`, `winddir_avg2m`,
 //   `windgustmph_10m`, `windgustdir` → unmapped (no 2-minute keys; a 10-minute gust is not windavg10m).
 // - `lowbatt` (1 = low) → batc0 on the 0..5 battery scale: 0 → 5 (ok), 1 → 1 (low).
@@ -16,7 +21,7 @@
 import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper } from './mapper';
 import { type ParsedUpload, UploadError } from './types';
-import { binaryBattery, fToC, inHgToHpa, inToMm, mphToMs, uploadTime } from './values';
+import { binaryBattery, fToC, inHgToHpa, inToMm, kmhToMs, luxToWm2, mphToMs, uploadTime } from './values';
 
 const IGNORED = new Set(['ID', 'PASSWORD', 'action', 'dateutc', 'realtime', 'rtfreq', 'softwaretype']);
 
@@ -44,7 +49,32 @@ const FIELDS: ReadonlyArray<readonly [field: string, key: string, convert?: Conv
   ['AqPM2.5', 'pm25c1'],
   ['AqPM10', 'pm10c1'],
   ['AqCO', 'co'],
+  ['leafwetness', 'leafc1'],
+  ['leafwetness2', 'leafc2'],
+  // The metric-key dialect.
+  ['outtemp', 'tempc0'],
+  ['outhumi', 'humc0'],
+  ['intemp', 'tempin'],
+  ['inhumi', 'humin'],
+  ['dewpoint', 'dewpoint'],
+  ['windchill', 'windchill'],
+  ['windspeed', 'windspd', kmhToMs],
+  ['windgust', 'gust', kmhToMs],
+  ['absbaro', 'absbaro'],
+  ['relbaro', 'relbaro'],
+  ['rainrate', 'rainrate'],
+  ['dailyrain', 'dailyrain'],
+  ['weeklyrain', 'weeklyrain'],
+  ['monthlyrain', 'monthlyrain'],
+  ['yearlyrain', 'yearlyrain'],
+  ['light', 'solarrad', luxToWm2],
 ];
+
+/** Keys only the metric-key dialect sends. */
+const METRIC_KEYS = ['outtemp', 'intemp', 'outhumi', 'inhumi'];
+
+/** Spellings of the upload action real firmware sends. */
+const ACTIONS = new Set(['updateraw', 'updateraww']);
 
 const TYPE_THERMO_HYGRO = 2;
 const TYPE_SOIL = 4;
@@ -59,14 +89,20 @@ export function parseWunderground(source: FieldSource, now: number): ParsedUploa
   const stationId = params.get('ID');
   const stationKey = params.get('PASSWORD');
   if (!stationId || !stationKey) throw new UploadError(400, 'Missing ID or PASSWORD');
-  if (params.get('action') !== 'updateraw') throw new UploadError(400, 'Missing or unknown action');
+  if (!ACTIONS.has(params.get('action') ?? '')) throw new UploadError(400, 'Missing or unknown action');
   const dateutc = params.get('dateutc');
   if (!dateutc) throw new UploadError(400, 'Missing dateutc');
 
   const time = uploadTime(dateutc, now);
   const m = new FieldMapper(params, IGNORED);
 
-  for (const [field, key, convert] of FIELDS) m.map(field, key, convert);
+  // In the metric-key dialect `UV` is the sensor's raw reading: left unmapped.
+  const metricDialect = METRIC_KEYS.some((k) => m.has(k));
+  for (const [field, key, convert] of FIELDS) {
+    if (field === 'UV' && metricDialect) continue;
+    // Imperial and metric keys of one quantity: the imperial field (first in the table) wins.
+    if (m.values[key] === undefined || m.values[key] === null) m.map(field, key, convert);
+  }
   m.map('lowbatt', 'batc0', (v) => binaryBattery(v, 0, 1));
 
   // Extra temperature sensors: temp2f → channel 1 … temp8f → channel 7.
@@ -83,7 +119,12 @@ export function parseWunderground(source: FieldSource, now: number): ParsedUploa
     const tempField = `soiltemp${suffix}f`;
     const moistureField = `soilmoisture${suffix}`;
     if (!m.has(tempField) && !m.has(moistureField)) continue;
-    if (m.has(`temp${k + 1}f`)) continue; // channel k is an air-temperature channel: leave soil unmapped
+    if (m.has(`temp${k + 1}f`)) {
+      // Channel k is an air-temperature channel: the soil sensor has channels of its own.
+      m.map(tempField, `tfc${k}`, fToC);
+      m.map(moistureField, `soilc${k}`);
+      continue;
+    }
     m.map(tempField, `tempc${k}`, fToC);
     m.map(moistureField, `humc${k}`);
     m.set(`typec${k}`, TYPE_SOIL);

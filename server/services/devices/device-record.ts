@@ -25,6 +25,7 @@ export function fromDb(row: Record<string, unknown>): DeviceRow {
   const { seq: _seq, ...out } = row as Record<string, unknown>;
   for (const f of JSON_FIELDS) if (typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
   for (const f of NUMBER_FIELDS) if (out[f] !== null && out[f] !== undefined) out[f] = Number(out[f]);
+  out.macAuth = !!out.macAuth; // SQLite answers 0/1
   return out as unknown as DeviceRow;
 }
 
@@ -52,11 +53,14 @@ export const canWrite = (d: DeviceRow, u: AuthUser | null | undefined) => {
   return r === 'owner' || r === 'admin';
 };
 
-/** What a caller sees: the station key and unmapped fields only for the owner; the passkey never. */
+/**
+ * What a caller sees: the station key, the MAC and MAC identification, and unmapped fields only for the owner
+ * (whoever knows a station's credentials can upload as it); the passkey never.
+ */
 export function present(device: DeviceRow, user: AuthUser | null | undefined): Device {
-  const { passkey: _p, unmapped, stationKey, ...rest } = device;
+  const { passkey: _p, unmapped, stationKey, mac, macAuth, ...rest } = device;
   const r = relation(device, user);
-  if (r === 'owner' || r === 'admin') return { ...rest, stationKey, unmapped } as Device;
+  if (r === 'owner' || r === 'admin') return { ...rest, stationKey, mac, macAuth, unmapped } as Device;
   // A shared user learns that it is shared with them, not with whom else.
   return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Device } from '../../../src/api/contract';
+import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
 import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { bool, idList, num } from '../../hooks/validate';
@@ -12,6 +13,7 @@ import { objectId, stationId, stationKey } from '../../storage/ids';
 import { applyListOps, type ListFields } from '../common/list-ops';
 import { canRead, canWrite, type DeviceRow, fromDb, present, relation, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
+import { checkMacClaim, isMacClaimViolation, macClaimed } from './mac-claim';
 
 type P = Params & { user?: AuthUser };
 const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
@@ -106,15 +108,17 @@ export class DevicesService {
         shareMode: 'private',
         ...fields,
         shareUsers: Array.isArray(fields.shareUsers)
-          ? await this.shareIds(fields.shareUsers as string[], user._id)
+          ? await this.shareIds(fields.shareUsers as string[], user._id, params.provider ? [] : undefined)
           : [],
         passkey: passkeyFor(fields.mac as string | undefined),
         createdAt: now,
         updatedAt: now,
       } as unknown as DeviceRow;
+      await checkMacClaim(this.knex, { ...row, id: null });
       try {
         await this.knex('weatherDevices').insert(toDb(row));
       } catch (error) {
+        if (isMacClaimViolation(error)) throw macClaimed();
         if (attempt < 3 && /unique|duplicate/i.test(String(error))) continue; // station ID collision: draw again
         throw error;
       }
@@ -137,11 +141,20 @@ export class DevicesService {
     const fields = params.provider ? deviceFields(rest, false) : { ...rest };
     if (keyRequest === 'regenerate') fields.stationKey = stationKey();
     if (Array.isArray(fields.shareUsers))
-      fields.shareUsers = await this.shareIds(fields.shareUsers as string[], device.user);
+      fields.shareUsers = await this.shareIds(
+        fields.shareUsers as string[],
+        device.user,
+        params.provider ? device.shareUsers : undefined,
+      );
     if ('mac' in fields) fields.passkey = passkeyFor(fields.mac as string | null);
+    if ('mac' in fields || 'macAuth' in fields)
+      await checkMacClaim(this.knex, { ...device, ...(fields as Partial<DeviceRow>), id: device._id });
     await this.knex('weatherDevices')
       .where({ _id: device._id })
-      .update(toDb({ ...fields, updatedAt: Date.now() } as unknown as Partial<DeviceRow>));
+      .update(toDb({ ...fields, updatedAt: Date.now() } as unknown as Partial<DeviceRow>))
+      .catch((error: unknown) => {
+        throw isMacClaimViolation(error) ? macClaimed() : error;
+      });
     this.app.ctx.devices.forget(device._id);
     const [patched] = await this.withShareEmails([
       present((await this.app.ctx.devices.get(device._id))!, params.user),
@@ -175,8 +188,21 @@ export class DevicesService {
     return { ...body, $pull: { ...pull, shareUsers: isIn ? { $in: ids } : ids[0] } };
   }
 
-  /** Sharing is by e-mail address (or user id); every address must belong to an account. */
-  private async shareIds(list: string[], owner: string): Promise<string[]> {
+  /**
+   * The user ids of a new shareUsers list, by e-mail address or user id. From outside (`current` given) the list
+   * may only keep people it already holds: adding someone is an invitation they accept (shareInvitations, issue
+   * #10), so the answer never tells whether an address has an account. Server code (an acceptance) may add ids.
+   */
+  private async shareIds(list: string[], owner: string, current?: string[]): Promise<string[]> {
+    if (current) {
+      const users: { _id: string; email: string }[] = current.length
+        ? await this.knex('users').whereIn('_id', current).select('_id', 'email')
+        : [];
+      const kept = list.map((entry) => users.find((u) => u._id === entry || u.email === entry)?._id);
+      if (kept.some((id) => !id))
+        throw new BadRequest(SHARE_MESSAGES.invitationOnly, { field: 'shareUsers' });
+      return [...new Set(kept as string[])];
+    }
     const emails = list.filter((u) => !/^[0-9a-f]{24}$/.test(u));
     const ids = list.filter((u) => /^[0-9a-f]{24}$/.test(u));
     const found = await this.knex('users')

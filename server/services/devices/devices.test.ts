@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+import { shareStation } from '../../testing/share';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -121,30 +123,37 @@ describe('weatherDevices', () => {
 });
 
 describe('sharing', () => {
-  test('the owner shares by e-mail; the shared user reads but sees no other sharers; unknown addresses are refused', async () => {
-    const owner = await newUser(t, 'sharer');
-    const friend = await newUser(t, 'friend2');
-    const other = await newUser(t, 'other2');
+  test('shared through an accepted invitation; the shared user sees no other sharers; shareUsers cannot add anyone', async () => {
+    const owner = await quickUser(t, 'sharer');
+    const friend = await quickUser(t, 'friend2');
+    const other = await quickUser(t, 'other2');
     const s = await newStation(t, owner.token, { name: 'Shared by mail' });
-    const bad = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+    // Adding by address answers the same for an address with or without an account (issue #10).
+    for (const email of ['nobody@example.com', friend.email]) {
+      const bad = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+        token: owner.token,
+        body: { shareUsers: [email] },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe(SHARE_MESSAGES.invitationOnly);
+    }
+    const made = await call(t.url, 'POST', '/weatherDevices', {
       token: owner.token,
-      body: { shareUsers: ['nobody@example.com'] },
+      body: { name: 'Pre-shared', shareUsers: [friend.email] },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('No account uses nobody@example.com');
-    const shared = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
-      token: owner.token,
-      body: { shareUsers: [friend.email.toUpperCase(), other.email] },
-    });
+    expect(made.status).toBe(400);
+    for (const who of [friend, other]) await shareStation(t, owner, s._id, who);
+    const shared = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: owner.token });
     expect(shared.body.shareUsers).toEqual(expect.arrayContaining([friend.user._id, other.user._id]));
     expect(shared.body.shareEmails).toEqual(expect.arrayContaining([friend.email, other.email]));
     const seen = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token });
     expect(seen.status).toBe(200);
     expect(seen.body.shareUsers).toEqual([friend.user._id]);
     expect(seen.body.shareEmails).toBeUndefined();
-    // Unsharing takes access away.
+    // Unsharing takes access away, and the accepted invitation goes with it.
     await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, { token: owner.token, body: { shareUsers: [] } });
     expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(404);
+    expect((await call(t.url, 'GET', '/shareInvitations', { token: friend.token })).body).toEqual([]);
   });
 });
 
@@ -166,7 +175,8 @@ describe('list operators', () => {
     const pulled = await patch({ $pull: { channelNameMapping: { channel: 1 } } });
     expect(pulled.body.channelNameMapping).toEqual([{ channel: 2, name: 'Pond' }]);
 
-    const shared = await patch({ $push: { shareUsers: { $each: [friend.email, other.user._id] } } });
+    for (const who of [friend, other]) await shareStation(t, owner, s._id, who);
+    const shared = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: owner.token });
     expect(shared.body.shareUsers).toEqual([friend.user._id, other.user._id]);
     expect((await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: friend.token })).status).toBe(200);
     // Unsharing by address or by id; the friend loses access.
@@ -180,7 +190,7 @@ describe('list operators', () => {
       [{ $push: { channelNameMapping: { channel: 99, name: 'Far' } } }, 'channel must be a valid number'],
       [{ $set: { 'channelNameMapping.2.name': 'x'.repeat(33) } }, 'name is longer than 32 characters'],
       [{ $set: { 'channelNameMapping.7.name': 'x' } }, 'channelNameMapping has no item with channel 7'],
-      [{ $push: { shareUsers: 'nobody@example.com' } }, 'No account uses nobody@example.com'],
+      [{ $push: { shareUsers: 'nobody@example.com' } }, SHARE_MESSAGES.invitationOnly],
       [{ $push: { consoleSettings: { riseSet: 'sun' } } }, 'consoleSettings cannot be changed with $push'],
       [{ $set: { wsid: 'mine' } }, 'wsid cannot be set'],
     ];
@@ -190,7 +200,7 @@ describe('list operators', () => {
       expect(res.body.message, JSON.stringify(body)).toBe(message);
     }
     // Only the owner patches: a shared user's $push is refused.
-    await patch({ $push: { shareUsers: friend.email } });
+    await shareStation(t, owner, s._id, friend);
     const theirs = await patch({ $push: { channelNameMapping: { channel: 3, name: 'Mine' } } }, friend.token);
     expect(theirs.status).toBe(403);
     const after = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: owner.token });

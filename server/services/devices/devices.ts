@@ -19,8 +19,9 @@ export function devices(app: Application): void {
       remove: [requireAuth],
     },
   });
-  // Another process changed a device (events arrive through Redis): drop our cached copy.
-  for (const event of ['patched', 'removed']) {
+  // Another process changed a device (events arrive through Redis): drop our cached copy (and, for a new one,
+  // the cached misses of its station ID, key or MAC).
+  for (const event of ['created', 'patched', 'removed']) {
     app.service('weatherDevices').on(event, (d: { _id: string }) => app.ctx.devices.forget(d._id));
   }
   app.use('weatherDevices/watch', new WatchService(app), { methods: ['create', 'remove'] });

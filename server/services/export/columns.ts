@@ -6,6 +6,7 @@ import {
   METRIC_BY_KEY,
   METRIC_KEYS,
   PM_CHANNELS,
+  SENSOR_CHANNELS,
 } from '../../../src/domain/catalogue';
 import { type UnitPrefs, unitFor } from '../../../src/domain/units';
 
@@ -31,7 +32,8 @@ const LEADING: [key: string, name: string][] = [
   ['dailyrain', 'Daily rainfall'],
   ['uvi', 'UV index'],
   ['solarrad', 'Light intensity'],
-  ...range(CHANNELS).flatMap((n): [string, string][] => [
+  // The existing portal's CH1..7; channel 8 follows with the other added sensors.
+  ...range(7).flatMap((n): [string, string][] => [
     [`tempc${n}`, `CH${n} Temperature`],
     [`humc${n}`, `CH${n} Humidity`],
   ]),
@@ -53,6 +55,36 @@ const LEADING: [key: string, name: string][] = [
   ['co2', 'CO₂'],
 ];
 
+/** Names of the columns after the §4 order (sensors added by issue #9); other keys are named by key. */
+const LATER: [key: string, name: string][] = [
+  ['tempc8', `CH${CHANNELS} Temperature`],
+  ['humc8', `CH${CHANNELS} Humidity`],
+  ...range(SENSOR_CHANNELS).flatMap((n): [string, string][] => [
+    [`soilc${n}`, `CH${n} Soil moisture`],
+    [`tfc${n}`, `CH${n} Temperature probe`],
+    [`leafc${n}`, `CH${n} Leaf wetness`],
+  ]),
+  ['bgt', 'Black globe temperature'],
+  ['tempco2', 'CO₂ sensor temperature'],
+  ['humco2', 'CO₂ sensor humidity'],
+  ['co2avg24h', 'CO₂ 24h average'],
+  ...range(PM_CHANNELS).flatMap((n): [string, string][] => [
+    [`pm25avg24hc${n}`, `CH${n} PM2.5 24h average`],
+    [`pm10avg24hc${n}`, `CH${n} PM10 24h average`],
+  ]),
+  ['totalrain', 'Total rainfall'],
+  ['winddiravg10m', '10 min AVG Wind Direction'],
+  ['ws90capvolt', 'WS90 capacitor voltage'],
+  ['rainratepiezo', 'Rain rate (piezo)'],
+  ['eventrainpiezo', 'Event rainfall (piezo)'],
+  ['hourlyrainpiezo', 'Hourly rainfall (piezo)'],
+  ['dailyrainpiezo', 'Daily rainfall (piezo)'],
+  ['weeklyrainpiezo', 'Weekly rainfall (piezo)'],
+  ['monthlyrainpiezo', 'Monthly rainfall (piezo)'],
+  ['yearlyrainpiezo', 'Yearly rainfall (piezo)'],
+];
+const LATER_NAME = new Map(LATER);
+
 export interface ExportColumn {
   key: string;
   name: string;
@@ -62,7 +94,10 @@ export interface ExportColumn {
 export const EXPORT_COLUMNS: ExportColumn[] = (() => {
   const lead = LEADING.filter(([k]) => METRIC_BY_KEY[k]).map(([key, name]) => ({ key, name }));
   const seen = new Set(lead.map((c) => c.key));
-  return [...lead, ...METRIC_KEYS.filter((k) => !seen.has(k)).map((key) => ({ key, name: key }))];
+  return [
+    ...lead,
+    ...METRIC_KEYS.filter((k) => !seen.has(k)).map((key) => ({ key, name: LATER_NAME.get(key) ?? key })),
+  ];
 })();
 
 export const NO_UNIT = '**';

@@ -142,17 +142,55 @@ describe('CSV export (upload-protocols §4)', () => {
     expect(cells(asked[3])[5]).toBe('1.0');
   });
 
-  test('authorised by Bearer or $accessToken; strangers get 404 and nobody else anything', async () => {
-    const viaQuery = await download(`${range()}&$accessToken=${owner.token}`);
-    expect(viaQuery.res.status).toBe(200);
-    expect(lines(viaQuery.text).length).toBe(9);
+  test('authorised by Bearer or a download token; strangers get 404 and nobody else anything', async () => {
+    const ticket = async (token: string, path = 'weatherMetrics/export') =>
+      (await call(t.url, 'POST', '/downloadTokens', { token, body: { path } })).body.token as string;
+    const viaLink = await download(`${range()}&$downloadToken=${await ticket(owner.token)}`);
+    expect(viaLink.res.status).toBe(200);
+    expect(lines(viaLink.text).length).toBe(9);
     expect((await download(range())).res.status).toBe(401);
-    expect((await download(`${range()}&$accessToken=forged.token.here`)).res.status).toBe(401);
+    expect((await download(`${range()}&$downloadToken=forged.token.here`)).res.status).toBe(401);
     const theirs = await download(range(), stranger.token);
     expect(theirs.res.status).toBe(404);
     expect(JSON.parse(theirs.text).message).toBe('Device not found');
-    const theirsViaQuery = await download(`${range()}&$accessToken=${stranger.token}`);
-    expect(theirsViaQuery.res.status).toBe(404);
+    const theirsViaLink = await download(`${range()}&$downloadToken=${await ticket(stranger.token)}`);
+    expect(theirsViaLink.res.status).toBe(404);
+  });
+
+  test('the long-lived access token is no longer taken in the URL; a download token is good for one path and a minute only', async () => {
+    const viaQuery = await download(`${range()}&$accessToken=${owner.token}`);
+    expect(viaQuery.res.status).toBe(401);
+    expect(JSON.parse(viaQuery.text).message).toMatch(/download token/);
+    const made = await call(t.url, 'POST', '/downloadTokens', {
+      token: owner.token,
+      body: { path: 'weatherMetrics/export' },
+    });
+    expect(made.status).toBe(201);
+    const { token, expiresAt } = made.body;
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+    // Not an access token anywhere else, neither as a header nor as $accessToken.
+    expect((await call(t.url, 'GET', '/users/me', { token })).status).toBe(401);
+    expect((await call(t.url, 'GET', `/users/me?$accessToken=${token}`)).status).toBe(401);
+    // Other paths cannot be asked for; anonymous callers get none.
+    expect(
+      (await call(t.url, 'POST', '/downloadTokens', { token: owner.token, body: { path: 'users/me' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(t.url, 'POST', '/downloadTokens', { body: { path: 'weatherMetrics/export' } })).status,
+    ).toBe(401);
+    // Expired a minute later.
+    const auth = t.server.app.service('authentication') as unknown as {
+      createAccessToken(p: object, o: object): Promise<string>;
+    };
+    const stale = await auth.createAccessToken(
+      { purpose: 'download', sv: 0 },
+      { subject: owner.user._id, audience: 'weatherMetrics/export', expiresIn: '1s' },
+    );
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await download(`${range()}&$downloadToken=${stale}`)).res.status).toBe(401);
+    // The Authorization header of third-party callers still works.
+    expect((await download(range(), owner.token)).res.status).toBe(200);
   });
 
   test('bad parameters are a 400 with a message', async () => {

@@ -1,13 +1,14 @@
 // weatherMetrics/export — a file download of a station's 5-minute history (upload-protocols.md §4):
 //   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx&locale&<unit prefs>
-// Authorised by `Authorization: Bearer <jwt>` or `$accessToken=<jwt>` (a plain link can carry it), checked by
-// the authentication service. Units: query parameters, else the user's stored displaySetting, else the
+// Authorised by `Authorization: Bearer <jwt>` (third-party calls) or, on a plain link, `$downloadToken=<token>`
+// from POST /downloadTokens (server/auth/download-token.ts: a minute, this path only); `$accessToken` is refused. Units: query parameters, else the user's stored displaySetting, else the
 // domain defaults. The file streams out one device-local day at a time.
 import { Readable } from 'node:stream';
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { DEFAULT_UNIT_PREFS, type UnitPrefs } from '../../../src/domain/units';
 import { MESSAGES } from '../../../src/domain/validate';
+import { downloadToken, downloadTokens } from '../../auth/download-token';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
 import { str } from '../../hooks/validate';
@@ -169,7 +170,8 @@ function downloadHeaders(context: HookContext): void {
 export function exportService(app: Application): void {
   app.use('weatherMetrics/export', new ExportService(app), { methods: ['find'] });
   app.service('weatherMetrics/export').hooks({
-    before: { find: [requireAuth] },
+    before: { find: [downloadToken, requireAuth] },
     after: { find: [downloadHeaders] },
   });
+  downloadTokens(app);
 }

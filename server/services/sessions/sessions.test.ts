@@ -23,11 +23,14 @@ describe('sessions', () => {
     const id = sid();
     const anon = await call(t.url, 'POST', '/sessions', { body: { _id: id, associateUser: null } });
     expect(anon.status).toBe(201);
-    expect(anon.body).toEqual({ _id: id, associateUser: null, pushEnabled: false, pushType: null });
+    const { secret, ...session } = anon.body;
+    expect(session).toEqual({ _id: id, associateUser: null, pushEnabled: false, pushType: null });
+    expect(secret).toMatch(/^[\w-]{32}$/);
     const mine = await call(t.url, 'POST', '/sessions', {
       token: user.token,
-      body: { _id: id, associateUser: user.user._id },
+      body: { _id: id, associateUser: user.user._id, secret },
     });
+    expect(mine.body.secret).toBeUndefined();
     expect(mine.body).toMatchObject({ _id: id, associateUser: user.user._id });
     // Over the socket as the client does it.
     const s = await socketClient(t.url, user.token);
@@ -38,8 +41,75 @@ describe('sessions', () => {
     s.close();
     const row = await t.server.app.ctx.storage.knex('sessions').where({ _id: id }).first();
     expect(JSON.parse(row.pushToken)).toEqual(sub);
-    const detached = await call(t.url, 'POST', '/sessions', { body: { _id: id, associateUser: null } });
+    const detached = await call(t.url, 'POST', '/sessions', {
+      token: user.token,
+      body: { _id: id, associateUser: null },
+    });
     expect(detached.body.associateUser).toBeNull();
+  });
+
+  test('knowing a session id is not enough to detach it or re-point its push (issue #10)', async () => {
+    const user = await quickUser(t);
+    const stranger = await quickUser(t);
+    const id = sid();
+    const made = await call(t.url, 'POST', '/sessions', {
+      token: user.token,
+      body: { _id: id, associateUser: user.user._id, pushEnabled: true, pushToken: sub, pushType: 'web' },
+    });
+    expect(made.status).toBe(201);
+    const evil = { endpoint: 'https://evil.example.com/push/1', keys: { p256dh: 'BEv', auth: 'ev' } };
+    // The attack of the issue: detach anonymously (or as another user), then point push at one's own endpoint.
+    for (const token of [undefined, stranger.token]) {
+      const detach = await call(t.url, 'POST', '/sessions', {
+        token,
+        body: { _id: id, associateUser: null },
+      });
+      expect(detach.status).toBe(403);
+      expect(detach.body.message).toBe('This session belongs to another user');
+      const repoint = await call(t.url, 'POST', '/sessions', {
+        token,
+        body: { _id: id, pushEnabled: true, pushToken: evil, pushType: 'web' },
+      });
+      expect(repoint.status).toBe(403);
+      // Even the session's secret does not let anyone but its user change an associated session.
+      const withSecret = await call(t.url, 'POST', '/sessions', {
+        token,
+        body: { _id: id, associateUser: null, secret: made.body.secret },
+      });
+      expect(withSecret.status).toBe(403);
+      // Nor may a stranger learn whom the session belongs to.
+      const peek = await call(t.url, 'POST', '/sessions', { token, body: { _id: id } });
+      expect(peek.status).toBe(403);
+      expect(JSON.stringify(peek.body)).not.toContain(user.user._id);
+    }
+    const row = await t.server.app.ctx.storage.knex('sessions').where({ _id: id }).first();
+    expect(row.associateUser).toBe(user.user._id);
+    expect(JSON.parse(row.pushToken)).toEqual(sub);
+  });
+
+  test('an anonymous session is changed only with its secret; a wrong or missing one is a 403', async () => {
+    const user = await quickUser(t);
+    const id = sid();
+    const made = await call(t.url, 'POST', '/sessions', { body: { _id: id } });
+    const { secret } = made.body;
+    const push = { _id: id, pushEnabled: true, pushToken: sub, pushType: 'web' };
+    const anonymous = await call(t.url, 'POST', '/sessions', { body: push });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.message).toBe('Only the holder of this session may change it (send its secret)');
+    const wrong = await call(t.url, 'POST', '/sessions', { body: { ...push, secret: `${secret}x` } });
+    expect(wrong.status).toBe(403);
+    // A signed-in stranger cannot take the anonymous session over either.
+    const claim = await call(t.url, 'POST', '/sessions', {
+      token: user.token,
+      body: { _id: id, associateUser: user.user._id },
+    });
+    expect(claim.status).toBe(403);
+    const right = await call(t.url, 'POST', '/sessions', { body: { ...push, secret } });
+    expect(right.status).toBe(201);
+    expect(right.body).toEqual({ _id: id, associateUser: null, pushEnabled: true, pushType: 'web' });
+    const bad = await call(t.url, 'POST', '/sessions', { body: { _id: id, secret: 5 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('secret must be the text the session was created with');
   });
 
   test('a session cannot be tied to someone else, nor its push redirected by another caller', async () => {

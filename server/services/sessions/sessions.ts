@@ -3,6 +3,13 @@
 // account: {_id, associateUser} ties or unties the session to the caller; {_id, pushEnabled, pushToken,
 // pushType} stores the subscription. Push for alerts goes to the push-enabled sessions of a user.
 // GET /sessions/vapid → {publicKey}: the VAPID key a browser subscribes with.
+//
+// Who owns a session (issue #10: knowing an id must not let anyone detach it or re-point its push):
+//  - the call that creates a session gets its `secret`, once; the client keeps it with the id;
+//  - an associated session may be changed or detached only by its user (signed in);
+//  - an anonymous session only by whoever presents its `secret` (so a user associating it presents it too).
+// Any other call on an existing id is a 403 and answers nothing about the session.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BadRequest, Forbidden, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application, AuthUser } from '../../declarations';
@@ -17,9 +24,11 @@ export interface Session {
   associateUser: string | null;
   pushEnabled: boolean;
   pushType: 'web' | 'firebase' | null;
+  /** Only in the answer that created the session: the proof of ownership to present on later changes. */
+  secret?: string;
 }
 
-const FIELDS = new Set(['_id', 'associateUser', 'pushEnabled', 'pushToken', 'pushType']);
+const FIELDS = new Set(['_id', 'associateUser', 'pushEnabled', 'pushToken', 'pushType', 'secret']);
 const SESSION_ID = /^[\w.:-]{8,64}$/;
 
 function present(row: Record<string, unknown>): Session {
@@ -29,6 +38,17 @@ function present(row: Record<string, unknown>): Session {
     pushEnabled: !!row.pushEnabled,
     pushType: (row.pushType as Session['pushType']) ?? null,
   };
+}
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Whether `caller` (or the holder of `secret`) owns the stored session; see the rules at the top. */
+function owns(row: Record<string, unknown>, caller: string | null, secret: unknown): boolean {
+  if (row.associateUser) return row.associateUser === caller;
+  if (typeof secret !== 'string' || secret.length > 200 || typeof row.secretHash !== 'string') return false;
+  const a = Buffer.from(hashSecret(secret));
+  const b = Buffer.from(row.secretHash);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A Web Push subscription (PushSubscription.toJSON(), as an object or its JSON text), kept as JSON text. */
@@ -78,6 +98,14 @@ export class SessionsService {
     const caller = params.user?._id ?? null;
     const knex = this.app.ctx.storage.knex;
     const existing = await knex('sessions').where({ _id: id }).first();
+    if (data.secret !== undefined && typeof data.secret !== 'string')
+      throw new BadRequest('secret must be the text the session was created with', { field: 'secret' });
+    if (existing && !owns(existing, caller, data.secret))
+      throw new Forbidden(
+        existing.associateUser
+          ? 'This session belongs to another user'
+          : 'Only the holder of this session may change it (send its secret)',
+      );
     const update: Record<string, unknown> = {};
 
     if ('associateUser' in data) {
@@ -94,9 +122,6 @@ export class SessionsService {
     const touchesPush =
       pushEnabled !== undefined || data.pushToken !== undefined || data.pushType !== undefined;
     if (touchesPush) {
-      // Only the session's own user may point its alerts at another subscription.
-      if (existing?.associateUser && existing.associateUser !== caller)
-        throw new Forbidden('This session belongs to another user');
       const type = data.pushType ?? existing?.pushType ?? null;
       if (type !== null && type !== 'web' && type !== 'firebase')
         throw new BadRequest("pushType must be 'web' or 'firebase'", { field: 'pushType' });
@@ -123,6 +148,7 @@ export class SessionsService {
     }
 
     const now = Date.now();
+    let secret: string | undefined;
     if (existing) {
       if (Object.keys(update).length > 0)
         await knex('sessions')
@@ -133,18 +159,27 @@ export class SessionsService {
       if (params.provider && !(await this.fresh.allowed(ip)))
         throw new TooManyRequests('Too many new sessions, please try again later');
       await this.fresh.hit(ip);
-      await knex('sessions').insert({
-        _id: id,
-        associateUser: null,
-        pushEnabled: false,
-        pushToken: null,
-        pushType: null,
-        ...update,
-        createdAt: now,
-        updatedAt: now,
-      });
+      secret = randomBytes(24).toString('base64url');
+      try {
+        await knex('sessions').insert({
+          _id: id,
+          associateUser: null,
+          pushEnabled: false,
+          pushToken: null,
+          pushType: null,
+          ...update,
+          secretHash: hashSecret(secret),
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (error) {
+        // Another call created this id a moment ago: it, not this caller, holds the secret.
+        if (/unique|duplicate/i.test(String(error))) throw new Forbidden('This session id is taken');
+        throw error;
+      }
     }
-    return present(await knex('sessions').where({ _id: id }).first());
+    const session = present(await knex('sessions').where({ _id: id }).first());
+    return secret ? { ...session, secret } : session;
   }
 }
 

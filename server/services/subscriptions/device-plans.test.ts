@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DeviceSubscriptionPlan, SubscriptionPlan } from '../../../src/api/contract';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer } from '../../testing/server';
+import { shareStation } from '../../testing/share';
 import { type DeviceSubscriptionPlanService, devicePlanService } from './device-plans.class';
 import { addMonths, isActive } from './period';
 
@@ -36,11 +37,7 @@ const find = (query: string, token?: string) =>
 /** A station of the owner with this MAC, shared with the friend. */
 async function station(mac: string) {
   const s = await newStation(t, owner.token, { mac });
-  const shared = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
-    token: owner.token,
-    body: { $push: { shareUsers: friend.email } },
-  });
-  expect(shared.body.shareUsers).toEqual([friend.user._id]);
+  await shareStation(t, owner, s._id, friend);
   return s;
 }
 

@@ -1,11 +1,13 @@
 // users/password: the signed-in user changes their password.
-//   create {oldPassword, password, confirmPassword?} → {changed: true}
+//   create {oldPassword, password, confirmPassword?} → {changed: true, accessToken}
+//   Every older token of the user ends (server/auth/sessions.ts); the answer carries a new one for this device.
 //   missing old → 'Please Enter Old Password'; wrong old → 'Fail to Change Password'; a short new one →
 //   'At least 8 alphas'; a confirmation that differs → 'Password is different'. Wrong old passwords are limited
 //   like logins (429).
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { MESSAGES, validatePassword } from '../../../src/domain/validate';
+import { endAllSessions, freshToken } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
 import { asObject } from '../../hooks/validate';
 import { PasswordCheck } from './password-check';
@@ -38,6 +40,7 @@ export class PasswordService {
       .knex('users')
       .where({ _id: me._id })
       .update({ password: await hashPassword(this.app, password), updatedAt: Date.now() });
-    return { changed: true };
+    await endAllSessions(this.app, me._id);
+    return { changed: true, accessToken: await freshToken(this.app, me._id) };
   }
 }

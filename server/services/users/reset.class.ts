@@ -2,12 +2,13 @@
 //   create {email}                  → {sent: true}   (the same answer whether or not the address is registered)
 //   create {email, code}            → {valid: true}  or 400 (the reset page's code step)
 //   create {email, code, password}  → {reset: true}  or 400; the new password needs 8 characters or more
-// Codes are stored as an HMAC (never the code itself); a code dies after 5 wrong guesses. All calls are
-// limited per address and per IP (429).
+// A reset ends every token of the account (server/auth/sessions.ts). Codes are stored as an HMAC (never the
+// code itself); a code dies after 5 wrong guesses. All calls are limited per address and per IP (429).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
+import { endAllSessions } from '../../auth/sessions';
 import type { Application } from '../../declarations';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, str } from '../../hooks/validate';
@@ -116,6 +117,7 @@ export class ResetService {
     // The code reached the mailbox: the address is proven.
     if (!user.verified) Object.assign(update, { verified: true, verifyTime: now, verifyCode: null });
     await knex('users').where({ _id: user._id }).update(update);
+    await endAllSessions(this.app, user._id);
     this.perAccount.reset(email);
     if (!user.verified)
       this.app

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { User } from '../../../src/api/contract';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer, toQuery } from '../../testing/server';
+import { shareStation } from '../../testing/share';
 import { socketClient } from '../../testing/socket';
 
 type Account = Awaited<ReturnType<typeof quickUser>>;
@@ -46,15 +47,9 @@ beforeAll(async () => {
     await knex('users').where({ _id: a.user._id }).update({ firstName: first, lastName: last });
   await knex('users').where({ _id: admin.user._id }).update({ isAdmin: true });
   for (let i = 0; i < 7; i++) pagers.push(await quickUser(t, `ulpage${i}`));
-  // The owner shares a station with the friend and the co-friend by typing their e-mail addresses.
+  // The owner invites the friend and the co-friend by their e-mail addresses; both accept.
   const station = await newStation(t, owner.token);
-  for (const who of [friend, cofriend]) {
-    const shared = await call(t.url, 'PATCH', `/weatherDevices/${station._id}`, {
-      token: owner.token,
-      body: { $push: { shareUsers: who.email } },
-    });
-    expect(shared.status).toBe(200);
-  }
+  for (const who of [friend, cofriend]) await shareStation(t, owner, station._id, who);
   // The stranger has a station of their own, shared with nobody.
   await newStation(t, stranger.token);
 }, 60_000);

@@ -1,10 +1,11 @@
 // Accounts. Passwords are bcrypt hashes (authentication-local); e-mail is the login, lower-cased.
 import { createHash, randomInt } from 'node:crypto';
-import { Conflict, Forbidden, NotFound } from '@feathersjs/errors';
+import { Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { User } from '../../../src/api/contract';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { objectId } from '../../storage/ids';
 import { findList, type Page } from '../common/list-query';
 import { profilePatch, signupData } from './users.schema';
@@ -65,8 +66,15 @@ export function presentUser(row: Record<string, unknown>): User {
   };
 }
 
+export const TOO_MANY_SIGNUPS = 'Too many new accounts from your network, please try again later';
+
 export class UsersService {
-  constructor(private app: Application) {}
+  private signups: AccountLimiter;
+
+  constructor(private app: Application) {
+    const { config, counters } = app.ctx;
+    this.signups = new AccountLimiter('signup-ip', config.signupsPerIp, 3600 * 1000, counters);
+  }
 
   private get knex() {
     return this.app.ctx.storage.knex;
@@ -114,10 +122,13 @@ export class UsersService {
   async create(data: unknown, params: Params & { ip?: string } = {}) {
     const input = signupData(data);
     // Sign-ups from outside pass the captcha when it is configured (server code, e.g. the demo, does not).
-    if (params.provider)
+    if (params.provider) {
+      const ip = params.ip ?? 'internal';
+      if (!(await this.signups.allowed(ip))) throw new TooManyRequests(TOO_MANY_SIGNUPS);
       await checkCaptcha(this.app.ctx.config, (data as Record<string, unknown>).captchaToken, params.ip);
+      await this.signups.hit(ip);
+    }
     const exists = await this.knex('users').where({ email: input.email }).first('_id');
-    if (exists) throw new Conflict('This e-mail address is already registered', { field: 'email' });
     const code = newCode();
     const now = Date.now();
     const row = {
@@ -133,9 +144,20 @@ export class UsersService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.knex('users').insert(row);
-    await this.app.ctx.mailer.send(verificationMail(input.email, code));
+    // A taken address gets the same answer (and the same work) as a new one, so sign-up does not tell which
+    // addresses are registered; the owner is told by mail instead. Mails are not awaited for the same reason.
+    if (exists) this.mail(takenMail(input.email));
+    else {
+      await this.knex('users').insert(row);
+      this.mail(verificationMail(input.email, code));
+    }
     return presentUser(row);
+  }
+
+  private mail(mail: { to: string; subject: string; text: string }): void {
+    this.app.ctx.mailer.send(mail).catch((error) => {
+      if (this.app.ctx.config.logLevel !== 'silent') console.error('sign-up mail failed', error);
+    });
   }
 
   async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
@@ -169,6 +191,18 @@ export class UsersService {
     if (!row) throw new NotFound('User not found');
     return row;
   }
+}
+
+/** To the owner of an address someone tried to sign up with again. */
+export function takenMail(to: string) {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your address',
+    text:
+      'Someone (hopefully you) tried to create a weather portal account with this e-mail address, which ' +
+      'already has one. Sign in instead; if you forgot the password, use "Forgot password" on the login page. ' +
+      'If it was not you, ignore this message: nothing was changed.\n',
+  };
 }
 
 export function verificationMail(to: string, code: string) {

@@ -11,18 +11,22 @@ const WRONG = 'The verification code is wrong or has expired';
 
 export class VerifyService {
   private attempts: AccountLimiter;
+  /** Per IP as many as reset calls (RESET_ATTEMPTS_PER_IP): many people may share one address (NAT). */
+  private perIp: AccountLimiter;
 
   constructor(private app: Application) {
-    this.attempts = new AccountLimiter('verify', 10, 15 * 60 * 1000, app.ctx.counters);
+    const { config, counters } = app.ctx;
+    this.attempts = new AccountLimiter('verify', 10, 15 * 60 * 1000, counters);
+    this.perIp = new AccountLimiter('verify', config.resetAttemptsPerIp, 15 * 60 * 1000, counters);
   }
 
   async create(input: unknown, params: Params & { ip?: string }) {
     const data = asObject(input);
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     const ip = params.ip ?? 'internal';
-    if (!(await this.attempts.allowed(`e:${email}`)) || !(await this.attempts.allowed(`ip:${ip}`)))
+    if (!(await this.attempts.allowed(`e:${email}`)) || !(await this.perIp.allowed(`ip:${ip}`)))
       throw new TooManyRequests('Too many attempts, please wait a few minutes');
-    await Promise.all([this.attempts.hit(`e:${email}`), this.attempts.hit(`ip:${ip}`)]);
+    await Promise.all([this.attempts.hit(`e:${email}`), this.perIp.hit(`ip:${ip}`)]);
     const knex = this.app.ctx.storage.knex;
     const user = await knex('users').where({ email }).first();
     if (bool(data, 'resend')) {

@@ -57,8 +57,13 @@ describe('weatherServer', () => {
       ID: station.wsid,
       PASSWORD: station.stationKey,
     });
-    expect(eco).toMatchObject({ protocol: 'ecowitt', path: '/data/report/', mac: 'AA:BB:CC:DD:EE:FF' });
-    expect(eco.note).toMatch(/MAC/);
+    expect(eco).toMatchObject({
+      protocol: 'ecowitt',
+      path: `/data/report/${station.stationKey}`,
+      mac: 'AA:BB:CC:DD:EE:FF',
+      macAuth: false,
+    });
+    expect(eco.settings).toContainEqual(['Path', `/data/report/${station.stationKey}`]);
     expect(res.body.unmapped).toHaveProperty('mysteryfield');
   });
 

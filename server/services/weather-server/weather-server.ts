@@ -50,7 +50,8 @@ export class WeatherServerService {
     );
     const wslinkPath = PROTOCOLS.wslink.paths[0];
     const wuPath = PROTOCOLS.wunderground.paths[0];
-    const ecowittPath = PROTOCOLS.ecowitt.paths[0];
+    // The station key in the path identifies the station (identification by MAC is opt-in: macAuth).
+    const ecowittPath = `${PROTOCOLS.ecowitt.paths[0]}${device.stationKey}`;
     const scheme = https ? 'https' : 'http';
     return {
       serverName,
@@ -93,14 +94,14 @@ export class WeatherServerService {
           port,
           path: ecowittPath,
           mac: device.mac ?? null,
-          note: 'enter the console MAC on the station',
+          macAuth: !!device.macAuth,
+          note: 'the station key in the path identifies the station; identification by MAC is optional (macAuth)',
           settings: [
             ['Protocol', 'Ecowitt'],
             ['Server IP / Hostname', host],
             ['Path', ecowittPath],
             ['Port', String(port)],
             ['Upload interval', '60'],
-            ['MAC on this station', device.mac ?? '—'],
           ],
         },
       ],

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useMediaQuery, WIDE_QUERY } from '../../components/useMediaQuery';
+import { usePendingInvitationCount } from '../../db/useShares';
 import { useUi } from '../../state/ui';
 import type { MenuEntry } from '../menu';
 import styles from './Drawer.module.css';
@@ -15,6 +16,7 @@ export function Drawer({ menu }: { menu: MenuEntry[] }) {
   const fullscreen = useUi((s) => s.fullscreen);
   const setOpen = useUi((s) => s.setDrawerOpen);
   const { pathname } = useLocation();
+  const invitations = usePendingInvitationCount();
 
   // Small screens: close after each navigation and when switching from wide to small.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to pathname changes by design
@@ -48,6 +50,11 @@ export function Drawer({ menu }: { menu: MenuEntry[] }) {
               >
                 <Icon size={18} aria-hidden="true" />
                 <span>{i18n._(label)}</span>
+                {to === '/shares' && invitations > 0 && (
+                  <span className={styles.badge} title={t`${invitations} invitations wait for your answer`}>
+                    {invitations}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -51,6 +51,11 @@ export function AddDeviceFinish({ device, onDone }: { device: Device; onDone: ()
         <dl className={styles.credentials}>
           <CopyValue label={t`Station ID`} value={device.wsid} testId="station-id" />
           <CopyValue label={t`Station key`} value={device.stationKey ?? ''} testId="station-key" />
+          <CopyValue
+            label={t`Ecowitt path`}
+            value={`/data/report/${device.stationKey ?? ''}`}
+            testId="ecowitt-path"
+          />
         </dl>
       </Panel>
       <Panel>

@@ -1,9 +1,11 @@
-// Add station, step 1: name, type, time zone, and the optional position, elevation and MAC (spec §5 messages).
+// Add station, step 1: name, type, time zone, and the optional position, elevation and MAC (spec §5 messages),
+// with the opt-in identification by MAC (macAuth) and its warning.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { Device } from '../../api/contract';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -11,6 +13,7 @@ import { DEVICE_TYPES, MESSAGES, normalizeMac, toNumber, validateLatLng, validat
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
+import { MacAuthWarning } from '../server/MacIdentification';
 import styles from './AddDevice.module.css';
 import { typeName } from './typeNames';
 
@@ -53,6 +56,7 @@ export function AddDeviceForm({ onAdded, onCancel }: { onAdded: (d: Device) => v
     elevation: '',
     mac: '',
   });
+  const [macAuth, setMacAuth] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const set = (k: keyof AddDeviceValues) => (e: { target: { value: string } }) =>
     setV({ ...v, [k]: e.target.value });
@@ -77,6 +81,7 @@ export function AddDeviceForm({ onAdded, onCancel }: { onAdded: (d: Device) => v
         longitude: toNumber(v.longitude),
         elevation: toNumber(v.elevation),
         mac: v.mac.trim() ? normalizeMac(v.mac) : null,
+        macAuth: !!v.mac.trim() && macAuth,
       }),
     );
     if (r.ok) onAdded(r.value);
@@ -139,7 +144,7 @@ export function AddDeviceForm({ onAdded, onCancel }: { onAdded: (d: Device) => v
         </fieldset>
         <TextField
           label={t`MAC address (optional)`}
-          hint={t`Needed for consoles that upload with the Ecowitt protocol.`}
+          hint={t`The station key identifies Ecowitt consoles too; the MAC is only needed to identify them by it.`}
           placeholder="AA:BB:CC:DD:EE:FF"
           value={v.mac}
           onChange={set('mac')}
@@ -147,6 +152,16 @@ export function AddDeviceForm({ onAdded, onCancel }: { onAdded: (d: Device) => v
           autoComplete="off"
           spellCheck={false}
         />
+        {v.mac.trim() && (
+          <>
+            <Checkbox
+              label={t`Accept uploads that identify this station by its MAC address`}
+              checked={macAuth}
+              onChange={(e) => setMacAuth(e.target.checked)}
+            />
+            {macAuth && <MacAuthWarning />}
+          </>
+        )}
         <div className={styles.actions}>
           <Button onClick={onCancel}>{t`Cancel`}</Button>
           <Button type="submit" variant="primary" busy={busy}>

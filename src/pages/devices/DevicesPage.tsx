@@ -1,6 +1,6 @@
 // Edit Devices: the user's stations (name, station ID, type) and the add-station flow.
 import { useLingui } from '@lingui/react/macro';
-import { Plus, RadioTower } from 'lucide-react';
+import { Plus, RadioTower, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Device } from '../../api/contract';
@@ -11,6 +11,7 @@ import { useAuth, useDevices } from '../../db/hooks';
 import { AddDeviceFinish } from './AddDeviceFinish';
 import { AddDeviceForm } from './AddDeviceForm';
 import styles from './DevicesPage.module.css';
+import { SharePanel } from './SharePanel';
 import { typeName } from './typeNames';
 
 export default function DevicesPage() {
@@ -20,6 +21,7 @@ export default function DevicesPage() {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const [added, setAdded] = useState<Device | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
   const adding = params.get('add') === '1';
 
   const startAdd = () => setParams({ add: '1' });
@@ -94,16 +96,30 @@ export default function DevicesPage() {
                   <dd>{d.timezone}</dd>
                 </div>
               </dl>
-              <Button
-                size="sm"
-                aria-label={t`Open ${d.name} on the dashboard`}
-                onClick={async () => {
-                  await openDevice(d._id);
-                  navigate('/dashboard');
-                }}
-              >
-                {t`Open`}
-              </Button>
+              <div className={styles.buttons}>
+                {d.user === me && (
+                  <Button
+                    size="sm"
+                    icon={<Share2 size={16} aria-hidden="true" />}
+                    aria-expanded={sharing === d._id}
+                    aria-label={t`Share ${d.name}`}
+                    onClick={() => setSharing(sharing === d._id ? null : d._id)}
+                  >
+                    {t`Share`}
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  aria-label={t`Open ${d.name} on the dashboard`}
+                  onClick={async () => {
+                    await openDevice(d._id);
+                    navigate('/dashboard');
+                  }}
+                >
+                  {t`Open`}
+                </Button>
+              </div>
+              {sharing === d._id && <SharePanel device={d} />}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // Data Export (spec §2, §3 Export, §4 Export dialog): station, start and end date, format; the dialog asks for
 // confirmation, then shows the download's progress with a cancel button. The data worker downloads the file
-// from the server's export URL (token in `$accessToken`); offline there is nothing to export from.
+// from the server's export URL (with a one-minute download token); offline there is nothing to export from.
 import { useLingui } from '@lingui/react/macro';
 import { proxy } from 'comlink';
 import { Download, FileSpreadsheet, WifiOff } from 'lucide-react';

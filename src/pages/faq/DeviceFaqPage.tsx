@@ -18,8 +18,8 @@ const DEVICE_FAQ: Faq[] = [
     a: msg`Newer firmware insists on https but accepts any certificate. Make sure this server is reachable over https on port 443.`,
   },
   {
-    q: msg`Why does an Ecowitt console need the MAC address?`,
-    a: msg`Ecowitt consoles do not send a station ID. They sign each upload with a key made from their MAC address, so the portal needs the MAC to recognise them.`,
+    q: msg`How is an Ecowitt console recognised?`,
+    a: msg`Ecowitt consoles do not send a station ID. Type the path shown on the Weather Server page: it ends with the station key, which identifies the station. Recognising the console by its MAC address is optional, because anyone who knows the MAC could then upload as the station.`,
   },
   {
     q: msg`Can I rename the channels of my extra sensors?`,

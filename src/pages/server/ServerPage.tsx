@@ -20,6 +20,7 @@ import { relationOf } from '../../db/devices';
 import { useAuth, useDevice, useDevices, useSetting, useUnits } from '../../db/hooks';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
+import { MacIdentification } from './MacIdentification';
 import styles from './ServerPage.module.css';
 
 /** Setting names the server sends in English (weather-server.ts), in words of the user's language. */
@@ -227,9 +228,12 @@ export default function ServerPage() {
                   </tbody>
                 </table>
                 {p.protocol === 'ecowitt' && (
-                  <p className={styles.note}>
-                    {t`Ecowitt consoles identify themselves by their MAC address: enter it in the station's settings.`}
-                  </p>
+                  <>
+                    <p className={styles.note}>
+                      {t`Type the path exactly as shown: the station key in it identifies this station.`}
+                    </p>
+                    {device && <MacIdentification device={device} online={online} />}
+                  </>
                 )}
               </TabPanel>
             ))}

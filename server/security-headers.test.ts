@@ -1,0 +1,89 @@
+// Security headers (issue #10 item 8): a CSP that fits the PWA, no framing, nosniff, same-origin referrers on
+// API answers and pages; HSTS only for HTTPS through a trusted proxy.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HSTS } from './security-headers';
+import { call, startServer, type TestServer } from './testing/server';
+
+let t: TestServer;
+let proxied: TestServer;
+beforeAll(async () => {
+  const staticDir = mkdtempSync(join(tmpdir(), 'portal-static-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  t = await startServer({ staticDir });
+  proxied = await startServer({ trustProxy: 1 });
+});
+afterAll(async () => {
+  await t.close();
+  await proxied.close();
+});
+
+const directives = (csp: string | null) =>
+  Object.fromEntries(
+    (csp ?? '').split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+
+describe('security headers', () => {
+  test('API answers, pages and assets carry them', async () => {
+    for (const path of ['/config', '/', '/devices', '/assets/app.js', '/nowhere/at/all.json']) {
+      const res = await fetch(t.url + path, { headers: { accept: 'text/html' } });
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['frame-ancestors'], path).toEqual(["'none'"]);
+      expect(csp['script-src'], path).toEqual(["'self'"]);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  test('the policy allows exactly what the PWA needs', async () => {
+    const res = await call(t.url, 'GET', '/config');
+    const host = new URL(t.url).host;
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp).toMatchObject({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'", `ws://${host}`, `wss://${host}`],
+      'worker-src': ["'self'", 'blob:'],
+      'manifest-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(JSON.stringify(csp)).not.toContain('unsafe');
+  });
+
+  test('index.html has no inline script (the policy would block it)', () => {
+    const html = readFileSync(join(import.meta.dirname, '..', 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  test('HSTS only over HTTPS through a trusted proxy', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    expect(
+      (await call(proxied.url, 'GET', '/config', { headers: https })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBe(HSTS);
+    expect((await call(proxied.url, 'GET', '/config')).headers.get('strict-transport-security')).toBeNull();
+    // Without TRUST_PROXY anyone could send the header: it is ignored.
+    expect(
+      (await call(t.url, 'GET', '/config', { headers: https })).headers.get('strict-transport-security'),
+    ).toBeNull();
+  });
+});
