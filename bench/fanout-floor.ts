@@ -1,76 +1,48 @@
-// The yardstick under the realtime figure: the least a server writing from one thread can do to send one small
-// message to 1,000 sockets — a bare TCP server that writes one buffer to each connection, in connection order,
-// when told to. Run the same way as the realtime bench (999 receivers in a helper process, the measuring socket
-// connected last, one hop from the trigger), its p95 on the same machine is what the portal's figure is divided by.
-// (The portal splits large fan-outs over two threads, server/realtime/fd-writer.ts, so it can come in under it.)
+// The yardstick under the realtime figure: a bare socket.io server (same version and options as the portal's)
+// that broadcasts a payload to one room, which socket.io encodes once and writes to each socket. Its watchers join
+// the room through the same handshake the portal answers (authenticate, then `create` on weatherDevices/watch), so
+// bench/watchers.ts and the measuring client connect to it as to the portal. A POST /trigger carries the payload
+// (the one the portal sent for the same upload) and is answered after the broadcast.
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
 
-const role = process.env.FLOOR_ROLE;
-const clock = () => Number(process.hrtime.bigint()) / 1e6;
+const ROOM = 'watchers';
 
-if (role === 'server') {
-  const sockets: net.Socket[] = [];
-  const frame = Buffer.alloc(Number(process.argv[2]), 0x61);
-  const server = net.createServer((socket) => {
-    socket.setNoDelay(true);
-    socket.on('data', () => {
-      for (const s of sockets) s.write(frame); // a trigger: fan out
+if (process.env.FLOOR_ROLE === 'server') {
+  const http = createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/trigger') {
+      res.statusCode = 404;
+      return void res.end();
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      io.to(ROOM).emit('weatherMetrics created', JSON.parse(Buffer.concat(chunks).toString()));
+      res.end('OK');
     });
-    socket.on('error', () => {});
-    sockets.push(socket);
   });
-  server.listen(0, '127.0.0.1', () => process.send?.((server.address() as net.AddressInfo).port));
-} else if (role === 'receivers') {
-  const [port, count] = process.argv.slice(2).map(Number);
-  let connected = 0;
-  for (let i = 0; i < count; i++) {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      if (++connected === count) process.send?.('ready');
-    });
-    socket.setNoDelay(true);
-    socket.on('data', () => {});
-  }
+  const io = new Server(http, { maxHttpBufferSize: 1e6, pingTimeout: 20000 });
+  io.on('connection', (socket) => {
+    socket.on(
+      'create',
+      (path: unknown, _data: unknown, _params: unknown, ack?: (...args: unknown[]) => void) => {
+        if (path === 'weatherDevices/watch') socket.join(ROOM);
+        ack?.(null, {});
+      },
+    );
+  });
+  http.listen(0, '127.0.0.1', () => process.send?.((http.address() as AddressInfo).port));
 }
 
-const connect = (port: number) =>
-  new Promise<net.Socket>((resolve) => {
-    const socket: net.Socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-    socket.setNoDelay(true);
-    socket.on('data', () => {});
+/** Starts the floor server in its own process (as the portal runs in its own); resolves with its URL. */
+export async function startFloor(): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(new URL(import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, FLOOR_ROLE: 'server' },
   });
-
-/** p50/p95 ms from a trigger to the message at the last of `watchers` sockets, with the server's message size. */
-export async function fanoutFloor(watchers = 1000, bytes = 400, rounds = 200, warmup = 20) {
-  const script = new URL(import.meta.url).pathname;
-  const children: ChildProcess[] = [];
-  const spawnRole = (role: string, ...args: string[]) => {
-    const child = fork(script, args, {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, FLOOR_ROLE: role },
-    });
-    children.push(child);
-    return child;
-  };
-  const server = spawnRole('server', String(bytes));
-  const [port] = (await once(server, 'message')) as [number];
-  const receivers = spawnRole('receivers', String(port), String(watchers - 2));
-  await once(receivers, 'message');
-  const trigger = await connect(port); // also one of the watchers: the server writes to every connection
-  const last = await connect(port);
-  const times: number[] = [];
-  for (let i = 0; i < warmup + rounds; i++) {
-    const sent = clock();
-    const got = once(last, 'data');
-    trigger.write('go');
-    await got;
-    if (i >= warmup) times.push(clock() - sent);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  trigger.destroy();
-  last.destroy();
-  for (const child of children) child.kill();
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(rounds * 0.5)], p95: times[Math.floor(rounds * 0.95)] };
+  const [port] = (await once(child, 'message')) as [number];
+  return { url: `http://127.0.0.1:${port}`, child };
 }

@@ -1,5 +1,7 @@
-// Who is calling and what they may see, as server/hooks/auth.ts and devices/device-record.ts decide it.
+// Who is calling and what they may see, as server/hooks/auth.ts decides it and src/domain/stations.ts rules.
 import type { Device } from '../src/api/contract';
+import { ERRORS } from '../src/domain/errors';
+import { canRead, relation } from '../src/domain/stations';
 import { MESSAGES } from '../src/domain/validate';
 import type { DeviceRow, MockDb, UserRow } from './db';
 import { badRequest, MockError, notAuthenticated, notFound } from './errors';
@@ -15,7 +17,7 @@ export function caller(db: MockDb, request: Request): UserRow | null {
   const user = db.users.get(id);
   if (!user) throw notAuthenticated('This account no longer exists');
   if (!user.verified && !openToUnverified(request, user))
-    throw new MockError(403, 'Please verify your e-mail address first', { reason: 'unverified' });
+    throw new MockError(403, ERRORS.verifyFirst, { reason: 'unverified' });
   return user;
 }
 
@@ -35,18 +37,7 @@ export function required(db: MockDb, request: Request): UserRow {
   return user;
 }
 
-export type Relation = 'owner' | 'shared' | 'public' | 'unlist' | 'admin' | null;
-
-export function relation(device: DeviceRow, user: UserRow | null): Relation {
-  if (user && device.user === user._id) return 'owner';
-  if (user && device.shareUsers.includes(user._id)) return 'shared';
-  if (user?.isAdmin) return 'admin';
-  if (device.shareMode === 'public') return 'public';
-  if (device.shareMode === 'unlist') return 'unlist';
-  return null;
-}
-
-export const canRead = (d: DeviceRow, u: UserRow | null) => relation(d, u) !== null;
+export { canRead, type Relation, relation } from '../src/domain/stations';
 
 /** The device if the caller may read it; a stranger gets the same 404 as for a missing device. */
 export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 'device'): DeviceRow {

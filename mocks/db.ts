@@ -1,10 +1,11 @@
 // The mocks' in-memory store: users (with their tokens and mailed codes), stations, samples (one row per
 // upload, folded into 5-minute, hourly and daily buckets on read), display settings, alert settings, alerts.
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
-import { DEFAULT_PLANS } from '../server/services/subscriptions/default-plans';
 import { addMonths } from '../server/services/subscriptions/period';
 import type { Device, DisplaySettings, SubscriptionPlan, User } from '../src/api/contract';
 import { deriveMissing } from '../src/domain/formulas';
+import { DEFAULT_PLANS } from '../src/domain/plans';
+import { DEFAULT_TIME_ZONE } from '../src/domain/timeZones';
 import type { Sample } from '../src/domain/types';
 import { cleanSample } from '../src/domain/validate';
 
@@ -216,7 +217,7 @@ export class MockDb {
       user: typeof owner === 'string' ? owner : owner._id,
       shareUsers: [],
       consoletype: 0,
-      timezone: 'Asia/Hong_Kong',
+      timezone: DEFAULT_TIME_ZONE,
       mac: null,
       macAuth: false,
       latitude: null,

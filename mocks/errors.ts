@@ -1,5 +1,6 @@
 // Feathers-shaped errors ({name, message, code, className, data?}) as the real server answers them.
 import { HttpResponse } from 'msw';
+import { codeOfMessage } from '../src/domain/errors';
 
 const KINDS = {
   400: ['BadRequest', 'bad-request'],
@@ -9,15 +10,20 @@ const KINDS = {
   409: ['Conflict', 'conflict'],
 } as const;
 
-export type ErrorCode = keyof typeof KINDS;
+export type StatusCode = keyof typeof KINDS;
 
 export class MockError extends Error {
+  readonly data?: Record<string, unknown>;
+
   constructor(
-    readonly code: ErrorCode,
+    readonly code: StatusCode,
     message: string,
-    readonly data?: Record<string, unknown>,
+    data?: Record<string, unknown>,
   ) {
     super(message);
+    // As server/hooks/error-codes.ts: a catalogue message carries its code (src/domain/errors.ts).
+    const errorCode = codeOfMessage(message);
+    this.data = errorCode && !data?.code ? { ...data, code: errorCode } : data;
   }
 
   toJSON() {

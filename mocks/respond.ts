@@ -26,7 +26,7 @@ export const notFoundFallback = (base: string) =>
     }),
   );
 
-export const queryOf = (request: Request): Query => parseQuery(new URL(request.url).searchParams);
+export const queryOf = (request: Request): Query => parseQuery(new URL(request.url).search);
 
 export async function bodyOf(request: Request): Promise<unknown> {
   const text = await request.text();

@@ -3,7 +3,7 @@
 import type { LastData } from '../src/api/contract';
 import { type Agg, addValue, aggValue } from '../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../src/domain/catalogue';
-import { localDayStart } from '../src/domain/periods';
+import { localDayStart } from '../src/domain/timeZones';
 import type { Aggregate, BucketRange, Sample } from '../src/domain/types';
 
 export interface Bucket {

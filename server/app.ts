@@ -5,7 +5,6 @@ import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathe
 import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
-import sync from 'feathers-sync';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
 import { forwardedIp } from './client-ip';
@@ -13,14 +12,21 @@ import { msgpackBody } from './codec';
 import type { Config } from './config';
 import type { Application } from './declarations';
 import { tokenFromQuery } from './hooks/auth';
+import { errorCodes } from './hooks/error-codes';
 import { idempotency } from './hooks/idempotency';
 import { redisCounters } from './hooks/rate-limit';
-import { answerUnknownEvents, hardenRoutes, hideInternalErrors } from './hooks/safe-calls';
+import {
+  answerUnknownEvents,
+  hideInternalErrors,
+  propertyPaths,
+  refusePropertyPaths,
+} from './hooks/safe-calls';
 import { authenticateFirst } from './hooks/verified';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { createMailer } from './notify/mail';
 import { channels, SOCKET_ID } from './realtime/channels';
+import { redisSync } from './realtime/sync';
 import { securityHeaders } from './security-headers';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
@@ -66,9 +72,9 @@ export async function createApp(config: Config): Promise<Server> {
     counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
   };
 
-  hardenRoutes(app);
   app.use(securityHeaders(config));
   app.use(errors(config));
+  app.use(propertyPaths);
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
     return next();
@@ -87,13 +93,18 @@ export async function createApp(config: Config): Promise<Server> {
         Object.defineProperty(connection, SOCKET_ID, { value: socket.id });
         next();
       });
-      io.on('connection', answerUnknownEvents);
+      io.on('connection', (socket) => {
+        refusePropertyPaths(socket);
+        answerUnknownEvents(socket);
+      });
     }),
   );
   // Credentials first (from the query too), then replays of idempotent edits (matched to the caller).
-  app.hooks({ around: { all: [hideInternalErrors, tokenFromQuery, authenticateFirst, idempotency] } });
+  app.hooks({
+    around: { all: [errorCodes, hideInternalErrors, tokenFromQuery, authenticateFirst, idempotency] },
+  });
   // Several server processes share service events (live samples, device changes) through Redis.
-  if (config.redisUrl) app.configure(sync({ uri: config.redisUrl, key: `${config.redisPrefix}:sync` }));
+  const sync = config.redisUrl ? redisSync(app, config.redisUrl, `${config.redisPrefix}:sync`) : null;
 
   app.configure(authentication);
   app.configure(users);
@@ -121,7 +132,7 @@ export async function createApp(config: Config): Promise<Server> {
     app,
     ingest,
     async listen() {
-      if (config.redisUrl) await (app as unknown as { sync: { ready: Promise<void> } }).sync.ready;
+      await sync?.ready;
       const server = await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
       httpServer = server;
       // With a host the address is looked up first: the port is known once the server is listening.
@@ -140,10 +151,7 @@ export async function createApp(config: Config): Promise<Server> {
     async close() {
       stopRetention();
       await app.teardown();
-      const redis = (
-        app as unknown as { sync?: { pub: { quit(): Promise<void> }; sub: { quit(): Promise<void> } } }
-      ).sync;
-      if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => {});
+      await sync?.close();
       await app.ctx.counters?.close().catch(() => {});
       await app.ctx.samples.flush();
       httpServer = null;

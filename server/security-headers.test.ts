@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HSTS } from './security-headers';
+import { HSTS, LIBRARY_STYLES } from './security-headers';
 import { call, startServer, type TestServer } from './testing/server';
 
 let t: TestServer;
@@ -31,6 +31,16 @@ const directives = (csp: string | null) =>
   );
 
 describe('security headers', () => {
+  test('the styles allowed by hash are the ones the installed react-aria writes', () => {
+    // The source indents the template; the element's text is trimmed. An upgrade that changes them fails here
+    // (and the browser would refuse them).
+    const source = ['interactions/usePress.mjs', 'overlays/usePreventScroll.mjs']
+      .map((f) => readFileSync(join('node_modules/react-aria/dist/private', f), 'utf8'))
+      .join('\n')
+      .replace(/\$\{[\w$]*PRESSABLE_ATTRIBUTE\}/g, 'data-react-aria-pressable');
+    for (const text of LIBRARY_STYLES) expect(source).toContain(text);
+  });
+
   test('API answers, pages and assets carry them', async () => {
     for (const path of ['/config', '/', '/devices', '/assets/app.js', '/nowhere/at/all.json']) {
       const res = await fetch(t.url + path, { headers: { accept: 'text/html' } });
@@ -50,7 +60,12 @@ describe('security headers', () => {
     expect(csp).toMatchObject({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
-      'style-src': ["'self'"],
+      // react-aria's two run-time <style> elements, by hash (checked against the installed library below).
+      'style-src': [
+        "'self'",
+        "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
+        "'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='",
+      ],
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'", `ws://${host}`, `wss://${host}`],

@@ -5,10 +5,24 @@
 // profile picture is kept as a data URL; exports are handed to the browser as blob URLs), and socket.io over
 // ws:/wss: to this host. No framing by anyone. HSTS only when the request came over HTTPS through a trusted
 // proxy (TRUST_PROXY): a plain-HTTP portal on a LAN must stay reachable.
+import { createHash } from 'node:crypto';
 import type { FeathersKoaContext } from '@feathersjs/koa';
 import type { Config } from './config';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The two <style> elements react-aria adds at run time (usePress: no tap delay; usePreventScroll: no scroll
+ * chaining under overlays), allowed by their hashes rather than by 'unsafe-inline'. A test checks that the
+ * installed react-aria still writes exactly these texts.
+ */
+export const LIBRARY_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+];
+const STYLE_HASHES = LIBRARY_STYLES.map(
+  (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+).join(' ');
 
 /** The policy for a page served from `host` (the Host header: the socket connects back to it). */
 export function contentSecurityPolicy(host: string): string {
@@ -16,7 +30,7 @@ export function contentSecurityPolicy(host: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${STYLE_HASHES}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${sockets}`,

@@ -9,7 +9,9 @@ import { App } from './app/App';
 import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
 
 async function boot() {
-  startDataWorker().catch(() => undefined); // failures are logged by the worker module; the UI shows offline
+  // Not awaited: the UI renders from Dexie meanwhile. A failed start is logged in api/worker.ts (which holds
+  // this same promise, so it is not an unhandled rejection); the UI then shows offline.
+  void startDataWorker();
   const locale = await initialLocale();
   // `?lang=` is a choice: remember it; otherwise just activate.
   await (new URLSearchParams(location.search).has('lang') ? chooseLocale(locale) : activateLocale(locale));

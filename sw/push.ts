@@ -66,7 +66,10 @@ export async function openPath(
     // Navigate first: the browser may refuse focus (no user activation left, another app in front), and a
     // refused focus must not leave the window where it was.
     own.postMessage({ type: 'navigate', path });
-    await own.focus().catch(() => undefined);
+    await own.focus().catch((e: unknown) => {
+      // Refused without a user activation (InvalidAccessError): expected, the window has navigated already.
+      if ((e as { name?: string })?.name !== 'InvalidAccessError') console.warn('[sw] focus failed', e);
+    });
     return;
   }
   await openWindow(path);

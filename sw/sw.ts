@@ -67,7 +67,14 @@ self.addEventListener('sync', (event) => {
 
 self.addEventListener('periodicsync', (event) => {
   const e = event as TaggedEvent;
-  if (e.tag === 'last-data') e.waitUntil(pullLastData(db, self.location.origin).catch(() => 0));
+  if (e.tag === 'last-data')
+    e.waitUntil(
+      // Offline is the usual failure; the next periodic sync tries again.
+      pullLastData(db, self.location.origin).catch((err: unknown) => {
+        console.warn('[sw] periodic last-data pull failed', err);
+        return 0;
+      }),
+    );
 });
 
 self.addEventListener('push', (event) => {

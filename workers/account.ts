@@ -8,6 +8,7 @@ import { ApiError, toApiError } from '../src/api/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, setSetting } from '../src/db/settings';
+import { ERRORS } from '../src/domain/errors';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import { SETTING } from './api';
 import type { Connection } from './connection';
@@ -25,7 +26,7 @@ export const ACCOUNT_SERVICES = {
 } as const;
 
 /** English source text; the page translates it (src/i18n/messages.ts). */
-export const OFFLINE_MESSAGE = 'You are offline. This needs a connection to the server.';
+export const OFFLINE_MESSAGE = ERRORS.offline;
 
 export interface AccountDeps {
   conn: Connection;
@@ -259,7 +260,9 @@ export async function runExport(
       let message = res.statusText || `HTTP ${res.status}`;
       try {
         message = ((await res.json()) as { message?: string }).message || message;
-      } catch {}
+      } catch {
+        // Not a JSON error body (a proxy's page): the status text stands.
+      }
       throw new ApiError(message, res.status);
     }
     const total = Number(res.headers.get('Content-Length')) || null;

@@ -62,11 +62,17 @@ describe('connection call', () => {
 
   it('calls time out (408) and "Authentication timed out" resets the auth state', async () => {
     const { c, counts } = setup(
-      [() => new Promise(() => undefined), async () => Promise.reject(new Error('Authentication timed out'))],
+      [
+        () => new Promise(() => undefined),
+        async () =>
+          Promise.reject(
+            new ApiError('Authentication timed out', 500, 'GeneralError', { code: 'authTimeout' }),
+          ),
+      ],
       async () => ({}),
     );
     await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 408 });
-    await expect(c.find('metrics', {})).rejects.toMatchObject({ message: 'Authentication timed out' });
+    await expect(c.find('metrics', {})).rejects.toMatchObject({ data: { code: 'authTimeout' } });
     expect(counts().resets).toBe(1);
     expect(counts().reauths).toBe(0);
   });

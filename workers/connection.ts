@@ -7,6 +7,7 @@ import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
 import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { setSetting } from '../src/db/settings';
+import { ERRORS, errorCodeOf } from '../src/domain/errors';
 import { type ConnectionState, SETTING } from './api';
 
 export interface ConnectionOptions {
@@ -25,7 +26,7 @@ export interface AuthResult {
 type Listener = () => void | Promise<void>;
 
 /** Reject after `ms` with a 408 (the socket's own ack timeout covers calls; this covers auth promises too). */
-export function withTimeout<T>(p: Promise<T>, ms: number, message = 'Request timed out'): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, message = ERRORS.requestTimeout): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
     p,
@@ -36,7 +37,7 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message = 'Request tim
 }
 
 /** English source text (translated by the page, src/i18n/messages.ts); same as workers/account.ts. */
-const OFFLINE = 'You are offline. This needs a connection to the server.';
+const OFFLINE = ERRORS.offline;
 const offline = () => new ApiError(OFFLINE, 0, 'Offline');
 
 /** Fire and forget from an event handler: failures are logged, never unhandled. */
@@ -50,7 +51,8 @@ export class Connection {
   readonly db: PortalDb;
   readonly origin: string;
   readonly timeoutMs: number;
-  app!: PortalClient;
+  /** Made with the connection; its socket connects on open(). (Tests replace it with a fake.) */
+  app: PortalClient;
   /** unix ms of the last event or answer from the server (written by the 1 s tick, not per message). */
   lastMessageAt = 0;
   private readyListeners: Listener[] = [];
@@ -64,19 +66,19 @@ export class Connection {
    */
   private down = false;
 
-  constructor(private opts: ConnectionOptions) {
+  constructor(opts: ConnectionOptions) {
     this.db = opts.db;
     this.origin = opts.origin;
     this.timeoutMs = opts.timeoutMs ?? CALL_TIMEOUT_MS;
-  }
-
-  /** Open the socket and hook its life cycle. Does not wait for the server (offline start must be instant). */
-  open(): void {
     this.app = createClient(this.origin, {
       storage: dexieAuthStorage(this.db),
       timeoutMs: this.timeoutMs,
-      socket: this.opts.socket,
+      socket: { autoConnect: false, ...opts.socket },
     });
+  }
+
+  /** Hook the socket's life cycle and connect. Does not wait for the server (offline start must be instant). */
+  open(): void {
     const socket = this.app.io;
     socket.on('connect', () => {
       this.down = false;
@@ -100,6 +102,7 @@ export class Connection {
       this.down = false;
       quiet(this.app.authentication.reset().then(() => this.resume()));
     });
+    socket.connect();
   }
 
   close(): void {
@@ -199,7 +202,7 @@ export class Connection {
         const err = toApiError(e);
         if (isNotAuthenticated(err)) await this.signOut(err.message);
         else {
-          // 'Authentication timed out' (and any other failure) resets the auth state so it can be retried.
+          // A timed-out authentication (authTimeout) or any other failure resets the auth state so it can be retried.
           await this.app.authentication.reset();
           await this.setState({ lastError: err.message });
         }
@@ -269,7 +272,7 @@ export class Connection {
       return await withTimeout(fn(this.app), this.timeoutMs);
     } catch (e) {
       const err = toApiError(e);
-      if (err.message === 'Authentication timed out') {
+      if (errorCodeOf(err) === 'authTimeout') {
         await this.app.authentication.reset();
         throw err;
       }

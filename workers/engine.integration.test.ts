@@ -10,7 +10,7 @@ import { PortalDb } from '../src/db/schema';
 import { getSetting } from '../src/db/settings';
 import type { ConnectionState } from './api';
 import { SETTING } from './api';
-import { DataEngine } from './engine';
+import { createDataEngine, type DataEngine, type EngineOptions } from './engine';
 
 let t: TestServer;
 const engines: DataEngine[] = [];
@@ -22,11 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function engine(
-  db: PortalDb,
-  socket: NonNullable<ConstructorParameters<typeof DataEngine>[0]>['socket'] = { reconnection: false },
-) {
-  const e = new DataEngine({ db, timers: false, timeoutMs: 5000, socket });
+function engine(db: PortalDb, socket: EngineOptions['socket'] = { reconnection: false }) {
+  const e = createDataEngine({ db, timers: false, timeoutMs: 5000, socket });
   engines.push(e);
   return e;
 }
@@ -187,7 +184,7 @@ describe('data engine ↔ server', () => {
     await until(async () => (await readLatest(db, station._id)).sample?.tempc0 === 10);
 
     const dropped = Date.now();
-    e.conn.app.io.io.engine.close(); // drop the transport: socket.io reconnects by itself
+    (await e.runtime()).conn.app.io.io.engine.close(); // drop the transport: socket.io reconnects by itself
     // The reload after the reconnect refreshes last data …
     await until(async () => ((await db.syncState.get(station._id))?.updatedAt ?? 0) > dropped);
     // … and joins the device channel again: a new upload arrives live (retried until the watch is in place).

@@ -9,6 +9,7 @@ import { backoffMs, type FlushResult, flushOutbox, restSender } from '../src/db/
 import type { OutboxRow, PortalDb } from '../src/db/schema';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
+import { logFailure } from './util';
 
 export class OutboxRunner {
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -32,7 +33,8 @@ export class OutboxRunner {
         return result.sent;
       }
       const head = await this.db.outbox.orderBy('seq').first();
-      this.retry = setTimeout(() => void this.flush().catch(() => undefined), backoffMs(head?.attempts ?? 1));
+      const retry = () => this.flush().catch(logFailure('outbox retry'));
+      this.retry = setTimeout(retry, backoffMs(head?.attempts ?? 1));
     }
     return result.sent;
   }

@@ -23,3 +23,10 @@ export async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => P
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** A failure of background work: logged with what was being done, never thrown at nobody. */
+export const logFailure =
+  (what: string, ...context: unknown[]) =>
+  (e: unknown): void => {
+    console.warn(`[worker] ${what}`, ...context, e);
+  };

@@ -88,6 +88,7 @@ export function devicesContract(c: Contract): void {
       expect(second.body).toMatchObject({
         name: 'Conflict',
         message: 'This MAC address already identifies another station',
+        data: { field: 'macAuth', code: 'macClaimed' },
       });
       const made = await call(c.b.base, 'POST', '/weatherDevices', {
         token: other.token,
@@ -98,7 +99,10 @@ export function devicesContract(c: Contract): void {
       const bare = await c.b.createStation(other.token, { name: 'Bare' });
       const noMac = await patch(other, bare._id, { macAuth: true });
       expect(noMac.status).toBe(400);
-      expect(noMac.body.message).toBe('Enter the MAC address to identify the station by it');
+      expect(noMac.body).toMatchObject({
+        message: 'Enter the MAC address to identify the station by it',
+        data: { code: 'macNeeded' },
+      });
       expect((await patch(owner, station._id, { mac: null })).status).toBe(400);
       // Released by its owner, the MAC can be claimed by the other station.
       expect((await patch(owner, station._id, { macAuth: false })).status).toBe(200);

@@ -21,6 +21,7 @@ export function errorsContract(c: Contract): void {
           message: 'Not authenticated',
           code: 401,
           className: 'not-authenticated',
+          data: { code: 'notAuthenticated' },
         });
       }
       const create = await call(c.b.base, 'POST', '/weatherDevices', { body: { name: 'X' } });
@@ -53,6 +54,7 @@ export function errorsContract(c: Contract): void {
           message: MESSAGES.deviceNotFound,
           code: 404,
           className: 'not-found',
+          data: { code: 'deviceNotFound' },
         });
       }
       expect((await c.get(`/weatherDevices/lastData?device=${c.history._id}`)).status).toBe(404);

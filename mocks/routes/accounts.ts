@@ -3,6 +3,7 @@
 import { http } from 'msw';
 import type { User } from '../../src/api/contract';
 import { METRICS } from '../../src/domain/catalogue';
+import { ERRORS } from '../../src/domain/errors';
 import { METRICS_HASH } from '../../src/domain/hash';
 import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/validate';
 import { required } from '../access';
@@ -13,7 +14,7 @@ import type { Query } from '../query';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { asObject, bool, idList, str } from '../validate';
 
-const WRONG_CODE = 'The verification code is wrong or has expired';
+const WRONG_CODE = ERRORS.verificationCodeWrong;
 
 /** The users someone is related to through stations (server/services/users/users-list.ts): themself, whom they
  * shared a station with, and the owners of stations shared with them. */
@@ -86,7 +87,7 @@ export function accountRoutes(base: string, db: MockDb) {
           );
         const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
         const user = db.userByEmail(email);
-        if (!user || user.password !== data.password) throw notAuthenticated('Wrong e-mail or password');
+        if (!user || user.password !== data.password) throw notAuthenticated(ERRORS.wrongLogin);
         return created(signIn(db, user, 'local'));
       }),
     ),
@@ -118,7 +119,7 @@ export function accountRoutes(base: string, db: MockDb) {
         if (!isValidEmail(email)) throw badRequest(MESSAGES.emailFormat, { field: 'email' });
         const password = typeof data.password === 'string' ? data.password : '';
         const pwError = validatePassword(password);
-        if (pwError) throw badRequest(pwError, { field: 'password' });
+        if (pwError) throw badRequest(MESSAGES[pwError], { field: 'password' });
         if (bool(data, 'termsAccepted') !== true)
           throw badRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
         const taken = db.userByEmail(email);

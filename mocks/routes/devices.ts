@@ -1,8 +1,10 @@
 // weatherDevices (find by wsid / _id / $devices scopes, get, create, patch, remove) and weatherDevices/lastData.
 import { http } from 'msw';
 import type { LastData } from '../../src/api/contract';
-import { localDayStart } from '../../src/domain/periods';
+import { ERRORS } from '../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../src/domain/shareInvitations';
+import { compareStations } from '../../src/domain/stations';
+import { DEFAULT_TIME_ZONE, localDayStart } from '../../src/domain/timeZones';
 import { caller, canRead, present, readable, relation, required } from '../access';
 import { type DeviceRow, type MockDb, newStationId, newStationKey, objectId, type UserRow } from '../db';
 import { deviceFields, macClaim } from '../device-fields';
@@ -10,13 +12,6 @@ import { answer, badRequest, forbidden } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { minMaxSince } from '../series';
 import { bool, idList, num } from '../validate';
-
-const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
-
-function rank(d: DeviceRow, user: UserRow | null): number {
-  const r = relation(d, user);
-  return r ? RANK[r] : 3;
-}
 
 /** `$devices` {owned, shared, public: [ids]}; without it: owned and shared. */
 function scoped(db: MockDb, scopes: unknown, user: UserRow | null): DeviceRow[] {
@@ -47,7 +42,7 @@ function shareIds(db: MockDb, list: string[], current: string[]): string[] {
 function writable(db: MockDb, id: string, user: UserRow): DeviceRow {
   const device = readable(db, id, user);
   const r = relation(device, user);
-  if (r !== 'owner' && r !== 'admin') throw forbidden('Only the owner can change this station');
+  if (r !== 'owner' && r !== 'admin') throw forbidden(ERRORS.ownerOnlyChange);
   return device;
 }
 
@@ -89,12 +84,7 @@ export function deviceRoutes(base: string, db: MockDb) {
           rows = ids.map((id) => db.devices.get(id)).filter((d): d is DeviceRow => !!d && canRead(d, user));
         } else rows = scoped(db, query.$devices, user);
         const out = rows
-          .sort(
-            (a, b) =>
-              rank(a, user) - rank(b, user) ||
-              (a.order ?? 0) - (b.order ?? 0) ||
-              Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0),
-          )
+          .sort((a, b) => compareStations(a, b, user))
           .slice(0, limit)
           .map((d) => present(db, d, user));
         return json(out);
@@ -117,7 +107,7 @@ export function deviceRoutes(base: string, db: MockDb) {
         const row = db.seedStation(user, {
           _id: objectId(now),
           wsid: newStationId(),
-          timezone: 'Asia/Hong_Kong',
+          timezone: DEFAULT_TIME_ZONE,
           ...fields,
           shareUsers,
         });

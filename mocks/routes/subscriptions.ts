@@ -16,7 +16,7 @@ function macOf(v: unknown): string {
   if (v === undefined || v === '') throw badRequest('mac is required', { field: 'mac' });
   if (typeof v !== 'string') throw badRequest(MESSAGES.invalidMacFormat, { field: 'mac' });
   const error = validateMac(v.trim());
-  if (error) throw badRequest(error, { field: 'mac' });
+  if (error) throw badRequest(MESSAGES[error], { field: 'mac' });
   return normalizeMac(v)!;
 }
 

@@ -93,7 +93,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
       if (!type.metrics.includes(sensor)) throw bad('This station type has no barometer');
       const unit = checkUnit(sensor, r.unit);
       const msg = validateAlertValue(sensor, r.value, unit);
-      if (msg) throw bad(msg, 'value');
+      if (msg) throw bad(MESSAGES[msg], 'value');
       rule.value = Number(r.value);
       if (unit) rule.unit = unit;
       if (sensor !== 'relbaro') rule.sensor = sensor;
@@ -114,7 +114,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
     condition = condition as Condition;
     const unit = checkUnit(item, r.unit);
     const msg = validateAlertValue(item, r.value, unit);
-    if (msg) throw bad(msg, 'value');
+    if (msg) throw bad(MESSAGES[msg], 'value');
     rule.condition = condition as Condition;
     rule.value = Number(r.value);
     if (unit) rule.unit = unit;

@@ -9,6 +9,7 @@ import { LocalStrategy } from '@feathersjs/authentication-local';
 import { oauth } from '@feathersjs/authentication-oauth';
 import { NotAuthenticated, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../src/domain/errors';
 import type { Application } from '../declarations';
 import { LoginThrottle } from './login-throttle';
 import { createStrategy, oauthProviders, oauthSettings } from './oauth';
@@ -190,7 +191,7 @@ export function authentication(app: Application): void {
       algorithm: 'HS256',
       expiresIn: '30d',
     },
-    local: { usernameField: 'email', passwordField: 'password', errorMessage: 'Wrong e-mail or password' },
+    local: { usernameField: 'email', passwordField: 'password', errorMessage: ERRORS.wrongLogin },
     ...(oauthSettings(config) ? { oauth: oauthSettings(config) } : {}),
   });
   const revocations = new Revocations(app);

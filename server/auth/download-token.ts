@@ -7,6 +7,7 @@
 // token: its audience differs, so no other service accepts it.
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../src/domain/errors';
 import type { Application, AuthUser, HookContext } from '../declarations';
 import { requireAuth } from '../hooks/auth';
 import { asObject, str } from '../hooks/validate';
@@ -14,7 +15,7 @@ import { SESSION_ENDED, sessionVersionOf } from './sessions';
 
 export const DOWNLOAD_PATHS = ['weatherMetrics/export'] as const;
 export const DOWNLOAD_TOKEN_SECONDS = 60;
-export const DOWNLOAD_EXPIRED = 'This download link has expired, please start the download again';
+export const DOWNLOAD_EXPIRED = ERRORS.downloadExpired;
 
 interface TokenService {
   createAccessToken(payload: object, opts?: object): Promise<string>;

@@ -4,6 +4,7 @@
 // is configured, a client (IP) that has itself failed on the account must also pass it. The right password
 // is never refused to a client that has not failed. An IP that fails too often overall is refused (429).
 import { TooManyRequests } from '@feathersjs/errors';
+import { ERRORS } from '../../src/domain/errors';
 import type { Config } from '../config';
 import { AccountLimiter, type SharedCounters } from '../hooks/rate-limit';
 import { captchaEnabled, checkCaptcha } from './captcha';
@@ -12,7 +13,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** The first delay past the threshold; it doubles with each further failure up to MAX_DELAY_MS. */
 export const BASE_DELAY_MS = 500;
 export const MAX_DELAY_MS = 8000;
-export const TOO_MANY_FROM_IP = 'Too many failed logins from your network, please wait 15 minutes';
+export const TOO_MANY_FROM_IP = ERRORS.tooManyLoginsFromNetwork;
 
 export function loginDelay(failures: number, threshold: number): number {
   if (failures < threshold) return 0;

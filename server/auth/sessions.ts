@@ -3,11 +3,13 @@
 // version is read from the database with the user). A logout ends only its own token: the token id (`jti`) is
 // kept in `revokedTokens` until the token would have expired anyway (the shared demo account must survive one
 // visitor signing out).
+
+import { ERRORS } from '../../src/domain/errors';
 import type { Application } from '../declarations';
 import { userChannel } from '../realtime/channels';
 
 /** The answer when a token was ended by a logout, a password change or a reset. */
-export const SESSION_ENDED = 'This session has ended, please sign in again';
+export const SESSION_ENDED = ERRORS.sessionEnded;
 
 /** How long a process trusts "this token id is not revoked" before asking the database again. */
 const NOT_REVOKED_MS = 3000;

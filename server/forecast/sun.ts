@@ -1,7 +1,7 @@
 // Sun and moon times for a station's location, on a calendar day of its time zone.
 import * as SunCalc from 'suncalc';
 import { moonPhase } from '../../src/domain/levels';
-import { localDayStart, localParts, zonedMidnight } from '../../src/domain/periods';
+import { localDayStart, localParts, zonedMidnight } from '../../src/domain/timeZones';
 
 export interface SunMoon {
   date: string;

@@ -7,7 +7,7 @@
 // the change seen at the same time yesterday), daily highs and lows are the recent days' own, and confidence
 // falls with the lead time. Precipitation probability is a heuristic of the dial letter, not a measurement.
 import { type Agg, aggValue } from '../../src/domain/aggregate';
-import { localDayStart, localParts } from '../../src/domain/periods';
+import { localDayStart, localParts } from '../../src/domain/timeZones';
 import type { BucketRow } from '../storage/samples';
 import { type Forecast, round, type Summary, table } from './types';
 

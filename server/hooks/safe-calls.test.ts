@@ -137,17 +137,13 @@ describe('no 5xx from odd paths and methods', () => {
     expect(rest.body).toMatchObject({ code: 500, message: 'Internal error' });
   });
 
-  test('the examples of the issue: 404, or the 400 any malformed id gets', async () => {
+  test('the examples of the issue answer 404', async () => {
     for (const path of ['/users/constructor', '/constructor', '/config/toString']) {
       const res = await call(t.url, 'GET', path, { token });
       expect(res.status, path).toBe(404);
     }
-    // Station ids are checked before the lookup: a property name is just another malformed id.
     const proto = await call(t.url, 'GET', '/weatherDevices/__proto__', { token });
-    expect([proto.status, proto.body]).toEqual([
-      400,
-      (await call(t.url, 'GET', '/weatherDevices/abc', { token })).body,
-    ]);
+    expect(proto.status).toBe(404);
     const socket = await socketClient(t.url, token);
     try {
       await expect(socket.client.service('users').get('constructor')).rejects.toMatchObject({ code: 404 });

@@ -1,37 +1,47 @@
 // Odd calls get a 4xx, never a 500 or silence (issue #10):
-// - Feathers' router keeps a route's children in a plain object, so a path segment named like an Object
-//   property (`constructor`, `__proto__`, `toString`) found the property instead of a route and failed with
-//   "child.lookup is not a function". The children become objects without a prototype.
+// - A path segment named like an Object property (`constructor`, `__proto__`, `toString`) made Feathers' route
+//   lookup find the property instead of a route ("child.lookup is not a function"). No service or id of ours
+//   has such a name, so these paths are answered 404 before any lookup: REST by a Koa middleware, socket.io by a
+//   packet middleware (`socket.use`), both public APIs.
 // - A socket event no service offers (e.g. `update` where no service has it) had no handler and got no answer:
 //   its acknowledgement now carries a MethodNotAllowed at once.
 // - An unexpected error of an external call is logged and answered as a bare "Internal error" (the raw
 //   message reached socket clients; REST already hid it in app.ts).
-import { FeathersError, GeneralError, MethodNotAllowed } from '@feathersjs/errors';
+import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathersjs/errors';
 import type { NextFunction } from '@feathersjs/feathers';
+import type { Middleware } from '@feathersjs/koa';
 import type { Socket } from 'socket.io';
-import type { Application, HookContext } from '../declarations';
+import type { HookContext } from '../declarations';
 
-interface RouteNode {
-  children: Record<string, RouteNode>;
-  placeholders: RouteNode[];
+/** Whether a segment of `path` names a property every object has (`__proto__` included). */
+export function hasPropertySegment(path: string): boolean {
+  return path.split('/').some((raw) => {
+    let segment = raw;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape is no property name; the route answers it.
+    }
+    return segment === '__proto__' || Object.hasOwn(Object.prototype, segment);
+  });
 }
 
-function harden(node: RouteNode): void {
-  if (Object.getPrototypeOf(node.children) !== null) Object.setPrototypeOf(node.children, null);
-  for (const child of Object.values(node.children)) harden(child);
-  for (const child of node.placeholders) harden(child);
-}
+const notFound = (path: string) => new NotFound(`Path ${path.slice(0, 200)} not found`);
 
-/** Call before services are registered: every route node, now and later, has prototype-free children. */
-export function hardenRoutes(app: Application): void {
-  const router = (app as unknown as { routes: { root: RouteNode; insert(...a: unknown[]): unknown } }).routes;
-  harden(router.root);
-  const insert = router.insert.bind(router);
-  router.insert = (...args: unknown[]) => {
-    const result = insert(...args);
-    harden(router.root);
-    return result;
-  };
+/** REST: a property-named segment is a 404 (thrown into the errors middleware, which formats it). */
+export const propertyPaths: Middleware = async (ctx, next) => {
+  if (hasPropertySegment(ctx.path)) throw notFound(ctx.path);
+  return next();
+};
+
+/** socket.io: a call on a property-named path is answered 404 through its acknowledgement, never dispatched. */
+export function refusePropertyPaths(socket: Socket): void {
+  socket.use((packet, next) => {
+    const [, path] = packet;
+    if (typeof path !== 'string' || !hasPropertySegment(path)) return next();
+    const ack = packet[packet.length - 1];
+    if (typeof ack === 'function') (ack as (error: unknown) => void)(notFound(path).toJSON());
+  });
 }
 
 /** Events with no handler that expect an answer (their last argument is the acknowledgement) get an error. */

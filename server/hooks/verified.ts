@@ -5,11 +5,12 @@
 import { authenticate } from '@feathersjs/authentication';
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors';
 import type { NextFunction } from '@feathersjs/feathers';
+import { ERRORS } from '../../src/domain/errors';
 import type { AuthUser, HookContext } from '../declarations';
 
 const jwt = authenticate('jwt');
 
-export const VERIFY_FIRST = 'Please verify your e-mail address first';
+export const VERIFY_FIRST = ERRORS.verifyFirst;
 
 /** Paths an unverified account may call (any method the service offers); `users`: sign-up and its own record. */
 const OPEN_TO_UNVERIFIED = new Set([

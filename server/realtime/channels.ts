@@ -7,32 +7,22 @@ import type { Device } from '../../src/api/contract';
 import type { Application, AuthUser } from '../declarations';
 import { canRead, type DeviceRow, present } from '../services/devices/device-record';
 import { deviceChannel } from '../services/devices/watch.class';
-import { FanOut } from './fanout';
 
 export const userChannel = (id: string) => `user/${id}`;
 
-/** Feathers keeps its channels under this symbol; reading it does not create a channel as app.channel() does. */
-const CHANNELS = Symbol.for('@feathersjs/transport-commons/channels');
-
-/** Whether any connection watches a device (without creating an empty channel for every station). */
+/** Whether any connection watches a device. (`app.channel(name)` would create an empty channel per station.) */
 export function hasWatchers(app: Application, deviceId: string): boolean {
-  const channels = (app as unknown as { [CHANNELS]?: Record<string, { length: number }> })[CHANNELS];
-  return (channels?.[deviceChannel(deviceId)]?.length ?? 0) > 0;
+  const name = deviceChannel(deviceId);
+  return app.channels.includes(name) && app.channel(name).length > 0;
 }
 
-/** Set on each socket's Feathers connection (app.ts) so live events can be broadcast by socket id. */
+/**
+ * Set on each socket's Feathers connection (app.ts, through `socket.feathers`, the place Feathers gives for data of
+ * a connection): its socket.io id, which is also the socket's own room.
+ */
 export const SOCKET_ID = Symbol('socketId');
 
 export function channels(app: Application): void {
-  // Live samples go out through one FanOut (encoded once, joined per socket; see fanout.ts), made once socket.io
-  // is set up.
-  let fanOut: FanOut | undefined;
-  const broadcast = (event: string, ids: string[], data: unknown) => {
-    const io = (app as unknown as { io?: Server }).io;
-    if (!io) return;
-    fanOut ??= new FanOut(io);
-    fanOut.send(event, data, ids);
-  };
   app.on('login', (authResult: { user?: AuthUser }, { connection }: { connection?: RealTimeConnection }) => {
     if (connection && authResult.user) app.channel(userChannel(authResult.user._id)).join(connection);
   });
@@ -42,12 +32,14 @@ export function channels(app: Application): void {
     if (connection && app.channels.length > 0) app.channel(app.channels).leave(connection);
   });
 
-  // Live samples reach a watcher only while it may still read the device (a share can be revoked). A sample
-  // and its 5-minute bucket are published together: their watchers are looked up once for both.
+  // Live samples reach a watcher only while it may still read the device (a share can be revoked). They may go to
+  // a thousand watchers, so they are not returned as a channel (Feathers would encode them once per socket) but
+  // broadcast to the watchers' own rooms, which socket.io encodes once. A sample and its 5-minute bucket are
+  // published together: one lookup serves both, so they go out in that order.
   const watchers = async (deviceId: string) => {
     const device = await app.ctx.devices.get(deviceId);
-    if (!device) return [];
     const ids: string[] = [];
+    if (!device) return ids;
     for (const c of app.channel(deviceChannel(deviceId)).connections) {
       const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
       if (id && canRead(device, c.user as AuthUser | undefined)) ids.push(id);
@@ -66,7 +58,9 @@ export function channels(app: Application): void {
   };
   for (const path of ['weatherMetrics', 'weatherMetrics/5m']) {
     app.service(path).publish('created', async (data: { device: string }) => {
-      broadcast(`${path} created`, await watcherIds(data.device), data);
+      const ids = await watcherIds(data.device);
+      const { io } = app as unknown as { io?: Server }; // set by the socket.io transport once listening
+      if (io && ids.length > 0) io.to(ids).emit(`${path} created`, data);
       return undefined; // sent above
     });
   }

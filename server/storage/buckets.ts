@@ -2,7 +2,7 @@
 // Agg = [count, sum, min, max, last] (src/domain/aggregate), so buckets merge exactly into larger ones.
 import { type Agg, addValue, aggValue, mergeAgg } from '../../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
-import { localDayStart } from '../../src/domain/periods';
+import { localDayStart } from '../../src/domain/timeZones';
 import type { Sample } from '../../src/domain/types';
 
 export type Values = Record<string, number | null>;
@@ -18,15 +18,13 @@ export interface WriteResult {
   fiveMinute: BucketRow;
 }
 
-/** An upload waiting for a writer's next transaction (group commit, both engines). */
-export interface WriteJob {
+/** An upload for an engine's batch (engine.ts): `id` and `seq` name the device, `tz` its time zone. */
+export interface Upload {
   id: string;
   seq: number;
   tz: string;
   time: number;
   values: Values;
-  done(result: WriteResult): void;
-  fail(error: unknown): void;
 }
 
 export const FIVE_MINUTES = 300;
@@ -60,10 +58,7 @@ function copyAggs(aggs: Aggs): Aggs {
  * batch may fold into the same 5-minute bucket: the answers before it get a copy as of their upload (the last one
  * is read at once by its caller).
  */
-export function batchAnswers(
-  jobs: WriteJob[],
-  apply: (job: WriteJob, i: number) => WriteResult,
-): WriteResult[] {
+export function batchAnswers(jobs: Upload[], apply: (job: Upload, i: number) => WriteResult): WriteResult[] {
   const left = new Map<number, number>();
   for (const job of jobs) left.set(job.seq, (left.get(job.seq) ?? 0) + 1);
   return jobs.map((job, i) => {
@@ -86,17 +81,8 @@ export function primaryRow(time: number, aggs: Aggs): Sample {
   return row;
 }
 
-/** Device-local day start, cached per time zone for the current day (the hot path sees the same day). */
-const dayCache = new Map<string, { start: number; end: number }>();
-export function dayStartFor(time: number, timeZone: string): number {
-  const hit = dayCache.get(timeZone);
-  if (hit && time >= hit.start && time < hit.end) return hit.start;
-  const start = localDayStart(time, timeZone);
-  // The next day's start; 25 h covers DST days, then snap to the real boundary.
-  const end = localDayStart(start + 25 * 3600, timeZone);
-  dayCache.set(timeZone, { start, end });
-  return start;
-}
+/** Device-local day start of a bucket (timeZones.ts keeps the current day per zone, which the hot path asks for). */
+export const dayStartFor = (time: number, timeZone: string): number => localDayStart(time, timeZone);
 
 /** Merges `from` into `into` (mutates and returns `into`). */
 export function mergeInto(into: Aggs, from: Aggs): Aggs {

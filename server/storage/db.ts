@@ -1,15 +1,33 @@
 // One Knex instance for both engines. SQLite (better-sqlite3, WAL) is the embedded default; PostgreSQL scales.
-// For SQLite we also keep the raw better-sqlite3 handle: the ingest hot path runs prepared statements on it
-// synchronously, which is several times faster than going through Knex's async query builder.
+// The engine is chosen here, once, from the database address; the sample store gets it as a StorageEngine
+// (engine.ts) and other code asks `storage.engine` or engineOf(knex), never Knex's internals.
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
+import type { EngineOptions, StorageEngine } from './engine';
+import { pgEngine } from './pg-engine';
+import { sqliteEngine } from './sqlite-engine';
+
+export type EngineName = 'sqlite' | 'pg';
 
 export interface Storage {
   knex: Knex;
-  engine: 'sqlite' | 'pg';
-  /** The raw SQLite connection (same one Knex uses), null on PostgreSQL. */
-  sqlite: BetterSqlite3.Database | null;
+  engine: EngineName;
+  /**
+   * The sample engine over this database. Call it after migrating (it prepares statements on the tables), and
+   * once per storage: on SQLite the engine holds the open buckets and the ingest log of the file.
+   */
+  openEngine(options?: EngineOptions): StorageEngine;
   close(): Promise<void>;
+}
+
+/**
+ * Which engine a Knex instance (or a transaction of it, or the one a migration gets) talks to. openStorage tells
+ * it through Knex's public `userParams`, which its transactions and migrations inherit.
+ */
+export function engineOf(knex: Knex): EngineName {
+  const engine = knex.userParams?.engine;
+  if (engine === 'sqlite' || engine === 'pg') return engine;
+  throw new Error('This Knex instance was not opened by openStorage');
 }
 
 /** `postgres://…?schema=name` keeps the tables in their own schema (created if missing): tests use one each. */
@@ -34,38 +52,66 @@ function pgSettings(database: string): Knex.Config {
   };
 }
 
-export async function openStorage(database: string): Promise<Storage> {
-  const pg = /^postgres(ql)?:\/\//.test(database);
-  const knex = knexFactory(
-    pg
-      ? pgSettings(database)
-      : {
-          client: 'better-sqlite3',
-          connection: { filename: database },
-          useNullAsDefault: true,
-          // One connection: ':memory:' databases are per connection, and SQLite has one writer anyway.
-          pool: { min: 1, max: 1, idleTimeoutMillis: Number.MAX_SAFE_INTEGER },
-        },
-  );
-  let sqlite: BetterSqlite3.Database | null = null;
-  if (!pg) {
-    const conn = (await knex.client.acquireConnection()) as BetterSqlite3.Database;
-    await knex.client.releaseConnection(conn);
-    sqlite = conn;
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('cache_size = -65536'); // 64 MiB: the buckets of many stations stay in memory
-    sqlite.pragma('temp_store = MEMORY');
-    sqlite.pragma('wal_autocheckpoint = 10000'); // checkpoint every ~40 MB of WAL, not every 4 MB
-  }
+async function openPg(database: string): Promise<Storage> {
+  const knex = knexFactory(pgSettings(database));
+  knex.userParams = { engine: 'pg' };
+  return { knex, engine: 'pg', openEngine: () => pgEngine(knex), close: () => knex.destroy() };
+}
+
+/**
+ * SQLite: Knex's pool holds the one connection (':memory:' databases are per connection, and SQLite has one
+ * writer anyway). The sample engine runs prepared statements on that same connection, synchronously, which is
+ * several times faster than Knex's async query builder; it gets the connection from the pool's public
+ * `afterCreate` hook. Sharing it (rather than opening a second one) keeps ':memory:' working and means the
+ * engine's writes never wait on a lock held by a Knex query.
+ */
+async function openSqlite(database: string): Promise<Storage> {
+  let connection: BetterSqlite3.Database | null = null;
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: database },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      idleTimeoutMillis: Number.MAX_SAFE_INTEGER, // never closed while idle: the engine holds it
+      afterCreate: (conn: BetterSqlite3.Database, done: (e: Error | null, c: unknown) => void) => {
+        // A second connection would be another database for ':memory:' and would strand the engine's statements.
+        if (connection) return done(new Error('The SQLite connection was replaced'), conn);
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('synchronous = NORMAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('cache_size = -65536'); // 64 MiB: the buckets of many stations stay in memory
+        conn.pragma('temp_store = MEMORY');
+        conn.pragma('wal_autocheckpoint = 10000'); // checkpoint every ~40 MB of WAL, not every 4 MB
+        connection = conn;
+        done(null, conn);
+      },
+    },
+  });
+  knex.userParams = { engine: 'sqlite' };
+  await knex.raw('SELECT 1'); // the pool opens its connection (afterCreate above)
+  const sqlite = connection as BetterSqlite3.Database | null;
+  if (!sqlite) throw new Error('The SQLite connection did not open');
+  const engines: StorageEngine[] = [];
   return {
     knex,
-    engine: pg ? 'pg' : 'sqlite',
-    sqlite,
-    close: () => knex.destroy(),
+    engine: 'sqlite',
+    openEngine(options) {
+      const engine = sqliteEngine(sqlite, options);
+      engines.push(engine);
+      return engine;
+    },
+    close: async () => {
+      for (const engine of engines) engine.close();
+      await knex.destroy();
+    },
   };
+}
+
+export function openStorage(database: string): Promise<Storage> {
+  return /^postgres(ql)?:\/\//.test(database) ? openPg(database) : openSqlite(database);
 }
 
 /** A unique constraint refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */

@@ -1,7 +1,10 @@
 // PostgreSQL ingest: the uploads that arrive while a transaction runs are written together in the next one
-// (group commit), in three statements for the whole batch on a raw `pg` connection. Through Knex each upload
-// took ~10 round trips and ~2.4 ms of CPU (246 uploads/s in `npm run bench -- ingest` on PostgreSQL); under load
-// every round trip costs about a millisecond, so the batch does few of them.
+// (group commit, group-commit.ts), in three statements for the whole batch. Built with Knex's query builder each
+// upload took ~10 round trips and ~2.4 ms of CPU (246 uploads/s in `npm run bench -- ingest` on PostgreSQL);
+// under load every round trip costs about a millisecond, so the batch does few of them.
+// The statements are plain SQL in a Knex transaction with `?` parameters, which Knex numbers in order: a value
+// used in several places is passed once per place, so no placeholder number is ever computed here. Columns of
+// the batch travel as arrays (unnest), so a statement's text does not depend on the batch's size.
 // Several processes may write: bucket rows are created if missing, then locked (FOR UPDATE, in key order, so two
 // batches wait for each other instead of deadlocking), folded here and written back.
 import type { Knex } from 'knex';
@@ -11,21 +14,16 @@ import {
   dayStartFor,
   FIVE_MINUTES,
   foldInto,
-  type Values,
-  type WriteJob,
+  type Upload,
   type WriteResult,
 } from './buckets';
 import { pack, unpack } from './packed';
-
-interface PgClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
 
 const TABLES = ['buckets5m', 'buckets1h', 'buckets1d'] as const;
 type Table = (typeof TABLES)[number];
 
 /** Where a job's values fold in each bucket table. */
-function bucketTimes(job: WriteJob): Record<Table, number> {
+function bucketTimes(job: Upload): Record<Table, number> {
   const t5 = job.time - (job.time % FIVE_MINUTES);
   return { buckets5m: t5, buckets1h: t5 - (t5 % 3600), buckets1d: dayStartFor(job.time, job.tz) };
 }
@@ -41,9 +39,9 @@ const EMPTY = pack({});
 const INSERT = `
 WITH job AS (
   SELECT n, j.device, j.time, d.value::text AS data, j.t5, j.t1h, j.t1d
-  FROM unnest($1::int[], $2::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
+  FROM unnest(?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
     WITH ORDINALITY AS j(device, time, t5, t1h, t1d, n)
-  JOIN json_array_elements($3::json) WITH ORDINALITY AS d(value, n) USING (n)
+  JOIN json_array_elements(?::json) WITH ORDINALITY AS d(value, n) USING (n)
 ), newest AS (
   SELECT d.device, (SELECT max(s.time) FROM samples AS s WHERE s.device = d.device) AS time
   FROM (SELECT DISTINCT device FROM job) AS d
@@ -57,123 +55,76 @@ WITH job AS (
 ), folding AS (
   SELECT job.* FROM job JOIN ins USING (device, time)
 ), b5 AS (
-  INSERT INTO buckets5m (device, time, data) SELECT DISTINCT device, t5, $7::bytea FROM folding
+  INSERT INTO buckets5m (device, time, data) SELECT DISTINCT device, t5, ?::bytea FROM folding
   ON CONFLICT (device, time) DO NOTHING
 ), b1h AS (
-  INSERT INTO buckets1h (device, time, data) SELECT DISTINCT device, t1h, $7::bytea FROM folding
+  INSERT INTO buckets1h (device, time, data) SELECT DISTINCT device, t1h, ?::bytea FROM folding
   ON CONFLICT (device, time) DO NOTHING
 ), b1d AS (
-  INSERT INTO buckets1d (device, time, data) SELECT DISTINCT device, t1d, $7::bytea FROM folding
+  INSERT INTO buckets1d (device, time, data) SELECT DISTINCT device, t1d, ?::bytea FROM folding
   ON CONFLICT (device, time) DO NOTHING
 )
 SELECT 'newest' AS kind, device, time FROM newest WHERE time IS NOT NULL
 UNION ALL SELECT 'stored', device, time FROM ins`;
 
-/** 2. Every bucket the batch reads, locked in key order. */
-const lockOne = (table: Table, n: number) => `
+/** 2. Every bucket the batch reads, locked in key order (parameters: devices and times per table). */
+const lockOne = (table: Table) => `
   SELECT b.device, b.time, b.data FROM ${table} AS b
-  JOIN unnest($${n}::int[], $${n + 1}::bigint[]) AS k(device, time) ON b.device = k.device AND b.time = k.time
+  JOIN unnest(?::int[], ?::bigint[]) AS k(device, time) ON b.device = k.device AND b.time = k.time
   ORDER BY b.device, b.time FOR UPDATE OF b`;
 const LOCK = `
-WITH l0 AS (${lockOne('buckets5m', 1)}), l1 AS (${lockOne('buckets1h', 3)}), l2 AS (${lockOne('buckets1d', 5)})
+WITH l0 AS (${lockOne('buckets5m')}), l1 AS (${lockOne('buckets1h')}), l2 AS (${lockOne('buckets1d')})
 SELECT 0 AS t, * FROM l0 UNION ALL SELECT 1, * FROM l1 UNION ALL SELECT 2, * FROM l2`;
 
 /**
- * 3. The folded buckets and the devices' last upload time written back. The buckets travel as one binary
+ * 3. The folded buckets and the devices' last upload time written back. A table's buckets travel as one binary
  *    parameter cut by offsets: as an array of bytea, pg would spell every byte in hex inside one long string.
+ *    Parameters per table: the packed buckets, devices, times, offsets, lengths.
  */
-const updateOne = (table: Table, n: number) => `
-  UPDATE ${table} AS b SET data = substring($1::bytea FROM v.off FOR v.len)
-  FROM unnest($${n}::int[], $${n + 1}::bigint[], $${n + 2}::int[], $${n + 3}::int[]) AS v(device, time, off, len)
+const updateOne = (table: Table) => `
+  UPDATE ${table} AS b SET data = substring(?::bytea FROM v.off FOR v.len)
+  FROM unnest(?::int[], ?::bigint[], ?::int[], ?::int[]) AS v(device, time, off, len)
   WHERE b.device = v.device AND b.time = v.time`;
 const UPDATE = `
-WITH u0 AS (${updateOne('buckets5m', 2)}), u1 AS (${updateOne('buckets1h', 6)}), u2 AS (${updateOne('buckets1d', 10)}),
+WITH u0 AS (${updateOne('buckets5m')}), u1 AS (${updateOne('buckets1h')}), u2 AS (${updateOne('buckets1d')}),
 u3 AS (
-  UPDATE "weatherDevices" AS w SET "lastUpload" = v.t FROM unnest($14::text[], $15::bigint[]) AS v(id, t)
+  UPDATE "weatherDevices" AS w SET "lastUpload" = v.t FROM unnest(?::text[], ?::bigint[]) AS v(id, t)
   WHERE w._id = v.id AND (w."lastUpload" IS NULL OR w."lastUpload" < v.t)
 )
 SELECT 1`;
 
-export class PgWriter {
-  private queue: WriteJob[] = [];
-  private running = false;
+type Row = Record<string, unknown>;
 
+/** Batches of uploads into PostgreSQL, one transaction each (group-commit.ts sends one at a time per process). */
+export class PgWriter {
   constructor(private knex: Knex) {}
 
-  write(
-    device: { _id: string; timezone: string },
-    seq: number,
-    time: number,
-    values: Values,
-  ): Promise<WriteResult> {
-    return new Promise((done, fail) => {
-      this.queue.push({ id: device._id, seq, tz: device.timezone, time, values, done, fail });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => this.drain());
-      }
-    });
-  }
-
-  /**
-   * One transaction at a time per process (more in flight measured no faster on 2 cores): what waits meanwhile
-   * is the next batch.
-   */
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const jobs = this.queue;
-      this.queue = [];
-      try {
-        const results = await this.commit(jobs);
-        jobs.forEach((job, i) => {
-          job.done(results[i]);
-        });
-      } catch (error) {
-        for (const job of jobs) job.fail(error);
-      }
-    }
-    this.running = false;
-  }
-
-  private async commit(jobs: WriteJob[], retries = 2): Promise<WriteResult[]> {
+  async writeBatch(uploads: Upload[], retries = 2): Promise<WriteResult[]> {
     try {
-      return await this.transaction(jobs);
+      return await this.knex.transaction((trx) => this.apply(trx, uploads));
     } catch (error) {
       // Another process's batch created the same bucket rows in another order: it has finished now, try again.
       if ((error as { code?: string }).code === DEADLOCK && retries > 0)
-        return this.commit(jobs, retries - 1);
+        return this.writeBatch(uploads, retries - 1);
       throw error;
     }
   }
 
-  private async transaction(jobs: WriteJob[]): Promise<WriteResult[]> {
-    const conn = (await this.knex.client.acquireConnection()) as PgClient;
-    try {
-      await conn.query('BEGIN');
-      const results = await this.apply(conn, jobs);
-      await conn.query('COMMIT');
-      return results;
-    } catch (error) {
-      await conn.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      await this.knex.client.releaseConnection(conn);
-    }
-  }
-
-  private async apply(conn: PgClient, jobs: WriteJob[]): Promise<WriteResult[]> {
+  private async apply(trx: Knex.Transaction, jobs: Upload[]): Promise<WriteResult[]> {
+    const query = async (sql: string, values: unknown[]) =>
+      ((await trx.raw(sql, values as Knex.RawBinding[])) as { rows: Row[] }).rows;
     const times = jobs.map(bucketTimes);
-    const column = <T>(f: (job: WriteJob, i: number) => T) => jobs.map(f);
-    const first = await conn.query(INSERT, [
+    const column = <T>(f: (job: Upload, i: number) => T) => jobs.map(f);
+    const first = await query(INSERT, [
       column((j) => j.seq),
       column((j) => j.time),
-      JSON.stringify(jobs.map((j) => j.values)), // one JSON array: as text[] every quote would be escaped
       ...TABLES.map((table) => column((_, i) => times[i][table])),
-      EMPTY,
+      JSON.stringify(jobs.map((j) => j.values)), // one JSON array: as text[] every quote would be escaped
+      ...TABLES.map(() => EMPTY),
     ]);
     const newest = new Map<number, number>();
     const inserted = new Set<string>();
-    for (const row of first.rows)
+    for (const row of first)
       if (row.kind === 'newest') newest.set(Number(row.device), Number(row.time));
       else inserted.add(`${row.device}:${row.time}`);
     // A second job with the same time in this batch is a retransmission.
@@ -197,13 +148,13 @@ export class PgWriter {
       const sorted = [...map.values()].sort((a, b) => a.seq - b.seq || a.time - b.time);
       return [sorted.map((b) => b.seq), sorted.map((b) => b.time)];
     });
-    for (const row of (await conn.query(LOCK, keys)).rows) {
+    for (const row of await query(LOCK, keys)) {
       const bucket = buckets[Number(row.t)].get(`${row.device}:${row.time}`);
       if (bucket) bucket.aggs = unpack(row.data as Buffer);
     }
 
     const lastUpload = new Map<string, number>();
-    const aggsOf = (t: number, job: WriteJob, i: number) =>
+    const aggsOf = (t: number, job: Upload, i: number) =>
       buckets[t].get(`${job.seq}:${times[i][TABLES[t]]}`)!.aggs;
     const results = batchAnswers(jobs, (job, i) => {
       const aggs5 = aggsOf(0, job, i);
@@ -219,25 +170,24 @@ export class PgWriter {
     });
 
     if (lastUpload.size > 0) {
-      const parts: Buffer[] = [];
-      let offset = 1; // substring() counts from 1
       const perTable = buckets.flatMap((map) => {
         const folded = [...map.values()].filter((b) => b.folds);
         const packed = folded.map((b) => pack(b.aggs));
-        parts.push(...packed);
+        let offset = 1; // substring() counts from 1
         const offsets = packed.map((p) => {
           const at = offset;
           offset += p.length;
           return at;
         });
-        return [folded.map((b) => b.seq), folded.map((b) => b.time), offsets, packed.map((p) => p.length)];
+        return [
+          Buffer.concat(packed),
+          folded.map((b) => b.seq),
+          folded.map((b) => b.time),
+          offsets,
+          packed.map((p) => p.length),
+        ];
       });
-      await conn.query(UPDATE, [
-        Buffer.concat(parts),
-        ...perTable,
-        [...lastUpload.keys()],
-        [...lastUpload.values()],
-      ]);
+      await query(UPDATE, [...perTable, [...lastUpload.keys()], [...lastUpload.values()]]);
     }
     return results;
   }

@@ -117,7 +117,7 @@ describe('sample store', () => {
     ])
       await first.store.write(device, T0 + dt, { tempc0: temp });
     // "Crash": the connection goes away without flushing the open bucket (T0 + 300).
-    first.storage.sqlite!.close();
+    await first.storage.close();
     const second = await open(file);
     await second.store.write(device, T0 + 320, { tempc0: 22 }); // same bucket as the lost open one
     await second.store.write(device, T0 + 900, { tempc0: 40 }); // closes it
@@ -140,7 +140,7 @@ describe('sample store', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'portal-store-')), 'gap.db');
     const first = await open(file);
     await first.store.write(device, T0, { tempc0: 10 });
-    first.storage.sqlite!.close();
+    await first.storage.close();
     const second = await open(file);
     await second.store.write(device, T0 + 3600, { tempc0: 20 });
     expect(temps(await second.store.buckets('buckets5m', device._id, T0, T0 + 7200))).toEqual([
@@ -156,7 +156,8 @@ describe('SQLite ingest log', () => {
     Number((await storage.knex('samples').count({ n: '*' }).first())?.n);
 
   test('raw samples of the open bucket wait in the log, readers see them, a rotation stores them', async () => {
-    const { storage, store } = await open(file(), { rotateBytes: 300 });
+    const path = file();
+    const { storage, store } = await open(path, { rotateBytes: 300 });
     await store.write(device, T0, { tempc0: 10 }); // first upload: straight into the table
     await store.write(device, T0 + 16, { tempc0: 11 });
     await store.write(device, T0 + 32, { tempc0: 12 });
@@ -169,7 +170,7 @@ describe('SQLite ingest log', () => {
     // All in the first bucket (no close): only a rotation can store them.
     for (let i = 3; i < 18; i++) await store.write(device, T0 + 16 * i, { tempc0: 10 + i, humc0: 50 });
     expect(await storedSamples(storage)).toBeGreaterThan(3);
-    expect(statSync(`${storage.sqlite!.name}.ingest-log`).size).toBeLessThan(300);
+    expect(statSync(`${path}.ingest-log`).size).toBeLessThan(300);
     expect(await store.samples(device._id, T0, T0 + 300)).toHaveLength(18);
     const [bucket] = await store.buckets('buckets5m', device._id, T0, T0 + 300);
     expect(bucket.aggs.tempc0[0]).toBe(18);

@@ -1,19 +1,16 @@
-// Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines.
-// PostgreSQL: see pg-writer.ts (uploads fold into their buckets in group-committed transactions; several
-// processes may write).
-// SQLite: see sqlite-writer.ts (one process owns the file; the open 5-minute bucket lives in memory).
-import type BetterSqlite3 from 'better-sqlite3';
+// Samples and their rollups (raw samples, 5-minute buckets, device-local daily buckets), on both engines: the
+// writes and reads of each engine are behind engine.ts (chosen in db.ts); this file queues uploads into batches,
+// maps device ids to their keys and lays an engine's open bucket over what it has stored.
 import type { Coded, Sample } from '../../src/domain/types';
 import { type BucketRow, mergeInto, primaryRow, type Values, type WriteResult } from './buckets';
 import type { Storage } from './db';
+import type { BucketTable, EngineOptions, StorageEngine, StoredRow, StoredTable } from './engine';
+import { GroupCommit } from './group-commit';
 import { PackedReader, primaryCoded, readValues, unpack } from './packed';
-import { PgWriter } from './pg-writer';
-import { SqliteWriter } from './sqlite-writer';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
 export { dayStartFor, foldInto, primaryRow } from './buckets';
-
-export type BucketTable = 'buckets5m' | 'buckets1h' | 'buckets1d';
+export type { BucketTable } from './engine';
 
 export interface SampleStore {
   write(device: { _id: string; timezone: string }, time: number, values: Values): Promise<WriteResult>;
@@ -36,24 +33,24 @@ export interface SampleStore {
   flush(): Promise<void>;
 }
 
-/** `rotateBytes`: the SQLite writer's log rotation size (tests make it small). */
-export function sampleStore(storage: Storage, options: { rotateBytes?: number } = {}): SampleStore {
-  const seqs = deviceSeqs(storage);
-  const writer = storage.sqlite
-    ? new SqliteWriter(storage.sqlite, options.rotateBytes)
-    : new PgWriter(storage.knex);
+/** `rotateBytes`: the SQLite ingest log's rotation size (tests make it small). */
+export function sampleStore(storage: Storage, options: EngineOptions = {}): SampleStore {
+  const engine = storage.openEngine(options);
+  const seqs = deviceSeqs(engine);
+  const batches = new GroupCommit((uploads) => engine.writeBatch(uploads));
   return {
-    ...knexReads(storage, seqs, writer instanceof SqliteWriter ? writer : null),
+    ...reads(storage, engine, seqs),
     write: (device, time, values) => {
       const seq = seqs.known(device._id);
-      if (seq !== undefined) return writer.write(device, seq, time, values);
+      if (seq !== undefined) return batches.write({ id: device._id, seq, tz: device.timezone, time, values });
       return seqs.of(device._id).then((found) => {
         if (found === undefined) throw new Error(`No device ${device._id}`);
-        return writer.write(device, found, time, values);
+        return batches.write({ id: device._id, seq: found, tz: device.timezone, time, values });
       });
     },
     flush: async () => {
-      if (writer instanceof SqliteWriter) writer.flush();
+      await batches.idle();
+      await engine.closeBuckets();
     },
   };
 }
@@ -62,15 +59,8 @@ export function sampleStore(storage: Storage, options: { rotateBytes?: number } 
  * Samples and buckets are keyed by the device's small integer `seq` (migration 009). Ids map to it once per
  * process: a seq is never reused, so a remembered one can at worst name a deleted device, which has no rows.
  */
-function deviceSeqs(storage: Storage) {
+function deviceSeqs(engine: StorageEngine) {
   const known = new Map<string, number>();
-  const lookup = storage.sqlite
-    ? (() => {
-        const statement = storage.sqlite.prepare('SELECT seq FROM weatherDevices WHERE _id = ?').pluck();
-        return async (id: string) => statement.get(id) as number | undefined;
-      })()
-    : async (id: string) =>
-        (await storage.knex('weatherDevices').where({ _id: id }).first('seq'))?.seq as number | undefined;
   // Callers waiting for the same lookup share it, so their writes reach the writer in the order they were made
   // (separate lookups could finish in any order and reorder a station's first uploads).
   const pending = new Map<string, Promise<number | undefined>>();
@@ -82,7 +72,8 @@ function deviceSeqs(storage: Storage) {
       if (cached !== undefined) return Promise.resolve(cached);
       let waiting = pending.get(id);
       if (!waiting) {
-        waiting = lookup(id)
+        waiting = engine
+          .seqOf(id)
           .then((seq) => {
             if (seq !== undefined && seq !== null) known.set(id, Number(seq));
             return known.get(id);
@@ -97,32 +88,31 @@ function deviceSeqs(storage: Storage) {
 
 type DeviceSeqs = ReturnType<typeof deviceSeqs>;
 
-/** Reads; on SQLite the writer's open buckets are laid over the stored ones so answers are always current. */
-function knexReads(
+/** Reads; an engine's open bucket and waiting raw samples are laid over its stored rows, so answers are current. */
+function reads(
   storage: Storage,
+  engine: StorageEngine,
   seqs: DeviceSeqs,
-  writer: SqliteWriter | null,
 ): Omit<SampleStore, 'write' | 'flush'> {
   const { knex } = storage;
   const num = (v: unknown) => Number(v);
-  const stored = rowReader(storage);
   // Reads by device id: an unknown device has no rows.
   const read = {
-    range: async (table: string, device: string, from: number, to: number): Promise<StoredRow[]> => {
+    range: async (table: StoredTable, device: string, from: number, to: number): Promise<StoredRow[]> => {
       const seq = await seqs.of(device);
-      return seq === undefined ? [] : stored.range(table, seq, from, to);
+      return seq === undefined ? [] : engine.range(table, seq, from, to);
     },
-    newest: async (table: string, device: string): Promise<StoredRow | undefined> => {
+    newest: async (table: StoredTable, device: string): Promise<StoredRow | undefined> => {
       const seq = await seqs.of(device);
-      return seq === undefined ? undefined : stored.newest(table, seq);
+      return seq === undefined ? undefined : engine.newest(table, seq);
     },
   };
   return {
     async latest(devices) {
       const out = new Map<string, Sample>();
       for (const device of devices) {
-        // The newest raw sample may still wait beside the open bucket (sqlite-writer.ts).
-        const waiting = writer?.waiting(device) ?? [];
+        // The newest raw sample may still wait beside the open bucket.
+        const waiting = engine.waiting(device);
         const newestWaiting = waiting.reduce<StoredRow | undefined>(
           (a, b) => (!a || b.time > a.time ? b : a),
           undefined,
@@ -146,7 +136,7 @@ function knexReads(
         time: num(r.time),
         aggs: reader ? reader.read(r.data) : unpack(r.data),
       }));
-      const open = writer?.openBucket(device);
+      const open = engine.openBucket(device);
       if (!open) return stored;
       if (table === 'buckets5m') return overlayFive(stored, open, from, to);
       return overlayInto(
@@ -160,7 +150,7 @@ function knexReads(
     async primaryCoded(table, device, from, to) {
       const rows = await read.range(table, device, from, to);
       const coded = primaryCoded(rows);
-      const open = writer?.openBucket(device);
+      const open = engine.openBucket(device);
       if (!open) return coded;
       // Lay the open 5-minute bucket over the row it belongs to (or add that row).
       const at =
@@ -184,7 +174,7 @@ function knexReads(
     },
     async samples(device, from, to) {
       const rows: StoredRow[] = await read.range('samples', device, from, to);
-      const waiting = (writer?.waiting(device) ?? []).filter((w) => w.time >= from && w.time < to);
+      const waiting = engine.waiting(device).filter((w) => w.time >= from && w.time < to);
       if (waiting.length > 0) rows.push(...waiting);
       return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) })).sort((a, b) => a.time - b.time);
     },
@@ -197,48 +187,6 @@ function knexReads(
       }
       return removed;
     },
-  };
-}
-
-/** A stored row: bucket records are binary; raw samples are binary (SQLite) or JSON text (PostgreSQL). */
-type StoredRow = { time: number; data: Buffer };
-
-/**
- * Row reads of one device: a time range oldest first, or the newest row. On SQLite prepared statements on the
- * raw handle: building the query through Knex cost more than reading a year of daily rows.
- */
-function rowReader(storage: Storage) {
-  const { knex, sqlite } = storage;
-  if (!sqlite)
-    return {
-      range: (table: string, device: number, from: number, to: number): Promise<StoredRow[]> =>
-        knex(table)
-          .where({ device })
-          .andWhere('time', '>=', from)
-          .andWhere('time', '<', to)
-          .orderBy('time')
-          .select('time', 'data'),
-      newest: (table: string, device: number): Promise<StoredRow | undefined> =>
-        knex(table).where({ device }).orderBy('time', 'desc').first('time', 'data'),
-    };
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  const statement = (sql: string) => {
-    let prepared = statements.get(sql);
-    if (!prepared) {
-      prepared = sqlite.prepare(sql);
-      statements.set(sql, prepared);
-    }
-    return prepared;
-  };
-  return {
-    range: async (table: string, device: number, from: number, to: number) =>
-      statement(
-        `SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`,
-      ).all(device, from, to) as StoredRow[],
-    newest: async (table: string, device: number) =>
-      statement(`SELECT time, data FROM ${table} WHERE device = ? ORDER BY time DESC LIMIT 1`).get(device) as
-        | StoredRow
-        | undefined,
   };
 }
 

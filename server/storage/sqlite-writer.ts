@@ -5,12 +5,12 @@
 //  - when a newer bucket starts, the closed one is written with its raw samples and merged into its hour and
 //    device-local day, in the transaction of the upload that closed it;
 //  - a late upload (older bucket) is inserted and folded straight into the stored 5-minute, hour and day rows;
-//  - uploads that arrive together share one transaction (group commit);
+//  - uploads that arrive together share one transaction (group commit, group-commit.ts);
 //  - the log is rotated (waiting raw samples stored, log emptied) when it grows past a few megabytes.
 // Raw samples are the source of truth for the open bucket: after a restart (or a crash) the log is replayed into
 // the samples table, and the first upload of a device rebuilds its open bucket and any bucket never closed from
 // the raw samples, so nothing is lost or counted twice. Readers lay the open bucket and the waiting raw samples
-// over the stored rows (samples.ts), so answers are always current.
+// over the stored rows (samples.ts), so answers are always current. sqlite-engine.ts puts it behind engine.ts.
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   type Aggs,
@@ -20,8 +20,8 @@ import {
   FIVE_MINUTES,
   foldInto,
   mergeInto,
+  type Upload,
   type Values,
-  type WriteJob,
   type WriteResult,
 } from './buckets';
 import { pack, packValues, readValues, unpack } from './packed';
@@ -46,7 +46,6 @@ const ROTATE_BYTES = 8 * 1024 * 1024;
 
 export class SqliteWriter {
   private open = new Map<string, OpenBucket>();
-  private queue: WriteJob[] = [];
   /** Raw samples of the current group commit, logged once it is committed. */
   private logging = new RecordBuffer();
   /** lastUpload is exact in memory (DeviceCache) and persisted every few seconds. */
@@ -55,6 +54,7 @@ export class SqliteWriter {
   private sql;
   private writeAll;
   private log: SampleLog;
+  private closed = false;
 
   constructor(
     private db: BetterSqlite3.Database,
@@ -84,7 +84,7 @@ export class SqliteWriter {
         'UPDATE weatherDevices SET lastUpload = ? WHERE _id = ? AND (lastUpload IS NULL OR lastUpload < ?)',
       ),
     };
-    this.writeAll = db.transaction((jobs: WriteJob[]) => {
+    this.writeAll = db.transaction((jobs: Upload[]) => {
       const results = batchAnswers(jobs, (job) => this.apply(job));
       this.persistLastUploads(false);
       return results;
@@ -93,16 +93,25 @@ export class SqliteWriter {
     this.recover();
   }
 
-  write(
-    device: { _id: string; timezone: string },
-    seq: number,
-    time: number,
-    values: Values,
-  ): Promise<WriteResult> {
-    return new Promise((done, fail) => {
-      if (this.queue.length === 0) setImmediate(() => this.drain());
-      this.queue.push({ id: device._id, seq, tz: device.timezone, time, values, done, fail });
-    });
+  /** Writes a batch in one transaction; it is answered only once its raw samples are in the log too. */
+  writeBatch(uploads: Upload[]): WriteResult[] {
+    let results: WriteResult[];
+    try {
+      results = this.writeAll(uploads);
+      this.log.append(this.logging.bytes());
+      this.logging.clear();
+    } catch (error) {
+      this.recover(); // rolled back (or not logged): rebuild from storage next time
+      throw error;
+    }
+    if (this.log.size() > this.rotateBytes) {
+      try {
+        this.rotate();
+      } catch {
+        this.recover(); // the batch is committed and logged: the log's replay stores what rotate() did not
+      }
+    }
+    return results;
   }
 
   /** The open (not yet stored) 5-minute bucket of a device, for readers. */
@@ -116,8 +125,7 @@ export class SqliteWriter {
   }
 
   /** Closes every open bucket (shutdown); they are reopened from storage on the next upload. */
-  flush(): void {
-    this.drain();
+  closeBuckets(): void {
     this.db.transaction(() => {
       for (const bucket of this.open.values()) this.close(bucket);
       this.persistLastUploads(true);
@@ -126,21 +134,11 @@ export class SqliteWriter {
     this.log.truncate();
   }
 
-  private drain(): void {
-    const jobs = this.queue;
-    this.queue = [];
-    if (jobs.length === 0) return;
-    try {
-      const results = this.writeAll(jobs);
-      // Committed; acknowledged only once the raw samples waiting in memory are in the log too.
-      this.log.append(this.logging.bytes());
-      this.logging.clear();
-      for (let i = 0; i < jobs.length; i++) jobs[i].done(results[i]);
-      if (this.log.size() > this.rotateBytes) this.rotate();
-    } catch (error) {
-      this.recover(); // rolled back (or not logged): rebuild from storage next time
-      for (const job of jobs) job.fail(error);
-    }
+  /** Closes the log file; buckets still open are rebuilt from the log and the table on the next start. */
+  closeLog(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.log.close();
   }
 
   /** Stores every waiting raw sample and empties the log (the open buckets stay open). */
@@ -162,7 +160,7 @@ export class SqliteWriter {
     this.log.truncate();
   }
 
-  private apply({ id, seq, tz, time, values }: WriteJob): WriteResult {
+  private apply({ id, seq, tz, time, values }: Upload): WriteResult {
     const t5 = bucketOf(time);
     let bucket = this.open.get(id);
     if (bucket && t5 >= bucket.time) {

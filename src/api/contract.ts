@@ -49,6 +49,7 @@ export interface User {
 export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'lastName'>>;
 
 import type { ChannelName, ConsoleSettings, ShareMode } from '../domain/deviceFields';
+import type { PlanSeed } from '../domain/plans';
 
 export type { ChannelName, ConsoleSettings, ShareMode };
 
@@ -155,18 +156,9 @@ export interface ListPage<T> {
 }
 
 /** `subscriptionPlans`: a plan on offer. Prices in cents; months 0 = permanent (never expires, spec §9). */
-export interface SubscriptionPlan {
+/** A plan on offer: the fields of src/domain/plans.ts PlanSeed, each feature with an id. */
+export interface SubscriptionPlan extends Omit<PlanSeed, 'features'> {
   _id: string;
-  name: string;
-  description: string;
-  price: number;
-  currency: string;
-  months: number;
-  maxDevices: number;
-  /** Days 5-minute data is kept (the account's "data log store period"). */
-  storeDays: number;
-  /** Console types the plan is for. */
-  deviceTypes: number[];
   features: { _id: string; text: string }[];
   status: 'draft' | 'published';
   order: number;

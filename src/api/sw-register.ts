@@ -1,85 +1,79 @@
-// Service worker registration for the page: registers /sw.js (the dev build serves a module SW at
-// /dev-sw.js?dev-sw when devOptions are on), tells the UI when an update waits (onUpdateReady / applyUpdate),
-// and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router's callback.
+// Service worker registration for the page, through workbox-window: registers /sw.js (the dev build serves a
+// module SW at /dev-sw.js?dev-sw when devOptions are on), tells the UI when an update waits (onUpdateReady /
+// applyUpdate), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router.
+import { Workbox } from 'workbox-window';
 
 type Callback<T> = (value: T) => void;
 
-const updateListeners = new Set<Callback<ServiceWorkerRegistration>>();
+const updateListeners = new Set<Callback<void>>();
 const navigateListeners = new Set<Callback<string>>();
-let waiting: ServiceWorker | null = null;
+let workbox: Workbox | null = null;
 let registration: ServiceWorkerRegistration | null = null;
+let updateWaiting = false;
 let reloading = false;
 
-function announce(reg: ServiceWorkerRegistration): void {
-  if (!reg.waiting || !navigator.serviceWorker.controller) return; // first install: nothing to update
-  waiting = reg.waiting;
-  for (const cb of updateListeners) cb(reg);
+function listen(wb: Workbox): void {
+  wb.addEventListener('waiting', () => {
+    // A waiting worker without a controller is a first install elsewhere in flight: nothing to update.
+    if (!navigator.serviceWorker.controller) return;
+    updateWaiting = true;
+    for (const cb of updateListeners) cb();
+  });
+  // The new worker took over (our applyUpdate or another tab's): reload once so the page runs the new build.
+  // A first install's clients.claim() also changes the controller; that is no update, so no reload.
+  wb.addEventListener('controlling', () => {
+    if (!updateWaiting || reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  wb.addEventListener('message', (event) => {
+    const msg = event.data as { type?: string; path?: string } | null;
+    if (msg?.type === 'navigate' && typeof msg.path === 'string')
+      for (const cb of navigateListeners) cb(msg.path);
+  });
 }
 
 /** Register the service worker (no-op where unsupported). Resolves with the registration, if any. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
-  if (registration) return registration;
+  if (workbox) return registration;
   const dev = import.meta.env.DEV;
+  const wb = new Workbox(dev ? '/dev-sw.js?dev-sw' : '/sw.js', {
+    scope: '/',
+    type: dev ? 'module' : 'classic',
+  });
+  workbox = wb;
+  listen(wb);
   try {
-    registration = await navigator.serviceWorker.register(dev ? '/dev-sw.js?dev-sw' : '/sw.js', {
-      scope: '/',
-      type: dev ? 'module' : 'classic',
-    });
+    // Waits for the window's load event (workbox-window's default), so precaching does not compete with the
+    // page's own first requests.
+    registration = (await wb.register()) ?? null;
   } catch (e) {
     console.warn('[sw] registration failed', e);
     return null;
   }
-  const reg = registration;
-  announce(reg);
-  reg.addEventListener('updatefound', () => {
-    const installing = reg.installing;
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') announce(reg);
-    });
-  });
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    const msg = event.data as { type?: string; path?: string } | null;
-    if (msg?.type === 'navigate' && typeof msg.path === 'string')
-      for (const cb of navigateListeners) cb(msg.path);
-  });
-  // The new worker took over (after applyUpdate): reload once so the page runs the new build.
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!reloading && waiting) {
-      reloading = true;
-      location.reload();
-    }
-  });
   // Look for updates when the app comes back to the foreground (long-lived kiosk tabs).
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void reg.update().catch(() => undefined);
+    if (document.visibilityState !== 'visible') return;
+    wb.update().catch((e) => console.warn('[sw] update check failed (offline?)', e));
   });
-  return reg;
+  return registration;
 }
 
 /** Call `cb` when a new version is installed and waiting; returns an unsubscribe function. */
-export function onUpdateReady(cb: Callback<ServiceWorkerRegistration>): () => void {
+export function onUpdateReady(cb: Callback<void>): () => void {
   updateListeners.add(cb);
-  if (waiting && registration) cb(registration);
+  if (updateWaiting) cb();
   return () => updateListeners.delete(cb);
 }
 
 /** Activate the waiting version; the page reloads when it takes control. */
-export async function applyUpdate(): Promise<void> {
-  const w = waiting ?? registration?.waiting;
-  if (!w) return;
-  waiting = w;
-  w.postMessage({ type: 'SKIP_WAITING' });
+export function applyUpdate(): void {
+  workbox?.messageSkipWaiting();
 }
 
 /** The router's "navigate to path" handler for notification clicks; returns an unsubscribe function. */
 export function onNavigate(cb: Callback<string>): () => void {
   navigateListeners.add(cb);
   return () => navigateListeners.delete(cb);
-}
-
-/** The current registration (edits.ts registers Background Sync through it). */
-export async function swRegistration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return undefined;
-  return registration ?? (await navigator.serviceWorker.getRegistration()) ?? undefined;
 }

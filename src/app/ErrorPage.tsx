@@ -6,6 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { translateServerMessage } from '../i18n/messages';
+import { errorText } from '../state/ui';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import styles from './ErrorPage.module.css';
 
@@ -21,7 +22,7 @@ export function errorStatus(error: unknown): number {
 function errorMessage(error: unknown, status: number): string {
   if (status === 404) return i18n._(msg`This page could not be found`);
   if (isRouteErrorResponse(error)) return error.statusText || i18n._(msg`Something went wrong`);
-  if (error instanceof Error && error.message) return translateServerMessage(error.message);
+  if (error instanceof Error && error.message) return translateServerMessage(errorText(error));
   return i18n._(msg`Something went wrong`);
 }
 

@@ -18,7 +18,7 @@ export function UpdatePrompt() {
       tone="info"
       onClose={() => setReady(false)}
       action={
-        <Button size="sm" variant="primary" onClick={() => void applyUpdate()}>
+        <Button size="sm" variant="primary" onClick={() => applyUpdate()}>
           {t`Reload`}
         </Button>
       }

@@ -50,7 +50,11 @@ export function useFullscreenEffects(): void {
           if (alive) sentinel = s;
           else void s.release();
         })
-        .catch(() => undefined);
+        .catch((e: unknown) => {
+          // Refused when the page is hidden or the device saves power (NotAllowedError): the screen may dim,
+          // nothing else changes. Any other failure is unexpected.
+          if ((e as { name?: string })?.name !== 'NotAllowedError') console.warn('[fullscreen] wake lock', e);
+        });
     };
     acquire();
     // The lock is dropped when the tab is hidden; take it again when it comes back.
@@ -58,7 +62,7 @@ export function useFullscreenEffects(): void {
     return () => {
       alive = false;
       document.removeEventListener('visibilitychange', acquire);
-      void sentinel?.release().catch(() => undefined);
+      sentinel?.release().catch((e: unknown) => console.warn('[fullscreen] wake lock release', e));
     };
   }, [fullscreen]);
 }

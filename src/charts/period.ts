@@ -38,7 +38,7 @@ export function windowFor(
   } else if (p.range === 'year' && p.year) {
     opts.at = zonedMidnight(p.year, 7, 1, timeZone);
   } else if (p.range === 'custom') {
-    if (!p.from || !p.to) throw new RangeError('Invalid Time Period');
+    if (!p.from || !p.to) throw new RangeError('invalidTimePeriod');
     const [fy, fm, fd] = ymd(p.from);
     const [ty, tm, td] = ymd(p.to);
     opts.from = zonedMidnight(fy, fm, fd, timeZone);

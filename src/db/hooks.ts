@@ -1,6 +1,7 @@
 // React hooks over Dexie (useLiveQuery): the UI's only source of persisted data (ARCHITECTURE §2). Each hook
 // returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { type ConnectionState, SETTING } from '../../workers/api';
 import type { Device, DisplaySettings, User } from '../api/contract';
 import type { MetricDef, Sample } from '../domain';
@@ -176,7 +177,8 @@ export function useDisplaySettings(deviceId?: Id): DisplaySettings | undefined {
 /** The user's unit preferences over the defaults (the defaults while loading). */
 export function useUnits(): UnitPrefs {
   const stored = useLiveQuery(() => setting<Partial<UnitPrefs>>(hookDb, SETTING.units), []);
-  return stored ? { ...DEFAULT_UNIT_PREFS, ...stored } : DEFAULT_UNIT_PREFS;
+  // One object per stored value: a new one each render would re-render every card that gets the units.
+  return useMemo(() => (stored ? { ...DEFAULT_UNIT_PREFS, ...stored } : DEFAULT_UNIT_PREFS), [stored]);
 }
 
 /** Active alerts of a device (or all devices), newest first. */

@@ -84,11 +84,9 @@ async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (locks) return locks.request(name, fn) as Promise<T>;
   const prev = localLocks.get(name) ?? Promise.resolve();
+  // The next caller runs after this one settles either way (then(fn, fn)); a failure reaches this caller.
   const next = prev.then(fn, fn);
-  localLocks.set(
-    name,
-    next.catch(() => undefined),
-  );
+  localLocks.set(name, next);
   return next;
 }
 

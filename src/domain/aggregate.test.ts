@@ -11,7 +11,7 @@ import {
   foldRows,
   mergeAgg,
 } from './aggregate';
-import { localDayStart } from './periods';
+import { localDayStart } from './timeZones';
 
 const aggOf = (...vs: (number | null)[]) => vs.reduce<Agg>((a, v) => addValue(a, v), emptyAgg());
 

@@ -2,6 +2,7 @@
 // own input readers (readers.ts), so both refuse the same input with the same 400.
 import { DEVICE_TYPES } from './deviceTypes';
 import type { InputReaders } from './readers';
+import { isTimeZone } from './timeZones';
 import { MESSAGES, normalizeMac, validateLatLng, validateMac } from './validate';
 
 export type ShareMode = 'private' | 'public' | 'unlist';
@@ -20,26 +21,14 @@ export interface ChannelName {
 const SHARE_MODES: ShareMode[] = ['private', 'public', 'unlist'];
 const MAX_TYPE = DEVICE_TYPES.length - 1;
 
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Identification by MAC (Ecowitt PASSKEY = MD5 of the MAC): opt-in, one station per MAC. */
-export const MAC_AUTH_MESSAGES = {
-  needsMac: 'Enter the MAC address to identify the station by it',
-  claimed: 'This MAC address already identifies another station',
-} as const;
-
-/** What a station would be after a change: MAC identification needs a MAC to match. */
-export function macAuthError(mac: string | null | undefined, macAuth: boolean | undefined): string | null {
-  return macAuth && !mac ? MAC_AUTH_MESSAGES.needsMac : null;
+/** What a station would be after a change: MAC identification (opt-in, one station per MAC) needs a MAC. */
+export function macAuthError(
+  mac: string | null | undefined,
+  macAuth: boolean | undefined,
+): 'macNeeded' | null {
+  return macAuth && !mac ? 'macNeeded' : null;
 }
 
 export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
@@ -78,7 +67,7 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
     if (type !== undefined) out.consoletype = type;
     const tz = str(data, 'timezone', { max: 64 });
     if (tz !== undefined) {
-      if (!isTimeZone(tz)) throw fail('Unknown time zone', { field: 'timezone' });
+      if (!isTimeZone(tz)) throw fail(MESSAGES.unknownTimeZone, { field: 'timezone' });
       out.timezone = tz;
     }
     if (data.mac !== undefined) {
@@ -86,7 +75,7 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
       else {
         const mac = typeof data.mac === 'string' ? data.mac : '';
         const error = validateMac(mac);
-        if (error) throw fail(error, { field: 'mac' });
+        if (error) throw fail(MESSAGES[error], { field: 'mac' });
         // One stored form (AA:BB:CC:DD:EE:FF): the Ecowitt PASSKEY is the MD5 of exactly that text.
         out.mac = normalizeMac(mac);
       }
@@ -105,7 +94,7 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
     }
     if (out.latitude !== undefined || out.longitude !== undefined) {
       const error = validateLatLng((out.latitude as number) ?? 0, (out.longitude as number) ?? 0);
-      if (error) throw fail(error, { field: 'latitude' });
+      if (error) throw fail(MESSAGES[error], { field: 'latitude' });
     }
     if (data.elevation === null) out.elevation = null;
     else {

@@ -5,8 +5,6 @@ import {
   HISTORY_5M_SECONDS,
   HISTORY_DAILY_SECONDS,
   LIVE_KEEP_SECONDS,
-  localDayEnd,
-  localDayStart,
   periodWindow,
   updatedAgo,
 } from './periods';
@@ -36,50 +34,6 @@ describe('bucketForSpan', () => {
     expect(bucketForSpan(32 * DAY - 1)).toBe('1h');
     expect(bucketForSpan(32 * DAY)).toBe('1d');
     expect(bucketForSpan(366 * DAY)).toBe('1d');
-  });
-});
-
-describe('localDayStart / localDayEnd', () => {
-  it('uses the device-local day in Hong Kong (UTC+8, no DST)', () => {
-    const noonUtc = utc(2024, 3, 31, 12);
-    expect(localDayStart(noonUtc, 'Asia/Hong_Kong')).toBe(utc(2024, 3, 31, 16) - DAY);
-    expect(localDayEnd(noonUtc, 'Asia/Hong_Kong')).toBe(utc(2024, 3, 31, 16));
-    // 23:30 UTC is already the next day in Hong Kong.
-    expect(localDayStart(utc(2024, 3, 31, 23, 30), 'Asia/Hong_Kong')).toBe(utc(2024, 3, 31, 16));
-    expect(localDayStart(utc(2024, 3, 31, 16), 'Asia/Hong_Kong')).toBe(utc(2024, 3, 31, 16));
-    expect(localDayStart(utc(2024, 3, 31, 16) - 1, 'Asia/Hong_Kong')).toBe(utc(2024, 3, 30, 16));
-  });
-
-  it('defaults to Asia/Hong_Kong', () => {
-    expect(localDayStart(utc(2024, 3, 31, 12))).toBe(utc(2024, 3, 30, 16));
-  });
-
-  it('handles the spring-forward day in Prague (23 h)', () => {
-    const t = utc(2024, 3, 31, 10); // 12:00 CEST on 31 March 2024
-    expect(localDayStart(t, 'Europe/Prague')).toBe(utc(2024, 3, 30, 23)); // 00:00 CET
-    expect(localDayEnd(t, 'Europe/Prague')).toBe(utc(2024, 3, 31, 22)); // 00:00 CEST
-    expect(localDayEnd(t, 'Europe/Prague') - localDayStart(t, 'Europe/Prague')).toBe(23 * 3600);
-  });
-
-  it('handles the fall-back day in Prague (25 h)', () => {
-    const t = utc(2024, 10, 27, 1, 30); // 02:30 CET after the clocks went back
-    expect(localDayStart(t, 'Europe/Prague')).toBe(utc(2024, 10, 26, 22)); // 00:00 CEST
-    expect(localDayEnd(t, 'Europe/Prague')).toBe(utc(2024, 10, 27, 23)); // 00:00 CET
-    expect(localDayStart(utc(2024, 10, 27, 23), 'Europe/Prague')).toBe(utc(2024, 10, 27, 23));
-    expect(localDayStart(utc(2024, 10, 27, 23) - 1, 'Europe/Prague')).toBe(utc(2024, 10, 26, 22));
-  });
-
-  it('starts a day at 01:00 where DST skips midnight (Santiago)', () => {
-    expect(localDayStart(utc(2024, 9, 8, 12), 'America/Santiago')).toBe(utc(2024, 9, 8, 4)); // 01:00 -03
-    expect(localDayEnd(utc(2024, 9, 7, 12), 'America/Santiago')).toBe(utc(2024, 9, 8, 4));
-  });
-
-  it('keeps zones apart in its cache', () => {
-    const t = utc(2024, 6, 1, 12);
-    expect(localDayStart(t, 'Europe/Prague')).toBe(utc(2024, 5, 31, 22));
-    expect(localDayStart(t, 'Asia/Hong_Kong')).toBe(utc(2024, 5, 31, 16));
-    expect(localDayStart(t, 'Europe/Prague')).toBe(utc(2024, 5, 31, 22));
-    expect(localDayStart(t, 'UTC')).toBe(utc(2024, 6, 1));
   });
 });
 

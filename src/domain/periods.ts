@@ -1,4 +1,5 @@
-// Graph periods and device-local days (spec §9 "Graph periods", "History held"). Times are unix seconds.
+// Graph periods (spec §9 "Graph periods", "History held"): windows and buckets in device-local days, unix seconds.
+import { DEFAULT_TIME_ZONE, localDayEnd, localDayStart, localParts, zonedMidnight } from './timeZones';
 import type { BucketRange, GraphRange } from './types';
 
 export const HISTORY_5M_SECONDS = 172800;
@@ -6,7 +7,6 @@ export const HISTORY_DAILY_SECONDS = 31622400;
 export const LIVE_KEEP_SECONDS = 300;
 /** A range of 48 h or less is answered from minute (5-minute) data. */
 export const MINUTE_RANGE_MAX_SECONDS = 172800;
-export const DEFAULT_TIME_ZONE = 'Asia/Hong_Kong';
 export const BUCKET_SECONDS: Record<BucketRange, number> = {
   '5m': 300,
   '30m': 1800,
@@ -30,91 +30,6 @@ export function bucketForSpan(seconds: number): BucketRange {
   if (seconds < 8 * DAY) return '30m';
   if (seconds < 32 * DAY) return '1h';
   return '1d';
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Local wall-clock fields of an instant in a time zone. */
-export function localParts(
-  t: number,
-  timeZone: string,
-): { y: number; m: number; d: number; h: number; mi: number; s: number } {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(t * 1000)) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  return { y: p.year, m: p.month, d: p.day, h: p.hour % 24, mi: p.minute, s: p.second };
-}
-
-// Offsets only change on quarter-hour boundaries (DST steps): one Intl call per zone and quarter hour is
-// enough, and Intl formatting is otherwise the slowest step of reading a console's local time.
-const offsets = new Map<string, Map<number, number>>();
-
-/** Seconds the zone is ahead of UTC at an instant (throws RangeError for a zone Intl does not know). */
-export function zoneOffset(t: number, timeZone: string): number {
-  const slot = Math.floor(t / 900);
-  let cache = offsets.get(timeZone);
-  if (!cache) {
-    cache = new Map();
-    offsets.set(timeZone, cache);
-  }
-  const hit = cache.get(slot);
-  if (hit !== undefined) return hit;
-  if (cache.size > 2000) cache.clear();
-  const p = localParts(Math.floor(t), timeZone);
-  const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) / 1000 - Math.floor(t);
-  cache.set(slot, offset);
-  return offset;
-}
-
-/** The instant of local midnight of a calendar date (month/day may overflow: Date.UTC normalises them). */
-export function zonedMidnight(y: number, m: number, d: number, timeZone: string): number {
-  const wall = Date.UTC(y, m - 1, d) / 1000;
-  // Two passes: the offset at the first guess may be the other side of a DST change.
-  const first = wall - zoneOffset(wall, timeZone);
-  const t = wall - zoneOffset(first, timeZone);
-  // Zones that skip midnight (DST at 00:00) start the day at the first existing instant after it.
-  const p = localParts(t, timeZone);
-  return Date.UTC(p.y, p.m - 1, p.d) / 1000 < wall ? t + DAY - (p.h * 3600 + p.mi * 60 + p.s) : t;
-}
-
-// Last day found per zone: rows of one day share it, so folding a day costs one Intl call.
-const dayCache = new Map<string, [start: number, end: number]>();
-
-/** Start (local midnight) of the device-local day containing `t`. */
-export function localDayStart(t: number, timeZone = DEFAULT_TIME_ZONE): number {
-  const hit = dayCache.get(timeZone);
-  if (hit && t >= hit[0] && t < hit[1]) return hit[0];
-  const p = localParts(t, timeZone);
-  const start = zonedMidnight(p.y, p.m, p.d, timeZone);
-  const end = zonedMidnight(p.y, p.m, p.d + 1, timeZone);
-  if (dayCache.size > 32) dayCache.clear();
-  dayCache.set(timeZone, [start, end]);
-  return start;
-}
-
-/** End of the device-local day containing `t`: the next local midnight (exclusive). 23 or 25 h on DST days. */
-export function localDayEnd(t: number, timeZone = DEFAULT_TIME_ZONE): number {
-  localDayStart(t, timeZone);
-  return dayCache.get(timeZone)![1];
 }
 
 export interface PeriodOptions {

@@ -1,5 +1,6 @@
 // Input rules of shareInvitations (issue #10), shared by the server and the mocks: each builds them with its own
 // input readers (readers.ts), so both refuse the same input with the same 400.
+import { ERRORS } from './errors';
 import type { InputReaders } from './readers';
 import { isValidEmail } from './validate';
 
@@ -8,10 +9,10 @@ export const SHARE_MESSAGES = {
   self: 'You cannot invite yourself',
   status: "status must be 'accepted' or 'declined'",
   role: "role must be 'sent' or 'received'",
-  ownerOnly: 'Only the owner can share this station',
-  recipientOnly: 'Only the invited person can answer an invitation',
-  notFound: 'Invitation not found',
-  tooMany: 'Too many invitations, please try again later',
+  ownerOnly: ERRORS.shareOwnerOnly,
+  recipientOnly: ERRORS.shareRecipientOnly,
+  notFound: ERRORS.invitationNotFound,
+  tooMany: ERRORS.tooManyInvitations,
   invitationOnly: 'A station is shared by invitation (shareInvitations), not by adding to shareUsers',
 } as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRIC_BY_KEY } from './catalogue';
-import { compassPoint, DEFAULT_UNIT_PREFS, formatValue, fromDisplay, toDisplay, unitFor } from './units';
+import { DEFAULT_UNIT_PREFS } from './unitPrefs';
+import { compassPoint, formatValue, fromDisplay, toDisplay, unitFor } from './units';
 import { PROBABILITY_UNITS, VISIBILITY_UNITS } from './unitTables';
 
 const prefs = (p: Partial<typeof DEFAULT_UNIT_PREFS>) => ({ ...DEFAULT_UNIT_PREFS, ...p });

@@ -1,51 +1,7 @@
 // Display units: user preferences, conversion base <-> display, and value formatting (spec §9).
 import { METRIC_BY_KEY } from './catalogue';
 import type { MetricDef, UnitDef, UnitType } from './types';
-
-export interface UnitPrefs {
-  time: 'ampm' | '24h';
-  date: 'DD/MM' | 'MM/DD';
-  /** Elevation and other short distances: metres or feet. */
-  elevation: 'metric' | 'imperial';
-  background: 'light' | 'dark';
-  temperature: 'C' | 'F';
-  /** Which barometer reading is the main one: absolute or relative (sea level). */
-  barometer: 'Abs' | 'Rel';
-  pressure: 'hPa' | 'inHg' | 'mmHg';
-  windSpeed: 'm/s' | 'km/h' | 'mph' | 'knot';
-  windDirection: 'deg' | '16 Pts';
-  rain: 'mm' | 'in';
-  light: 'W/m2' | 'Lux' | 'Kfc';
-  visibility: 'km' | 'mi';
-  probability: '%';
-  hcho: 'ppb' | 'mg/m3';
-  co2: 'ppm' | 'mg/m3';
-  /** Long distances (lightning). */
-  distance: 'km' | 'mi';
-  /** Decimals of ordinary readings: replaces a unit's default of 1 dp. */
-  decimals: number;
-}
-
-/** Spec §9 "Defaults of display settings". Unit names match UnitDef.unit ('hpa' of the spec is 'hPa'). */
-export const DEFAULT_UNIT_PREFS: UnitPrefs = {
-  time: 'ampm',
-  date: 'DD/MM',
-  elevation: 'metric',
-  background: 'light',
-  temperature: 'C',
-  barometer: 'Abs',
-  pressure: 'hPa',
-  windSpeed: 'm/s',
-  windDirection: '16 Pts',
-  rain: 'mm',
-  light: 'Lux',
-  visibility: 'km',
-  probability: '%',
-  hcho: 'ppb',
-  co2: 'ppm',
-  distance: 'km',
-  decimals: 1,
-};
+import { DEFAULT_UNIT_PREFS, type UnitPrefs } from './unitPrefs';
 
 /** The unit name a preference asks for, per unit type; undefined = base unit. */
 function preferred(type: UnitType, prefs: Partial<UnitPrefs>): string | undefined {

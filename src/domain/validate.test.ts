@@ -194,17 +194,17 @@ describe('form validators', () => {
     expect(isValidEmail('a@b')).toBe(false);
     expect(isValidEmail('a b@example.com')).toBe(false);
     expect(isValidEmail('a@example..com')).toBe(false);
-    expect(validateEmail('')).toBe('Required');
-    expect(validateEmail('nope')).toBe('Email format is wrong');
+    expect(validateEmail('')).toBe('required');
+    expect(validateEmail('nope')).toBe('emailFormat');
     expect(validateEmail('me@station.org')).toBeNull();
   });
 
   it('needs passwords of at least 8 characters that match their confirmation', () => {
-    expect(validatePassword('')).toBe('Required');
-    expect(validatePassword('1234567')).toBe('At least 8 alphas');
+    expect(validatePassword('')).toBe('required');
+    expect(validatePassword('1234567')).toBe('passwordMin');
     expect(validatePassword('12345678')).toBeNull();
-    expect(validatePasswordConfirm('12345678', '')).toBe('Please Confirm New Password');
-    expect(validatePasswordConfirm('12345678', '12345679')).toBe('Password is different');
+    expect(validatePasswordConfirm('12345678', '')).toBe('confirmNewPassword');
+    expect(validatePasswordConfirm('12345678', '12345679')).toBe('passwordDifferent');
     expect(validatePasswordConfirm('12345678', '12345678')).toBeNull();
   });
 
@@ -212,14 +212,14 @@ describe('form validators', () => {
     expect(validateMac('AA:BB:CC:DD:EE:F0')).toBeNull();
     expect(validateMac('aa-bb-cc-dd-ee-f0')).toBeNull();
     expect(validateMac('AABBCCDDEEF0')).toBeNull();
-    expect(validateMac('AA:BB:CC:DD:EE')).toBe('Invalid MAC address format');
-    expect(validateMac('AA:BB-CC:DD:EE:F0')).toBe('Invalid MAC address format');
-    expect(validateMac('GG:BB:CC:DD:EE:F0')).toBe('Invalid MAC address format');
-    expect(validateMac('')).toBe('Invalid MAC address format');
-    expect(validateMac(null)).toBe('Invalid MAC address format');
-    expect(validateMac('00:00:00:00:00:00')).toBe('Invalid MAC address');
-    expect(validateMac('FF:FF:FF:FF:FF:FF')).toBe('Invalid MAC address');
-    expect(validateMac('01:00:5E:00:00:01')).toBe('Invalid MAC address');
+    expect(validateMac('AA:BB:CC:DD:EE')).toBe('invalidMacFormat');
+    expect(validateMac('AA:BB-CC:DD:EE:F0')).toBe('invalidMacFormat');
+    expect(validateMac('GG:BB:CC:DD:EE:F0')).toBe('invalidMacFormat');
+    expect(validateMac('')).toBe('invalidMacFormat');
+    expect(validateMac(null)).toBe('invalidMacFormat');
+    expect(validateMac('00:00:00:00:00:00')).toBe('invalidMac');
+    expect(validateMac('FF:FF:FF:FF:FF:FF')).toBe('invalidMac');
+    expect(validateMac('01:00:5E:00:00:01')).toBe('invalidMac');
     expect(normalizeMac('aa-bb-cc-dd-ee-f0')).toBe('AA:BB:CC:DD:EE:F0');
   });
 
@@ -227,16 +227,16 @@ describe('form validators', () => {
     expect(validateLatLng(22.3, 114.2)).toBeNull();
     expect(validateLatLng('-90', '180')).toBeNull();
     expect(validateLatLng(null, null)).toBeNull();
-    expect(validateLatLng(90.1, 0)).toBe('Invalid Latitude or Longitude');
-    expect(validateLatLng(0, -180.5)).toBe('Invalid Latitude or Longitude');
-    expect(validateLatLng(10, null)).toBe('Invalid Latitude or Longitude');
-    expect(validateLatLng('abc', 1)).toBe('Invalid Latitude or Longitude');
+    expect(validateLatLng(90.1, 0)).toBe('invalidLatLng');
+    expect(validateLatLng(0, -180.5)).toBe('invalidLatLng');
+    expect(validateLatLng(10, null)).toBe('invalidLatLng');
+    expect(validateLatLng('abc', 1)).toBe('invalidLatLng');
   });
 
   it('validates time periods', () => {
     expect(validateTimePeriod(100, 200)).toBeNull();
-    expect(validateTimePeriod(200, 200)).toBe('Invalid Time Period');
-    expect(validateTimePeriod(300, 200)).toBe('Invalid Time Period');
+    expect(validateTimePeriod(200, 200)).toBe('invalidTimePeriod');
+    expect(validateTimePeriod(300, 200)).toBe('invalidTimePeriod');
   });
 });
 
@@ -270,39 +270,39 @@ describe('alert values', () => {
 
   it('checks values in base units', () => {
     expect(validateAlertValue('feelslike', -65)).toBeNull();
-    expect(validateAlertValue('feelslike', -65.1)).toBe('Wrong input range');
-    expect(validateAlertValue('co2', 400)).toBe('Wrong input range');
+    expect(validateAlertValue('feelslike', -65.1)).toBe('wrongInputRange');
+    expect(validateAlertValue('co2', 400)).toBe('wrongInputRange');
     expect(validateAlertValue('co2', '401')).toBeNull();
     expect(validateAlertValue('pm10aqic1', 604)).toBeNull();
-    expect(validateAlertValue('pm10aqic1', 605)).toBe('Wrong input range');
-    expect(validateAlertValue('humc0', 100)).toBe('Wrong input range');
+    expect(validateAlertValue('pm10aqic1', 605)).toBe('wrongInputRange');
+    expect(validateAlertValue('humc0', 100)).toBe('wrongInputRange');
     expect(validateAlertValue('humc0', 99)).toBeNull();
-    expect(validateAlertValue('uvi', 17)).toBe('Wrong input range');
+    expect(validateAlertValue('uvi', 17)).toBe('wrongInputRange');
   });
 
   it('converts display units to base before checking', () => {
     expect(validateAlertValue('tempc0', 140, 'F')).toBeNull(); // 60 °C
-    expect(validateAlertValue('tempc0', 141, 'F')).toBe('Wrong input range');
+    expect(validateAlertValue('tempc0', 141, 'F')).toBe('wrongInputRange');
     expect(validateAlertValue('tempc0', -40, 'F')).toBeNull();
     expect(validateAlertValue('windchill', 64.4, 'F')).toBeNull(); // 18 °C
-    expect(validateAlertValue('windchill', 65, 'F')).toBe('Wrong input range');
+    expect(validateAlertValue('windchill', 65, 'F')).toBe('wrongInputRange');
     expect(validateAlertValue('windspd', 180, 'km/h')).toBeNull(); // 50 m/s
-    expect(validateAlertValue('windspd', 181, 'km/h')).toBe('Wrong input range');
+    expect(validateAlertValue('windspd', 181, 'km/h')).toBe('wrongInputRange');
     expect(validateAlertValue('windspd', 0.36, 'km/h')).toBeNull(); // 0.1 m/s
     expect(validateAlertValue('gust', 111.85, 'mph')).toBeNull(); // 50 m/s typed at 2 decimals
-    expect(validateAlertValue('gust', 112, 'mph')).toBe('Wrong input range');
+    expect(validateAlertValue('gust', 112, 'mph')).toBe('wrongInputRange');
     expect(validateAlertValue('hcho', 1.218, 'mg/m3')).toBeNull(); // 1000 ppb
-    expect(validateAlertValue('hcho', 1.22, 'mg/m3')).toBe('Wrong input range');
+    expect(validateAlertValue('hcho', 1.22, 'mg/m3')).toBe('wrongInputRange');
     expect(validateAlertValue('co2', 721.8, 'mg/m3')).toBeNull(); // 401 ppm
     expect(validateAlertValue('lightningdist', 24.85, 'mi')).toBeNull(); // 40 km
-    expect(validateAlertValue('lightningdist', 25, 'mi')).toBe('Wrong input range');
+    expect(validateAlertValue('lightningdist', 25, 'mi')).toBe('wrongInputRange');
     expect(validateAlertValue('solarrad', 126.58, 'Lux')).toBeNull(); // 1 W/m²
-    expect(validateAlertValue('solarrad', 100, 'Lux')).toBe('Wrong input range');
+    expect(validateAlertValue('solarrad', 100, 'Lux')).toBe('wrongInputRange');
   });
 
   it("says 'Wrong input' for non-numbers and unknown items", () => {
-    expect(validateAlertValue('tempc0', 'abc')).toBe('Wrong input');
-    expect(validateAlertValue('tempc0', '')).toBe('Wrong input');
-    expect(validateAlertValue('nope', 10)).toBe('Wrong input');
+    expect(validateAlertValue('tempc0', 'abc')).toBe('wrongInput');
+    expect(validateAlertValue('tempc0', '')).toBe('wrongInput');
+    expect(validateAlertValue('nope', 10)).toBe('wrongInput');
   });
 });

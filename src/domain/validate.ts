@@ -1,29 +1,12 @@
-// Value cleaning and form validation (spec §5). Messages are the English source strings; the UI translates them.
+// Value cleaning and form validation (spec §5). Validators answer an error code (errors.ts), null when valid.
 import { METRIC_BY_KEY, PM_CHANNELS } from './catalogue';
+import { ERRORS, type ErrorCode } from './errors';
 import type { UnitType } from './types';
 import { findUnit, fromDisplay } from './units';
 
-export const MESSAGES = {
-  invalidMac: 'Invalid MAC address',
-  invalidMacFormat: 'Invalid MAC address format',
-  invalidTimePeriod: 'Invalid Time Period',
-  invalidLatLng: 'Invalid Latitude or Longitude',
-  passwordDifferent: 'Password is different',
-  emailFormat: 'Email format is wrong',
-  required: 'Required',
-  passwordMin: 'At least 8 alphas',
-  enterOldPassword: 'Please Enter Old Password',
-  confirmNewPassword: 'Please Confirm New Password',
-  changePasswordFailed: 'Fail to Change Password',
-  acceptTerms: 'Please read and agree the Terms and Conditions.',
-  wrongInputRange: 'Wrong input range',
-  wrongInput: 'Wrong input',
-  deviceNotFound: 'Device not found',
-  noKeyProvided: 'No key provided',
-  noVersionProvided: 'No version provided',
-} as const;
-
-export type Message = (typeof MESSAGES)[keyof typeof MESSAGES];
+/** English messages by error code (errors.ts). The validators below answer the code: the server sends the
+ * message with the code, the client translates the code. */
+export const MESSAGES = ERRORS;
 
 export const PASSWORD_MIN = 8;
 
@@ -84,22 +67,22 @@ export function isValidEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email.trim());
 }
 
-export function validateEmail(email: string | null | undefined): Message | null {
-  if (!email?.trim()) return MESSAGES.required;
-  return isValidEmail(email) ? null : MESSAGES.emailFormat;
+export function validateEmail(email: string | null | undefined): ErrorCode | null {
+  if (!email?.trim()) return 'required';
+  return isValidEmail(email) ? null : 'emailFormat';
 }
 
-export function validatePassword(password: string | null | undefined): Message | null {
-  if (!password) return MESSAGES.required;
-  return password.length >= PASSWORD_MIN ? null : MESSAGES.passwordMin;
+export function validatePassword(password: string | null | undefined): ErrorCode | null {
+  if (!password) return 'required';
+  return password.length >= PASSWORD_MIN ? null : 'passwordMin';
 }
 
 export function validatePasswordConfirm(
   password: string,
   confirm: string | null | undefined,
-): Message | null {
-  if (!confirm) return MESSAGES.confirmNewPassword;
-  return password === confirm ? null : MESSAGES.passwordDifferent;
+): ErrorCode | null {
+  if (!confirm) return 'confirmNewPassword';
+  return password === confirm ? null : 'passwordDifferent';
 }
 
 const MAC_SHAPE = /^[0-9a-f]{2}([:-]?)[0-9a-f]{2}(?:\1[0-9a-f]{2}){4}$/i;
@@ -113,28 +96,27 @@ export function normalizeMac(mac: string): string | null {
 }
 
 /** null when valid; a wrong shape and an unusable address (zero, broadcast, multicast) get different messages. */
-export function validateMac(mac: string | null | undefined): Message | null {
+export function validateMac(mac: string | null | undefined): ErrorCode | null {
   const norm = mac ? normalizeMac(mac) : null;
-  if (!norm) return MESSAGES.invalidMacFormat;
+  if (!norm) return 'invalidMacFormat';
   const first = Number.parseInt(norm.slice(0, 2), 16);
-  if (norm === '00:00:00:00:00:00' || norm === 'FF:FF:FF:FF:FF:FF' || (first & 1) === 1)
-    return MESSAGES.invalidMac;
+  if (norm === '00:00:00:00:00:00' || norm === 'FF:FF:FF:FF:FF:FF' || (first & 1) === 1) return 'invalidMac';
   return null;
 }
 
 /** Both empty is valid (no location); one alone, non-numbers and out-of-range degrees are not. */
-export function validateLatLng(lat: unknown, lng: unknown): Message | null {
+export function validateLatLng(lat: unknown, lng: unknown): ErrorCode | null {
   const empty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
   if (empty(lat) && empty(lng)) return null;
   const la = toNumber(lat);
   const lo = toNumber(lng);
-  if (la === null || lo === null || Math.abs(la) > 90 || Math.abs(lo) > 180) return MESSAGES.invalidLatLng;
+  if (la === null || lo === null || Math.abs(la) > 90 || Math.abs(lo) > 180) return 'invalidLatLng';
   return null;
 }
 
 /** A time period must have a start before its end. */
-export function validateTimePeriod(from: number, to: number): Message | null {
-  return Number.isFinite(from) && Number.isFinite(to) && from < to ? null : MESSAGES.invalidTimePeriod;
+export function validateTimePeriod(from: number, to: number): ErrorCode | null {
+  return Number.isFinite(from) && Number.isFinite(to) && from < to ? null : 'invalidTimePeriod';
 }
 
 export interface AlertBound {
@@ -199,15 +181,15 @@ export function validateAlertValue(
   item: string,
   value: unknown,
   unit?: string,
-): typeof MESSAGES.wrongInput | typeof MESSAGES.wrongInputRange | null {
+): 'wrongInput' | 'wrongInputRange' | null {
   const bounds = alertBounds(item);
   const n = toNumber(value);
-  if (!bounds || n === null) return MESSAGES.wrongInput;
+  if (!bounds || n === null) return 'wrongInput';
   const def = METRIC_BY_KEY[item];
   const u = findUnit(def, unit);
   const base = fromDisplay(item, n, u);
-  if (base === null) return MESSAGES.wrongInput;
+  if (base === null) return 'wrongInput';
   const converted = u.ratio !== 1 || u.offset !== 0;
   const slack = converted ? (0.5 * 10 ** -u.dp) / u.ratio : 1e-9;
-  return base < bounds.min - slack || base > bounds.max + slack ? MESSAGES.wrongInputRange : null;
+  return base < bounds.min - slack || base > bounds.max + slack ? 'wrongInputRange' : null;
 }

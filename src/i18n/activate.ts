@@ -16,7 +16,10 @@ export async function activateLocale(locale: LocaleId): Promise<void> {
 /** The user picked a language: activate it and keep it for the next start. */
 export async function chooseLocale(locale: LocaleId): Promise<void> {
   await activateLocale(locale);
-  await db.settings.put({ key: SETTING.locale, value: locale }).catch(() => undefined);
+  // The language is active either way; without IndexedDB (private windows) it is not kept for the next start.
+  await db.settings
+    .put({ key: SETTING.locale, value: locale })
+    .catch((e: unknown) => console.warn('[i18n] the language choice could not be kept', e));
 }
 
 /** Start-up order: `?lang=`, the stored setting, the cookie, the browser's languages. */
@@ -25,6 +28,10 @@ export async function initialLocale(search = location.search): Promise<LocaleId>
   const stored = await db.settings
     .get(SETTING.locale)
     .then((row) => (typeof row?.value === 'string' ? row.value : null))
-    .catch(() => null);
+    .catch((e: unknown) => {
+      // No IndexedDB (private windows): the cookie and the browser's languages decide.
+      console.warn('[i18n] stored language unreadable', e);
+      return null;
+    });
   return pickLocale([query, stored, readLangCookie(), ...(navigator.languages ?? [navigator.language])]);
 }

@@ -1,6 +1,7 @@
 // Client UI state of spec §3 that is not persisted: title, page modes, snackbars, the running action, the drawer.
 // Persisted facts (auth, devices, settings) live in Dexie and are read through src/db/hooks.
 import { create } from 'zustand';
+import { errorCodeOf } from '../domain/errors';
 
 /** Breakpoint under which the drawer is a modal overlay that closes itself after navigation. */
 export const SMALL_SCREEN_PX = 960;
@@ -49,8 +50,11 @@ export const useUi = create<UiState>()((set) => ({
   toggleDrawer: () => set((s) => ({ drawerOpen: !s.drawerOpen })),
 }));
 
-/** The message of anything thrown: worker rejections carry `.message` (workers/api.ts). */
+/** What to show for anything thrown: its error code, else its `.message` (worker rejections, workers/api.ts). */
 export function errorText(err: unknown): string {
+  // A coded error is shown by its code (translateServerMessage translates it); anything else as it came.
+  const code = errorCodeOf(err);
+  if (code) return code;
   if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string')
     return err.message;
   return String(err);

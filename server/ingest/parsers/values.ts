@@ -1,7 +1,7 @@
 // Value helpers shared by the parsers: lenient number parsing, unit conversions, the one battery scale,
 // and time parsing. Nothing here throws for a bad value: a bad value becomes null.
 
-import { zoneOffset } from '../../../src/domain/periods';
+import { zonedTime } from '../../../src/domain/timeZones';
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -126,12 +126,11 @@ export function parseWallTimeAsUtc(raw: string | null | undefined): number | nul
 /**
  * Converts a wall time (expressed as "seconds if that wall time were UTC") in `timeZone` to unix seconds.
  * Returns null when Intl does not know the zone. In a DST gap the result is shifted forward by the gap;
- * in a DST overlap one of the two instants is chosen.
+ * in a DST overlap the earlier of the two instants (timeZones.ts).
  */
 export function zonedWallTimeToUnix(wallAsUtc: number, timeZone: string): number | null {
   try {
-    const first = wallAsUtc - zoneOffset(wallAsUtc, timeZone);
-    return wallAsUtc - zoneOffset(first, timeZone);
+    return zonedTime(wallAsUtc, timeZone);
   } catch {
     return null; // RangeError: not a zone Intl knows
   }

@@ -15,6 +15,7 @@
 //             adapter and MongoDB do.
 import { BadRequest } from '@feathersjs/errors';
 import type { Knex } from 'knex';
+import { type EngineName, engineOf } from '../../storage/db';
 import { cursorCondition, decodeCursor, encodeCursor } from './list-cursor';
 import { globPattern, likePattern, parseRegex, type TextMatch } from './list-match';
 
@@ -257,8 +258,8 @@ export function parseListQuery(query: unknown, spec: ListSpec): ListQuery {
   };
 }
 
-export type Engine = 'sqlite' | 'pg';
-export const engineOf = (knex: Knex): Engine => (knex.client.config.client === 'pg' ? 'pg' : 'sqlite');
+export type Engine = EngineName;
+export { engineOf };
 
 /** Text compares byte-wise on both engines (PostgreSQL's default collation may order by locale). */
 export function collate(engine: Engine, spec: FieldSpec): string {

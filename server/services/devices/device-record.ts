@@ -1,5 +1,6 @@
 // Device rows <-> API records, and who may do what with a device (ARCHITECTURE §5 Permissions).
 import type { Device } from '../../../src/api/contract';
+import { relation } from '../../../src/domain/stations';
 import type { AuthUser } from '../../declarations';
 
 /** The stored row: JSON columns already parsed, plus fields never sent to clients. */
@@ -35,23 +36,8 @@ export function toDb(data: Partial<DeviceRow>): Record<string, unknown> {
   return out;
 }
 
-export type Relation = 'owner' | 'shared' | 'public' | 'unlist' | 'admin' | null;
-
-/** How `user` relates to `device`; null = may not see it at all. */
-export function relation(device: DeviceRow, user: AuthUser | null | undefined): Relation {
-  if (user && device.user === user._id) return 'owner';
-  if (user && device.shareUsers.includes(user._id)) return 'shared';
-  if (user?.isAdmin) return 'admin';
-  if (device.shareMode === 'public') return 'public';
-  if (device.shareMode === 'unlist') return 'unlist';
-  return null;
-}
-
-export const canRead = (d: DeviceRow, u: AuthUser | null | undefined) => relation(d, u) !== null;
-export const canWrite = (d: DeviceRow, u: AuthUser | null | undefined) => {
-  const r = relation(d, u);
-  return r === 'owner' || r === 'admin';
-};
+// Who may see and change a station: src/domain/stations.ts, shared with the mocks and the client.
+export { canRead, canWrite, type Relation, relation } from '../../../src/domain/stations';
 
 /**
  * What a caller sees: the station key, the MAC and MAC identification, and unmapped fields only for the owner

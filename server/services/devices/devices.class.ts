@@ -5,18 +5,20 @@ import { createHash } from 'node:crypto';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Device } from '../../../src/api/contract';
+import { ERRORS } from '../../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
+import { compareStations } from '../../../src/domain/stations';
+import { DEFAULT_TIME_ZONE } from '../../../src/domain/timeZones';
 import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
 import { applyListOps, type ListFields } from '../common/list-ops';
-import { canRead, canWrite, type DeviceRow, fromDb, present, relation, toDb } from './device-record';
+import { canRead, canWrite, type DeviceRow, fromDb, present, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
 import { checkMacClaim, isMacClaimViolation, macClaimed } from './mac-claim';
 
 type P = Params & { user?: AuthUser };
-const RANK = { owner: 0, admin: 0, shared: 1, public: 2, unlist: 2 } as const;
 /** Lists a patch may change with $push/$pull/$set; channel names are addressed by their channel number. */
 const LISTS: ListFields = { shareUsers: {}, channelNameMapping: { key: 'channel' } };
 
@@ -54,12 +56,7 @@ export class DevicesService {
       rows = await this.scoped(query.$devices, user);
     }
     const out = rows
-      .sort(
-        (a, b) =>
-          rank(a, user) - rank(b, user) ||
-          (a.order ?? 0) - (b.order ?? 0) ||
-          Number(a.createdAt ?? 0) - Number(b.createdAt ?? 0),
-      )
+      .sort((a, b) => compareStations(a, b, user))
       .slice(0, limit)
       .map((d) => present(d, user));
     return this.withShareEmails(out);
@@ -92,7 +89,7 @@ export class DevicesService {
 
   async create(data: unknown, params: P): Promise<Device> {
     const user = params.user;
-    if (!user) throw new Forbidden('Log in to add a station');
+    if (!user) throw new Forbidden(ERRORS.loginToAddStation);
     const fields = deviceFields(data, true);
     const now = Date.now();
     for (let attempt = 0; ; attempt++) {
@@ -104,7 +101,7 @@ export class DevicesService {
         channelNameMapping: [],
         unmapped: {},
         consoletype: 0,
-        timezone: 'Asia/Hong_Kong',
+        timezone: DEFAULT_TIME_ZONE,
         shareMode: 'private',
         ...fields,
         shareUsers: Array.isArray(fields.shareUsers)
@@ -246,13 +243,7 @@ export class DevicesService {
 
   private async writable(id: unknown, params: P): Promise<DeviceRow> {
     const device = await this.readable(id, params.user);
-    if (params.provider && !canWrite(device, params.user))
-      throw new Forbidden('Only the owner can change this station');
+    if (params.provider && !canWrite(device, params.user)) throw new Forbidden(ERRORS.ownerOnlyChange);
     return device;
   }
-}
-
-function rank(d: DeviceRow, user: AuthUser | null): number {
-  const r = relation(d, user);
-  return r ? RANK[r] : 3;
 }

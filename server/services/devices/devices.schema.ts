@@ -2,7 +2,5 @@
 import { deviceFieldRules } from '../../../src/domain/deviceFields';
 import { readers } from '../../hooks/validate';
 
-export { isTimeZone } from '../../../src/domain/deviceFields';
-
 /** Validates the editable fields present in `input`; `creating` requires a name. */
 export const deviceFields = deviceFieldRules(readers);

@@ -8,7 +8,8 @@ import {
   PM_CHANNELS,
   SENSOR_CHANNELS,
 } from '../../../src/domain/catalogue';
-import { type UnitPrefs, unitFor } from '../../../src/domain/units';
+import type { UnitPrefs } from '../../../src/domain/unitPrefs';
+import { unitFor } from '../../../src/domain/units';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

@@ -6,7 +6,14 @@
 import { Readable } from 'node:stream';
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { DEFAULT_UNIT_PREFS, type UnitPrefs } from '../../../src/domain/units';
+import { EXPORT_FORMATS, isExportFormat, MAX_EXPORT_DAYS } from '../../../src/domain/exports';
+import { DEFAULT_TIME_ZONE } from '../../../src/domain/timeZones';
+import {
+  DEFAULT_UNIT_PREFS,
+  type UnitPrefs,
+  unitPrefRule,
+  unitPrefValue,
+} from '../../../src/domain/unitPrefs';
 import { MESSAGES } from '../../../src/domain/validate';
 import { downloadToken, downloadTokens } from '../../auth/download-token';
 import type { Application, AuthUser, HookContext } from '../../declarations';
@@ -19,37 +26,15 @@ import { xlsxStream } from './xlsx';
 
 type P = Params & { user?: AuthUser };
 
-/** Longest export: a bit over a year of 5-minute rows. */
-export const MAX_EXPORT_DAYS = 400;
-
-/** Unit preference values an export may ask for (UnitPrefs). */
-const PREF_VALUES: Partial<Record<keyof UnitPrefs, readonly string[]>> = {
-  temperature: ['C', 'F'],
-  pressure: ['hPa', 'inHg', 'mmHg'],
-  windSpeed: ['m/s', 'km/h', 'mph', 'knot'],
-  windDirection: ['deg', '16 Pts'],
-  rain: ['mm', 'in'],
-  light: ['W/m2', 'Lux', 'Kfc'],
-  distance: ['km', 'mi'],
-  hcho: ['ppb', 'mg/m3'],
-  co2: ['ppm', 'mg/m3'],
-};
-
 /** Picks valid unit preferences out of `source` (`strict`: an invalid value is a 400, else ignored). */
 export function unitPrefs(source: Record<string, unknown>, strict: boolean): Partial<UnitPrefs> {
   const out: Record<string, unknown> = {};
-  for (const [key, allowed] of Object.entries(PREF_VALUES)) {
+  for (const key of Object.keys(DEFAULT_UNIT_PREFS) as (keyof UnitPrefs)[]) {
     const v = source[key];
     if (v === undefined || v === null || v === '') continue;
-    const match = allowed.find((a) => a.toLowerCase() === String(v).toLowerCase());
-    if (match) out[key] = match;
-    else if (strict) throw new BadRequest(`${key} must be one of ${allowed.join(', ')}`, { field: key });
-  }
-  const dp = source.decimals;
-  if (dp !== undefined && dp !== null && dp !== '') {
-    const n = Number(dp);
-    if (Number.isInteger(n) && n >= 0 && n <= 4) out.decimals = n;
-    else if (strict) throw new BadRequest('decimals must be 0..4', { field: 'decimals' });
+    const stored = unitPrefValue(key, typeof v === 'number' ? String(v) : v, true);
+    if (stored !== undefined) out[key] = stored;
+    else if (strict) throw new BadRequest(unitPrefRule(key), { field: key });
   }
   return out as Partial<UnitPrefs>;
 }
@@ -72,8 +57,8 @@ export class ExportService {
     if (params.provider && params.provider !== 'rest')
       throw new BadRequest('Download the export over HTTP: GET /weatherMetrics/export');
     const format = query.format ?? 'csv';
-    if (format !== 'csv' && format !== 'xlsx')
-      throw new BadRequest('format must be csv or xlsx', { field: 'format' });
+    if (!isExportFormat(format))
+      throw new BadRequest(`format must be ${EXPORT_FORMATS.join(' or ')}`, { field: 'format' });
     const locale = str(query, 'locale', { max: 16 });
     if (locale !== undefined && !/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(locale))
       throw new BadRequest('locale must be a language code such as en or zh-Hant', { field: 'locale' });
@@ -92,7 +77,7 @@ export class ExportService {
     const prefs: Partial<UnitPrefs> = { ...DEFAULT_UNIT_PREFS, ...stored, ...fromQuery };
     from -= from % 300;
 
-    const tz = device.timezone || 'Asia/Hong_Kong';
+    const tz = device.timezone || DEFAULT_TIME_ZONE;
     const range = { device: { _id: device._id, timezone: tz }, from, to, prefs };
     const name = `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}.${format}`;
     const headers = headerRows(prefs);

@@ -1,7 +1,8 @@
 // Export rows: one per stored 5-minute bucket, ascending, read one device-local day at a time so a year is
 // never held in memory. Values in the user's units as display text ('---' when missing or out of range).
-import { localDayEnd, localParts } from '../../../src/domain/periods';
-import { formatValue, NO_VALUE, type UnitPrefs } from '../../../src/domain/units';
+import { localDayEnd, localParts } from '../../../src/domain/timeZones';
+import type { UnitPrefs } from '../../../src/domain/unitPrefs';
+import { formatValue, NO_VALUE } from '../../../src/domain/units';
 import { primaryRow, type SampleStore } from '../../storage/samples';
 import { EXPORT_COLUMNS } from './columns';
 

@@ -83,13 +83,25 @@ export class UploadService {
   }
 }
 
+/** The folder of `/attachments/upload/<dir>`; null without one. */
+function uploadDir(path: string): string | null {
+  const rest = path.replace(/^\/attachments\/upload\/?/, '');
+  if (rest === '') return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest; // not a valid name: DIR refuses it
+  }
+}
+
 /** Parses the multipart body of upload requests only (after a cheap credentials check), into params.upload. */
 function multipart(app: Application) {
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
     if (ctx.method !== 'POST') return next();
     if (!ctx.feathers?.authentication) throw new NotAuthenticated('Log in to upload files');
-    // POST /attachments/upload/<dir> reaches this service with <dir> as the route id.
-    const dir = (ctx as unknown as { lookup?: { params?: { __id?: string } } }).lookup?.params?.__id ?? null;
+    // POST /attachments/upload/<dir> reaches this service with <dir> as the route id (read from the path: the
+    // route's own params are Feathers internals).
+    const dir = uploadDir(ctx.path);
     if (dir !== null && !DIR.test(dir))
       throw new BadRequest('The folder name may only hold a-z, 0-9 and -, at most 32 characters');
     const limit = uploadLimit();

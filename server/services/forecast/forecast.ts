@@ -7,7 +7,7 @@
 // Provider: the local Zambretti forecast, or Open-Meteo when FORECAST_PROVIDER=open-meteo.
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { zonedMidnight } from '../../../src/domain/periods';
+import { DEFAULT_TIME_ZONE, zonedMidnight } from '../../../src/domain/timeZones';
 import type { Application, AuthUser } from '../../declarations';
 import { LocalProvider } from '../../forecast/local';
 import { OpenMeteoProvider } from '../../forecast/open-meteo';
@@ -51,7 +51,7 @@ function providerOf(app: Application): ForecastProvider {
 
 const site = (d: DeviceRow) => ({
   _id: d._id,
-  timezone: d.timezone || 'Asia/Hong_Kong',
+  timezone: d.timezone || DEFAULT_TIME_ZONE,
   latitude: typeof d.latitude === 'number' && Number.isFinite(d.latitude) ? d.latitude : null,
   longitude: typeof d.longitude === 'number' && Number.isFinite(d.longitude) ? d.longitude : null,
 });

@@ -9,7 +9,7 @@ export function macOf(v: unknown): string {
   if (v === undefined || v === null || v === '') throw new BadRequest('mac is required', { field: 'mac' });
   if (typeof v !== 'string') throw new BadRequest(MESSAGES.invalidMacFormat, { field: 'mac' });
   const error = validateMac(v.trim());
-  if (error) throw new BadRequest(error, { field: 'mac' });
+  if (error) throw new BadRequest(MESSAGES[error], { field: 'mac' });
   return normalizeMac(v)!;
 }
 

@@ -1,17 +1,18 @@
 // users/delete: the signed-in user deletes their account; the password is required (spec §5).
-//   create {password} → {deleted: true}; missing → 'Required', wrong → 400 'The password is wrong'.
+//   create {password} → {deleted: true}; missing → 'Required', wrong → 400 ERRORS.passwordWrong.
 // Removes the user's own stations (with their samples, settings and alerts, by cascade), their display and
 // alert settings, sessions, picture and stored idempotent answers; takes them off the share lists of other
 // people's stations (whose data stays untouched); and disconnects their sockets from every channel.
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../../src/domain/errors';
 import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { asObject } from '../../hooks/validate';
 import { userChannel } from '../../realtime/channels';
 import { PasswordCheck } from './password-check';
 
-export const DELETE_WRONG_PASSWORD = 'The password is wrong';
+export const DELETE_WRONG_PASSWORD = ERRORS.passwordWrong;
 
 export class DeleteAccountService {
   private check: PasswordCheck;

@@ -29,7 +29,7 @@ export class PasswordService {
       throw new BadRequest(MESSAGES.enterOldPassword, { field: 'oldPassword' });
     const password = typeof data.password === 'string' ? data.password : '';
     const pwError = validatePassword(password);
-    if (pwError) throw new BadRequest(pwError, { field: 'password' });
+    if (pwError) throw new BadRequest(MESSAGES[pwError], { field: 'password' });
     if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
     const confirm = data.confirmPassword ?? data.passwordConfirm;
     if (confirm !== undefined && confirm !== password)

@@ -11,13 +11,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { bodyParser, type FeathersKoaContext } from '@feathersjs/koa';
+import { ERRORS } from '../../../src/domain/errors';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { asObject, id as validId } from '../../hooks/validate';
 import { relatedUserIds } from './users-list';
 
 export const AVATAR_MAX_BYTES = 512 * 1024;
-export const AVATAR_TOO_LARGE = 'The picture must be 512 KB or smaller';
-export const AVATAR_NOT_IMAGE = 'The picture must be a PNG, JPEG, WebP or GIF image';
+export const AVATAR_TOO_LARGE = ERRORS.avatarTooLarge;
+export const AVATAR_NOT_IMAGE = ERRORS.avatarNotImage;
 export const AVATAR_MISSING = 'Choose a picture to upload (field "file")';
 const NO_PICTURE = 'This user has no picture';
 

@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../../src/domain/errors';
 import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application } from '../../declarations';
@@ -16,8 +17,8 @@ import { hashPassword, newCode, presentUser } from './users.class';
 
 export const RESET_TTL_MS = 3600 * 1000;
 export const RESET_MAX_GUESSES = 5;
-export const RESET_WRONG = 'The reset code is wrong or has expired';
-export const RESET_TOO_MANY = 'Too many attempts, please wait 15 minutes';
+export const RESET_WRONG = ERRORS.resetCodeWrong;
+export const RESET_TOO_MANY = ERRORS.tooManyAttemptsLong;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export function resetMail(to: string, code: string) {
@@ -60,7 +61,7 @@ export class ResetService {
     if (password !== undefined) {
       if (typeof password !== 'string') throw new BadRequest('password must be text', { field: 'password' });
       const pwError = validatePassword(password);
-      if (pwError) throw new BadRequest(pwError, { field: 'password' });
+      if (pwError) throw new BadRequest(MESSAGES[pwError], { field: 'password' });
       if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
       if (code === undefined) throw new BadRequest(MESSAGES.required, { field: 'code' });
     }

@@ -3,6 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { User } from '../../../src/api/contract';
+import { ERRORS } from '../../../src/domain/errors';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
 import { AccountLimiter } from '../../hooks/rate-limit';
@@ -66,7 +67,7 @@ export function presentUser(row: Record<string, unknown>): User {
   };
 }
 
-export const TOO_MANY_SIGNUPS = 'Too many new accounts from your network, please try again later';
+export const TOO_MANY_SIGNUPS = ERRORS.tooManySignups;
 
 export class UsersService {
   private signups: AccountLimiter;
@@ -112,7 +113,7 @@ export class UsersService {
 
   async get(id: string, params: Params & { user?: AuthUser }) {
     if (params.provider && params.user?._id !== id && !params.user?.isAdmin)
-      throw new NotFound('User not found');
+      throw new NotFound(ERRORS.userNotFound);
     const row = await this.row(id);
     return params.provider
       ? presentUser(row)
@@ -188,7 +189,7 @@ export class UsersService {
 
   private async row(id: string) {
     const row = await this.knex('users').where({ _id: id }).first();
-    if (!row) throw new NotFound('User not found');
+    if (!row) throw new NotFound(ERRORS.userNotFound);
     return row;
   }
 }

@@ -2,12 +2,13 @@
 // Anyone may call it (the code is the secret); attempts are limited per address and per IP.
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../../src/domain/errors';
 import type { Application } from '../../declarations';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool, str } from '../../hooks/validate';
 import { hashCode, newCode, presentUser, verificationMail } from './users.class';
 
-const WRONG = 'The verification code is wrong or has expired';
+const WRONG = ERRORS.verificationCodeWrong;
 
 export class VerifyService {
   private attempts: AccountLimiter;
@@ -25,7 +26,7 @@ export class VerifyService {
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     const ip = params.ip ?? 'internal';
     if (!(await this.attempts.allowed(`e:${email}`)) || !(await this.perIp.allowed(`ip:${ip}`)))
-      throw new TooManyRequests('Too many attempts, please wait a few minutes');
+      throw new TooManyRequests(ERRORS.tooManyAttempts);
     await Promise.all([this.attempts.hit(`e:${email}`), this.perIp.hit(`ip:${ip}`)]);
     const knex = this.app.ctx.storage.knex;
     const user = await knex('users').where({ email }).first();

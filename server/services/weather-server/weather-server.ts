@@ -3,6 +3,7 @@
 //  stations/lookup  find {wsid}  → the station (public, unlisted, owned or shared), else 404 'Device not found'
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ERRORS } from '../../../src/domain/errors';
 import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
@@ -41,8 +42,7 @@ export class WeatherServerService {
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
     const devices = this.app.service('weatherDevices') as unknown as DevicesService;
     const device = await devices.readable(query.device, params.user);
-    if (!canWrite(device, params.user))
-      throw new Forbidden('Only the owner can see the upload settings of this station');
+    if (!canWrite(device, params.user)) throw new Forbidden(ERRORS.ownerOnlyUploadSettings);
     const hostHeader = params.headers?.host;
     const { serverName, host, port, https } = serverAddress(
       this.app.ctx.config.publicHost,

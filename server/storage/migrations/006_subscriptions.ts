@@ -2,7 +2,7 @@
 // MAC address, normalised AA:BB:CC:DD:EE:FF) has from start to end (end null = permanent). Seeds the default
 // published plans. JSON-valued columns are TEXT on both engines (like 001).
 import type { Knex } from 'knex';
-import { DEFAULT_PLANS } from '../../services/subscriptions/default-plans';
+import { DEFAULT_PLANS } from '../../../src/domain/plans';
 import { objectId } from '../ids';
 
 export async function up(knex: Knex): Promise<void> {

@@ -3,11 +3,12 @@
 // cost twice as much (bigger entries, more pages touched). Sequence numbers are never reused: a SERIAL on
 // PostgreSQL, a counter row and a trigger on SQLite (rowid alone may be reused after a delete).
 import type { Knex } from 'knex';
+import { engineOf } from '../db';
 
 const TABLES = ['samples', 'buckets5m', 'buckets1h', 'buckets1d'] as const;
 
 export async function up(knex: Knex): Promise<void> {
-  const pg = knex.client.config.client === 'pg';
+  const pg = engineOf(knex) === 'pg';
   if (pg) {
     await knex.raw('ALTER TABLE "weatherDevices" ADD COLUMN "seq" serial');
     await knex.raw('ALTER TABLE "weatherDevices" ADD CONSTRAINT "weatherDevices_seq_unique" UNIQUE ("seq")');

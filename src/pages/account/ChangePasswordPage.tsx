@@ -7,7 +7,7 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Page, Panel } from '../../components/Page';
 import { PasswordField } from '../../components/TextField';
-import { MESSAGES, validatePassword, validatePasswordConfirm } from '../../domain';
+import { validatePassword, validatePasswordConfirm } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import styles from './Account.module.css';
@@ -22,7 +22,7 @@ interface Errors {
 /** Spec §5 messages of the form, before anything is sent. */
 export function passwordFormErrors(oldPassword: string, password: string, confirm: string): Errors {
   return {
-    oldPassword: oldPassword ? null : MESSAGES.enterOldPassword,
+    oldPassword: oldPassword ? null : 'enterOldPassword',
     password: validatePassword(password),
     confirm: validatePasswordConfirm(password, confirm),
   };
@@ -52,8 +52,8 @@ export default function ChangePasswordPage() {
       setConfirm('');
     } catch (err) {
       const message = errorText(err);
-      if (message === MESSAGES.changePasswordFailed) setErrors({ oldPassword: message });
-      else setErrors({ form: message || MESSAGES.changePasswordFailed });
+      if (message === 'changePasswordFailed') setErrors({ oldPassword: message });
+      else setErrors({ form: message || 'changePasswordFailed' });
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,12 @@
 // several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { openDevice } from '../../app/actions';
 import { usePageTitle } from '../../app/title';
+import { CardSlot } from '../../cards/CardSlot';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { EmptyState, Page } from '../../components/Page';
@@ -84,6 +85,18 @@ export default function DashboardPage() {
     };
   }, [deviceId, metricsList, graphList, graphRange, offered, openMenu]);
 
+  // One toggle for every card (a new function only when the open list changes), so the cards' memo holds.
+  const detailList = display?.detailList;
+  const toggle = useCallback(
+    (key: string) => {
+      if (!deviceId) return;
+      const open = detailList ?? [];
+      const next = open.includes(key) ? open.filter((k) => k !== key) : [...open, key];
+      void saveDisplaySettings(deviceId, { detailList: next });
+    },
+    [deviceId, detailList],
+  );
+
   // Make sure the worker watches the station on screen (idempotent on its side).
   useEffect(() => {
     if (selectedId) dataWorker.selectDevice(selectedId).catch((e) => console.warn('selectDevice failed', e));
@@ -111,11 +124,7 @@ export default function DashboardPage() {
     .filter((c) => order.includes(c.key))
     .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   const hidden = display ? offered.filter((c) => !order.includes(c.key)) : [];
-  const open = new Set(display?.detailList ?? []);
-  const toggle = (key: string) => {
-    const next = open.has(key) ? [...open].filter((k) => k !== key) : [...open, key];
-    void saveDisplaySettings(device._id, { detailList: next });
-  };
+  const open = new Set(detailList ?? []);
 
   return (
     <section className={`${styles.page} ${fullscreen ? styles.kiosk : ''}`}>
@@ -147,15 +156,16 @@ export default function DashboardPage() {
             const Card = cardComponent(def);
             if (!Card) return null;
             return (
-              <Card
+              <CardSlot
                 key={def.key}
+                Card={Card}
                 def={def}
                 device={device}
                 latest={latest}
                 prefs={prefs}
                 minMax={minMax}
                 expanded={open.has(def.key)}
-                onToggle={() => toggle(def.key)}
+                onToggle={toggle}
                 now={now}
               />
             );

@@ -18,7 +18,8 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
         setCopied(true);
         setTimeout(() => setCopied(false), 1500);
       })
-      .catch(() => undefined);
+      // No clipboard permission: the value is on screen to select by hand.
+      .catch((e: unknown) => console.warn('[add device] copy refused', e));
   return (
     <div className={styles.credential}>
       <dt>{label}</dt>

@@ -9,7 +9,7 @@ import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { DEVICE_TYPES, MESSAGES, normalizeMac, toNumber, validateLatLng, validateMac } from '../../domain';
+import { DEVICE_TYPES, normalizeMac, toNumber, validateLatLng, validateMac } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -31,10 +31,10 @@ type Errors = Partial<Record<'name' | 'position' | 'elevation' | 'mac', string>>
 
 export function validateAddDevice(v: AddDeviceValues): Errors {
   const errors: Errors = {};
-  if (!v.name.trim()) errors.name = MESSAGES.required;
+  if (!v.name.trim()) errors.name = 'required';
   const position = validateLatLng(v.latitude, v.longitude);
   if (position) errors.position = position;
-  if (v.elevation.trim() && toNumber(v.elevation) === null) errors.elevation = MESSAGES.wrongInput;
+  if (v.elevation.trim() && toNumber(v.elevation) === null) errors.elevation = 'wrongInput';
   if (v.mac.trim()) {
     const mac = validateMac(v.mac);
     if (mac) errors.mac = mac;

@@ -6,7 +6,7 @@ import { dataWorker } from '../../api/worker';
 import { safeNext } from '../../app/guard';
 import { Button } from '../../components/Button';
 import { EmailField, PasswordField } from '../../components/TextField';
-import { MESSAGES, validateEmail } from '../../domain';
+import { validateEmail } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -22,7 +22,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
 
   async function submit() {
-    const next = { email: validateEmail(email), password: password ? null : MESSAGES.required };
+    const next = { email: validateEmail(email), password: password ? null : 'required' };
     setErrors(next);
     if (next.email || next.password) return;
     const r = await runAction('login', () => dataWorker.login(email.trim(), password));

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { CodeField, EmailField, PasswordField } from '../../components/TextField';
-import { MESSAGES, validateEmail, validatePassword, validatePasswordConfirm } from '../../domain';
+import { validateEmail, validatePassword, validatePasswordConfirm } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
@@ -88,7 +88,7 @@ export function ResetVerifyPage() {
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
   const submit = async () => {
-    const next = { email: validateEmail(email), code: code.trim() ? null : MESSAGES.required };
+    const next = { email: validateEmail(email), code: code.trim() ? null : 'required' };
     setErrors(next);
     setFormError(null);
     if (next.email || next.code) return;
@@ -176,7 +176,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const submit = async () => {
     const next = {
-      code: code.trim() ? null : MESSAGES.required,
+      code: code.trim() ? null : 'required',
       password: validatePassword(password),
       confirm: validatePasswordConfirm(password, confirm),
     };
@@ -184,7 +184,7 @@ export function ResetPasswordPage() {
     setFormError(null);
     if (next.code || next.password || next.confirm) return;
     if (validateEmail(email)) {
-      setFormError(MESSAGES.emailFormat);
+      setFormError('emailFormat');
       return;
     }
     setBusy(true);

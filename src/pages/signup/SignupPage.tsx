@@ -6,7 +6,7 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
-import { MESSAGES, validateEmail, validatePassword } from '../../domain';
+import { validateEmail, validatePassword } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -21,9 +21,9 @@ export function validateSignup(v: { email: string; password: string; confirm: st
   const password = validatePassword(v.password);
   if (email) errors.email = email;
   if (password) errors.password = password;
-  if (!v.confirm) errors.confirm = MESSAGES.required;
-  else if (v.confirm !== v.password) errors.confirm = MESSAGES.passwordDifferent;
-  if (!v.terms) errors.terms = MESSAGES.acceptTerms;
+  if (!v.confirm) errors.confirm = 'required';
+  else if (v.confirm !== v.password) errors.confirm = 'passwordDifferent';
+  if (!v.terms) errors.terms = 'acceptTerms';
   return errors;
 }
 

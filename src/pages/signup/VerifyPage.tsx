@@ -6,7 +6,7 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { CodeField, EmailField } from '../../components/TextField';
 import { useAuth } from '../../db/hooks';
-import { MESSAGES, validateEmail } from '../../domain';
+import { validateEmail } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -28,7 +28,7 @@ export default function VerifyPage() {
   async function verify() {
     const found = {
       email: knownEmail ? null : validateEmail(email),
-      code: code.trim() ? null : MESSAGES.required,
+      code: code.trim() ? null : 'required',
     };
     setErrors(found);
     if (found.email || found.code) return;

@@ -67,4 +67,23 @@ describe('unit & display page', () => {
     });
     expect((await screen.findByRole('status')).textContent).toBe('Saved — will sync when online');
   });
+
+  it('restores the defaults: settings and preview back to °C', async () => {
+    await db.settings.put({ key: SETTING.units, value: { temperature: 'F', decimals: 2 } });
+    render(
+      <I18nProvider i18n={i18n}>
+        <UnitsPage />
+      </I18nProvider>,
+    );
+    const preview = screen.getByTestId('units-preview');
+    await waitFor(() => expect(within(preview).getByText('°F')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Restore defaults' }));
+    await waitFor(() => expect(within(preview).getByText('°C')).toBeTruthy());
+    await waitFor(async () =>
+      expect((await db.settings.get(SETTING.units))?.value).toMatchObject({ temperature: 'C', decimals: 1 }),
+    );
+    expect(
+      (within(group('Temperature')).getByRole('radio', { name: '°C' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
 });

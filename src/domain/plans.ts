@@ -1,15 +1,25 @@
-// The plans a new installation offers (seeded once by migration 006; admins edit them afterwards). Prices are in
-// cents; months 0 = permanent (spec §9: never expires); storeDays is how long 5-minute data is kept (the
-// account's "data log store period"). Device types 7, 10, 11, 12 and 13 need a subscription (spec §3).
-import type { SubscriptionPlan } from '../../../src/api/contract';
+// The plans a new installation offers (seeded once by migration 006 on the server, served as they are by the
+// mocks; admins edit them afterwards). Prices are in cents; months 0 = permanent (spec §9: never expires);
+// storeDays is how long 5-minute data is kept (the account's "data log store period").
+import { DEVICE_TYPES } from './deviceTypeDefs';
 
-export const SUBSCRIPTION_TYPES = [7, 10, 11, 12, 13];
+/** Device types that need a subscription (spec §3): the types marked so in deviceTypeDefs.ts. */
+export const SUBSCRIPTION_TYPES: number[] = DEVICE_TYPES.filter((t) => t.needsSubscription).map((t) => t.id);
 
-/** A plan as seeded: the offered fields of `SubscriptionPlan`, its features as plain texts. */
-export type PlanSeed = Pick<
-  SubscriptionPlan,
-  'name' | 'description' | 'price' | 'currency' | 'months' | 'maxDevices' | 'storeDays' | 'deviceTypes'
-> & { features: string[] };
+/** A plan as seeded: the offered fields of a SubscriptionPlan (src/api/contract.ts), its features as texts. */
+export interface PlanSeed {
+  name: string;
+  description: string;
+  price: number;
+  currency: string;
+  months: number;
+  maxDevices: number;
+  /** Days 5-minute data is kept (the account's "data log store period"). */
+  storeDays: number;
+  /** Console types the plan is for. */
+  deviceTypes: number[];
+  features: string[];
+}
 
 export const DEFAULT_PLANS: PlanSeed[] = [
   {

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+// The page's side of updates and notification clicks, with workbox-window's Workbox replaced by a stand-in
+// that lets the test fire its lifecycle events (a real service worker needs a browser: e2e covers that).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Listener = (event: { data?: unknown }) => void;
+
+const made: FakeWorkbox[] = [];
+class FakeWorkbox {
+  listeners = new Map<string, Listener[]>();
+  skipWaiting = vi.fn();
+  update = vi.fn(async () => undefined);
+  constructor(
+    readonly url: string,
+    readonly options: object,
+  ) {
+    made.push(this);
+  }
+  addEventListener(type: string, cb: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), cb]);
+  }
+  async register() {
+    return { scope: '/' } as ServiceWorkerRegistration;
+  }
+  messageSkipWaiting() {
+    this.skipWaiting();
+  }
+  fire(type: string, event: { data?: unknown } = {}) {
+    for (const cb of this.listeners.get(type) ?? []) cb(event);
+  }
+}
+
+vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }));
+
+const reload = vi.fn();
+let controller: object | null = {};
+
+beforeEach(() => {
+  made.length = 0;
+  controller = {};
+  reload.mockClear();
+  vi.resetModules();
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: {
+      get controller() {
+        return controller;
+      },
+    },
+  });
+  Object.defineProperty(window, 'location', { configurable: true, value: { reload } });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+async function registered() {
+  const mod = await import('./sw-register');
+  await mod.registerServiceWorker();
+  const [wb] = made;
+  return { mod, wb };
+}
+
+describe('service worker registration', () => {
+  it("registers the build's /sw.js once, as a classic worker for the whole app", async () => {
+    vi.stubEnv('DEV', false);
+    const { mod, wb } = await registered();
+    await mod.registerServiceWorker();
+    expect(made).toHaveLength(1);
+    expect(wb.url).toBe('/sw.js');
+    expect(wb.options).toEqual({ scope: '/', type: 'classic' });
+  });
+
+  it('offers a waiting update, activates it on request and reloads once it controls the page', async () => {
+    const { mod, wb } = await registered();
+    const ready = vi.fn();
+    mod.onUpdateReady(ready);
+    wb.fire('waiting');
+    expect(ready).toHaveBeenCalledTimes(1);
+    // A prompt mounted later still learns of it.
+    const late = vi.fn();
+    mod.onUpdateReady(late);
+    expect(late).toHaveBeenCalledTimes(1);
+
+    mod.applyUpdate();
+    expect(wb.skipWaiting).toHaveBeenCalledTimes(1);
+    wb.fire('controlling');
+    wb.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('neither offers nor reloads on a first install (no controller yet, clients.claim takes over)', async () => {
+    controller = null;
+    const { mod, wb } = await registered();
+    const ready = vi.fn();
+    mod.onUpdateReady(ready);
+    wb.fire('waiting');
+    wb.fire('controlling');
+    expect(ready).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("passes the worker's navigate messages (notification clicks) to the router", async () => {
+    const { mod, wb } = await registered();
+    const go = vi.fn();
+    const off = mod.onNavigate(go);
+    wb.fire('message', { data: { type: 'navigate', path: '/dashboard?device=d1' } });
+    wb.fire('message', { data: { type: 'other' } });
+    off();
+    wb.fire('message', { data: { type: 'navigate', path: '/alert' } });
+    expect(go.mock.calls).toEqual([['/dashboard?device=d1']]);
+  });
+
+  it('checks for an update when the app comes back to the foreground, logging a failed check', async () => {
+    const { wb } = await registered();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    wb.update.mockRejectedValueOnce(new Error('offline'));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(wb.update).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('[sw] update check failed (offline?)', expect.any(Error)),
+    );
+  });
+});

@@ -1,0 +1,20 @@
+// One dashboard card behind a memo boundary (sameCardData): a live sample or a clock tick re-renders only the
+// cards whose readings, status or graph bucket changed.
+import { type ComponentType, memo, useCallback } from 'react';
+import { type CardDataProps, sameCardData } from './sameCardData';
+import type { CardProps } from './types';
+
+export interface CardSlotProps extends CardDataProps {
+  Card: ComponentType<CardProps>;
+}
+
+function CardSlotView({ Card, onToggle, ...props }: CardSlotProps) {
+  const key = props.def.key;
+  const toggle = useCallback(() => onToggle(key), [onToggle, key]);
+  return <Card {...props} onToggle={toggle} />;
+}
+
+export const CardSlot = memo(
+  CardSlotView,
+  (prev, next) => prev.Card === next.Card && sameCardData(prev, next),
+);

@@ -1,0 +1,139 @@
+// The uPlot options of a card's graph, built from plain inputs (no DOM), so they are tested in Node.
+// The worker's Float64Arrays go to uPlot as they are; they mark a gap with NaN where uPlot expects null, so the
+// y scale, the gaps and the cursor are told to pass over NaN here (uPlot itself only checks `== null`).
+import uPlot from 'uplot';
+import { localizeNumber } from '../i18n/format';
+
+export interface ChartLine {
+  label: string;
+  /** A resolved CSS colour. */
+  stroke: string;
+  /** Display unit of the line, '' for none. */
+  unit: string;
+}
+
+export interface ChartOptionsInput {
+  width: number;
+  height: number;
+  lines: ChartLine[];
+  /** Resolved colours of the axis text and of the grid. */
+  theme: { text: string; grid: string };
+  locale: string;
+  timeZone: string;
+  hour12?: boolean;
+  /** The translated "Time" of the legend. */
+  timeLabel: string;
+}
+
+/** Above this span the time axis shows days instead of times. */
+export const DAY_TICKS_FROM_S = 2 * 86400;
+
+const isValue = (v: number | null | undefined): v is number => v != null && !Number.isNaN(v);
+
+/** The y scale's range from the finite values in view (uPlot's own min/max turns NaN at the first NaN). */
+export const finiteRange: uPlot.Range.Function = (u, _min, _max, scaleKey) => {
+  const [i0, i1] = u.series[0]?.idxs ?? [0, u.data[0].length - 1];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let s = 1; s < u.series.length; s++) {
+    if (u.series[s].scale !== scaleKey || u.series[s].show === false) continue;
+    const ys = u.data[s];
+    for (let i = i0 ?? 0; i <= (i1 ?? ys.length - 1); i++) {
+      const v = ys[i];
+      if (!isValue(v)) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  // Nothing in view: the same answer uPlot gives for a series of nulls.
+  if (lo > hi) return [null, null];
+  return uPlot.rangeNum(lo, hi, 0.1, true);
+};
+
+/**
+ * Clip regions over runs of NaN, in canvas pixels from the point before a run to the point after it (what
+ * uPlot does for null runs), merged with the null gaps uPlot found. Without them a line bridges the gap.
+ */
+export const nanGaps = (
+  u: uPlot,
+  seriesIdx: number,
+  idx0: number,
+  idx1: number,
+  nullGaps: uPlot.Series.Gaps,
+): uPlot.Series.Gaps => {
+  const xs = u.data[0];
+  const ys = u.data[seriesIdx];
+  const px = (i: number) => Math.round(u.valToPos(xs[i], 'x', true));
+  const gaps: uPlot.Series.Gaps = [...nullGaps];
+  for (let i = idx0; i <= idx1; i++) {
+    if (!Number.isNaN(ys[i])) continue;
+    let end = i;
+    while (end < idx1 && Number.isNaN(ys[end + 1])) end++;
+    const from = px(i > 0 ? i - 1 : i);
+    const to = px(end < xs.length - 1 ? end + 1 : end);
+    if (to >= from) gaps.push([from, to]);
+    i = end;
+  }
+  return gaps.sort((a, b) => a[0] - b[0]);
+};
+
+/**
+ * The cursor at a NaN reads as at null: the legend shows '---' and the series' point hides. (Skipped values
+ * make uPlot look for a neighbour; proximity 0 there finds none, anywhere else there is no limit.)
+ */
+export const gapHover: uPlot.Cursor.Hover = {
+  skip: [undefined, Number.NaN],
+  prox: (u, seriesIdx, closestIdx) => (Number.isNaN(u.data[seriesIdx]?.[closestIdx]) ? 0 : null),
+};
+
+export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
+  const { locale, timeZone, hour12, theme } = input;
+  const timeFmt = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', hour12 });
+  const dayFmt = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric' });
+  const fullFmt = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hour12,
+  });
+  const axis = { stroke: theme.text, grid: { stroke: theme.grid, width: 1 } };
+  return {
+    width: input.width,
+    height: input.height,
+    legend: { show: true, live: true },
+    cursor: { points: { size: 6 }, hover: gapHover },
+    scales: { x: { time: true }, y: { range: finiteRange } },
+    series: [
+      { label: input.timeLabel, value: (_u, v) => (v == null ? '' : fullFmt.format(v * 1000)) },
+      ...input.lines.map(
+        (line): uPlot.Series => ({
+          label: line.unit ? `${line.label} (${line.unit})` : line.label,
+          stroke: line.stroke,
+          width: 2,
+          points: { show: false },
+          gaps: nanGaps,
+          value: (_u, v) => (isValue(v) ? localizeNumber(v.toFixed(1), locale) : '---'),
+        }),
+      ),
+    ],
+    axes: [
+      {
+        ...axis,
+        ticks: { stroke: theme.grid, width: 1 },
+        // The span in view, not the first data's: a period switch reuses the plot through setData.
+        values: (u, ticks) => {
+          const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
+          const fmt = span > DAY_TICKS_FROM_S ? dayFmt : timeFmt;
+          return ticks.map((t) => fmt.format(t * 1000));
+        },
+        space: 64,
+      },
+      {
+        ...axis,
+        ticks: { show: false },
+        size: 48,
+        values: (_u, ticks) => ticks.map((t) => localizeNumber(String(t), locale)),
+      },
+    ],
+  };
+}

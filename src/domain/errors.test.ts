@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { coded, codeOfMessage, ERRORS, errorCodeOf, isErrorCode } from './errors';
+import { MESSAGES, validateMac } from './validate';
+
+describe('error codes', () => {
+  it('give each message one code, and the spec §5 messages are among them', () => {
+    const messages = Object.values(ERRORS);
+    expect(new Set(messages).size).toBe(messages.length);
+    expect(MESSAGES.invalidMac).toBe('Invalid MAC address');
+    expect(codeOfMessage('This MAC address already identifies another station')).toBe('macClaimed');
+    expect(codeOfMessage('anything else')).toBeUndefined();
+  });
+
+  it('are read from data.code only, never from the message', () => {
+    expect(errorCodeOf({ message: 'x', data: { code: 'macClaimed', field: 'macAuth' } })).toBe('macClaimed');
+    expect(errorCodeOf({ message: ERRORS.macClaimed })).toBeUndefined();
+    expect(errorCodeOf({ data: { code: 'toString' } })).toBeUndefined();
+    expect(errorCodeOf(null)).toBeUndefined();
+    expect(isErrorCode('deviceNotFound')).toBe(true);
+    expect(coded('invalidMac', { field: 'mac' })).toEqual({ field: 'mac', code: 'invalidMac' });
+  });
+
+  it('are what validators answer', () => {
+    expect(validateMac('zz')).toBe('invalidMacFormat');
+    expect(isErrorCode(validateMac('zz'))).toBe(true);
+  });
+});

@@ -1,0 +1,10 @@
+// The history export (upload-protocols.md §4): what the Export page offers and the server accepts.
+
+/** Longest export: a bit over a year of 5-minute rows. */
+export const MAX_EXPORT_DAYS = 400;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const isExportFormat = (v: unknown): v is ExportFormat =>
+  (EXPORT_FORMATS as readonly unknown[]).includes(v);

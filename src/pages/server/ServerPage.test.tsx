@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import '../../app/test-setup';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTING, type WeatherServerView } from '../../../workers/api';
+import type { Device } from '../../api/contract';
+import { setHooksDb } from '../../db/hooks';
+import { PortalDb } from '../../db/schema';
+import { stationFacts } from './useWeatherServer';
+
+const worker = vi.hoisted(() => ({ loadWeatherServer: vi.fn(), regenerateStationKey: vi.fn() }));
+vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+
+const { default: ServerPage } = await import('./ServerPage');
+
+const db = new PortalDb(`server-page-${Math.random()}`);
+setHooksDb(db);
+afterAll(() => db.delete());
+
+const device = {
+  _id: 'd1',
+  wsid: 'garden-1',
+  name: 'Garden',
+  user: 'u1',
+  shareUsers: [],
+  consoletype: 0,
+  timezone: 'UTC',
+  channelNameMapping: [],
+  shareMode: 'private',
+  stationKey: 'old-key',
+  lastUpload: null,
+} as unknown as Device;
+
+const view: WeatherServerView = {
+  serverName: 'weather.example.org',
+  stationId: 'garden-1',
+  stationKey: 'key-from-server',
+  lastUpload: null,
+  protocols: [
+    {
+      protocol: 'wslink',
+      settings: [
+        ['Server', 'weather.example.org'],
+        ['Port', '80'],
+      ],
+    },
+    { protocol: 'wunderground', settings: [['Path', '/weatherstation/updateweatherstation.php']] },
+  ],
+  unmapped: { soilad1: '42' },
+  fetchedAt: Date.UTC(2026, 0, 2, 10, 0),
+};
+
+beforeEach(async () => {
+  worker.loadWeatherServer.mockReset().mockResolvedValue(view);
+  worker.regenerateStationKey.mockReset();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.settings.put({
+    key: SETTING.auth,
+    value: { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.c', verified: true } },
+  });
+  await db.devices.put(device);
+  await db.settings.put({ key: `${SETTING.weatherServerPrefix}d1`, value: view });
+});
+
+const renderPage = () =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>
+        <ServerPage />
+      </MemoryRouter>
+    </I18nProvider>,
+  );
+
+describe('weather server page', () => {
+  it("shows the station's facts, the console settings per protocol and the unmapped fields", async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('station-key').textContent).toBe('key-from-server'));
+    expect(worker.loadWeatherServer).toHaveBeenCalledWith('d1');
+    expect(screen.getByText('weather.example.org', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText('No upload yet')).toBeTruthy();
+    const settings = await screen.findByRole('tabpanel');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['WSLink', 'Wunderground']);
+    expect(within(settings).getByRole('rowheader', { name: 'Port' })).toBeTruthy();
+    expect(within(settings).getByRole('button', { name: 'Copy Server' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'soilad1' })).toBeTruthy();
+  });
+
+  it('regenerates the key after confirming, and shows why when that fails', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('station-key').textContent).toBe('key-from-server'));
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate key' }));
+    const dialog = await screen.findByRole('alertdialog');
+    worker.regenerateStationKey.mockResolvedValueOnce({ ...device, stationKey: 'new-key' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(worker.regenerateStationKey).toHaveBeenCalledWith('d1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate key' }));
+    worker.regenerateStationKey.mockRejectedValueOnce({ message: 'Device not found', code: 404 });
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Regenerate' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+  });
+
+  it("takes the facts from the server's view, else from the device record", () => {
+    expect(stationFacts(view, device)).toEqual({
+      stationId: 'garden-1',
+      stationKey: 'key-from-server',
+      lastUpload: null,
+    });
+    expect(stationFacts(null, { ...device, lastUpload: 1_800_000_000 } as Device)).toEqual({
+      stationId: 'garden-1',
+      stationKey: 'old-key',
+      lastUpload: 1_800_000_000,
+    });
+    expect(stationFacts(undefined, undefined)).toEqual({
+      stationId: undefined,
+      stationKey: undefined,
+      lastUpload: null,
+    });
+  });
+});

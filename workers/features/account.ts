@@ -1,0 +1,43 @@
+// Account and station actions (online only; workers/account.ts): password, avatar, account deletion, the
+// Weather Server view and station key, MAC identification, exports.
+import * as account from '../account';
+import type { Runtime } from '../runtime';
+import type { Handlers } from './handlers';
+import { sessionHandlers } from './session';
+
+const deps = (rt: Runtime): account.AccountDeps => ({ conn: rt.conn, fetch: rt.fetch });
+
+export const accountHandlers = {
+  changePassword: (rt, input) => account.changePassword(deps(rt), input),
+  requestReset: (rt, email) => account.requestReset(deps(rt), email),
+  verifyResetCode: (rt, email, code) => account.verifyResetCode(deps(rt), email, code),
+  resetPassword: (rt, email, code, password) => account.resetPassword(deps(rt), email, code, password),
+  loadAccount: (rt) => account.loadAccount(deps(rt)),
+  loadAvatar: (rt) => account.loadAvatar(deps(rt)),
+  uploadAvatar: (rt, dataUrl) => account.uploadAvatar(deps(rt), dataUrl),
+  removeAvatar: (rt) => account.removeAvatar(deps(rt)),
+  deleteAccount: async (rt, password) => {
+    await account.deleteAccount(deps(rt), password);
+    await sessionHandlers.logout(rt);
+  },
+  loadWeatherServer: (rt, device) => account.loadWeatherServer(deps(rt), device),
+  regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
+  setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
+  exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
+  cancelExport: async (_rt, id) => account.cancelExport(id),
+} satisfies Handlers<
+  | 'changePassword'
+  | 'requestReset'
+  | 'verifyResetCode'
+  | 'resetPassword'
+  | 'loadAccount'
+  | 'loadAvatar'
+  | 'uploadAvatar'
+  | 'removeAvatar'
+  | 'deleteAccount'
+  | 'loadWeatherServer'
+  | 'regenerateStationKey'
+  | 'setMacIdentification'
+  | 'exportData'
+  | 'cancelExport'
+>;

@@ -1,0 +1,97 @@
+// Devices feature: the selected (watched) device, adding, removing and forgetting devices, looking up a public
+// station, and keeping the device list order and the public devices in Dexie settings.
+import { type Device, SERVICES } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { applyDevice } from '../../src/db/apply';
+import { getAuth } from '../../src/db/authStorage';
+import { clearDevice } from '../../src/db/clear';
+import { relationOf } from '../../src/db/devices';
+import { getSetting, setSetting } from '../../src/db/settings';
+import { SETTING } from '../api';
+import type { Runtime } from '../runtime';
+import { asList, logFailure } from '../util';
+import type { Handlers } from './handlers';
+
+/** Keep a device in Dexie and the list order; a device the user neither owns nor shares becomes public. */
+async function remember(rt: Runtime, device: Device): Promise<void> {
+  const { db } = rt;
+  const userId = (await getAuth(db))?.user?._id;
+  await applyDevice(db, device);
+  const order = (await getSetting<string[]>(db, SETTING.deviceOrder)) ?? [];
+  if (!order.includes(device._id)) await setSetting(db, SETTING.deviceOrder, [...order, device._id]);
+  if (relationOf(device, userId) === 'public') {
+    const ids = (await getSetting<string[]>(db, SETTING.publicDevices)) ?? [];
+    if (!ids.includes(device._id)) await setSetting(db, SETTING.publicDevices, [...ids, device._id]);
+  }
+  await rt.live.rewatch();
+}
+
+async function forget(rt: Runtime, id: string): Promise<void> {
+  const { db } = rt;
+  const ids = (await getSetting<string[]>(db, SETTING.publicDevices)) ?? [];
+  await setSetting(
+    db,
+    SETTING.publicDevices,
+    ids.filter((x) => x !== id),
+  );
+  const order = (await getSetting<string[]>(db, SETTING.deviceOrder)) ?? [];
+  await setSetting(
+    db,
+    SETTING.deviceOrder,
+    order.filter((x) => x !== id),
+  );
+  await clearDevice(db, id);
+  // Spec §4: if the forgotten device was selected, the first device is selected.
+  if (rt.live.selectedDevice === id || (await getSetting<string>(db, SETTING.lastViewDevice)) === id) {
+    const first = order.find((x) => x !== id) ?? null;
+    await setSetting(db, SETTING.lastViewDevice, first ?? undefined);
+    await rt.live.select(first, false);
+  } else await rt.live.rewatch();
+}
+
+export const deviceHandlers = {
+  reload: async (rt) => {
+    await rt.sync.loadAll();
+    await rt.live.restore();
+  },
+
+  selectDevice: async (rt, id, manage = false) => {
+    await rt.live.select(id, manage);
+    if (id) rt.forecasts.load(id).catch(logFailure('loading the forecast of', id));
+  },
+
+  addDevice: async (rt, input) => {
+    const device = await rt.conn.create<Device>(SERVICES.devices, input);
+    await remember(rt, device);
+    rt.sync.loadLastData(device._id).catch(logFailure('loading the last data of the new device', device._id));
+    return device;
+  },
+
+  removeDevice: async (rt, id) => {
+    await rt.conn.remove(SERVICES.devices, id);
+    await forget(rt, id);
+  },
+
+  forgetDevice: async (rt, id) => {
+    const device = await rt.db.devices.get(id);
+    const userId = (await getAuth(rt.db))?.user?._id;
+    if (device && relationOf(device, userId) !== 'public')
+      throw new ApiError('Only public devices can be forgotten', 400, 'BadRequest');
+    await forget(rt, id);
+  },
+
+  lookupStation: async (rt, wsid) => {
+    const [found] = asList(
+      await rt.conn.find<Device[]>(SERVICES.devices, { wsid: wsid.trim(), $limit: 1, $paginate: false }),
+    );
+    if (!found) throw new ApiError('Device not found', 404, 'NotFound');
+    await remember(rt, found);
+    // The station is found and kept; its readings and card settings also arrive with the next sync.
+    await Promise.all([rt.sync.loadLastData(found._id), rt.sync.loadDisplaySettings(found._id)]).catch(
+      logFailure('loading the data of the looked-up station', found._id),
+    );
+    return found;
+  },
+} satisfies Handlers<
+  'reload' | 'selectDevice' | 'addDevice' | 'removeDevice' | 'forgetDevice' | 'lookupStation'
+>;

@@ -1,0 +1,75 @@
+// Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
+import { SERVICES, type User } from '../../src/api/contract';
+import { getAuth, setAuth } from '../../src/db/authStorage';
+import { clearUserData } from '../../src/db/clear';
+import { getSetting, setSetting } from '../../src/db/settings';
+import type { Runtime } from '../runtime';
+import { eachLimit, logFailure } from '../util';
+import type { Handlers } from './handlers';
+
+/**
+ * After every (re)authentication: a different user's leftovers go, then data, watches, queued edits, the
+ * history missed while away and the selected device's forecast.
+ */
+export async function onSignedIn(rt: Runtime): Promise<void> {
+  const { db, live } = rt;
+  const auth = await getAuth(db);
+  const last = await getSetting<string>(db, 'lastUserId');
+  if (auth?.user && last && last !== auth.user._id) await clearUserData(db, { keepAuth: true });
+  if (auth?.user) await setSetting(db, 'lastUserId', auth.user._id);
+  // Watch before reloading (on a reconnect the devices are known): an upload from now on arrives live, an
+  // earlier one is in the reloaded last data. The other order loses uploads that fall in between.
+  const known = (await db.devices.count()) > 0;
+  if (known) await live.restore();
+  const devices = await rt.sync.loadAll();
+  if (known) await live.rewatch();
+  else await live.restore();
+  rt.outbox.flush().catch(logFailure('sending queued edits after sign-in'));
+  // Rows missed while the socket was down: extend the held history to now (the selected device first).
+  const selected = live.selectedDevice;
+  const ids = devices.map((d) => d._id).filter((id) => id !== selected);
+  void eachLimit(selected ? [selected, ...ids] : ids, 2, (id) =>
+    rt.history.catchUp(id).catch(logFailure('history catch-up of', id)),
+  );
+  if (selected) rt.forecasts.load(selected).catch(logFailure('loading the forecast of', selected));
+}
+
+async function logout(rt: Runtime): Promise<void> {
+  rt.outbox.stop();
+  await rt.conn.logout();
+  await clearUserData(rt.db);
+  await rt.conn.setState({ devices: undefined, deviceTime: null, age: null });
+}
+
+export const sessionHandlers = {
+  login: async (rt, email, password) => (await rt.conn.login(email, password)).user,
+
+  /** Creates the account, then signs in (best effort) so the app can send an unverified user to /signup/verify. */
+  signup: async (rt, input) => {
+    const user = await rt.conn.create<User>(SERVICES.users, input);
+    try {
+      return (await rt.conn.login(input.email, input.password)).user;
+    } catch (e) {
+      // The account exists; signing in can wait for the login screen.
+      console.warn('[engine] sign-in after sign-up failed', e);
+      return user;
+    }
+  },
+
+  verify: async (rt, email, code) => {
+    const answer = await rt.conn.create<{ verified: boolean }>(SERVICES.verify, { email, code });
+    const auth = await getAuth(rt.db);
+    if (answer?.verified && auth?.user && auth.user.email === email) {
+      await setAuth(rt.db, { ...auth, user: { ...auth.user, verified: true } });
+      // The server refused data to the unverified account: load it now.
+      rt.conn.resume().catch(logFailure('loading data after verification'));
+    }
+    return { verified: !!answer?.verified };
+  },
+
+  resendCode: async (rt, email) => {
+    await rt.conn.create(SERVICES.verify, { email, resend: true });
+  },
+
+  logout,
+} satisfies Handlers<'login' | 'signup' | 'verify' | 'resendCode' | 'logout'>;
