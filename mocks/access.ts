@@ -1,5 +1,5 @@
 // Who is calling and what they may see, as server/hooks/auth.ts decides it and src/domain/stations.ts rules.
-import type { Device } from '../src/api/contract';
+import type { Device } from '../src/domain/contract';
 import { ERRORS } from '../src/domain/errors';
 import { canRead, relation } from '../src/domain/stations';
 import { MESSAGES } from '../src/domain/validate';

@@ -2,7 +2,7 @@
 // upload, folded into 5-minute, hourly and daily buckets on read), display settings, alert settings, alerts.
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
 import { addMonths } from '../server/services/subscriptions/period';
-import type { Device, DisplaySettings, SubscriptionPlan, User } from '../src/api/contract';
+import type { Device, DisplaySettings, SubscriptionPlan, User } from '../src/domain/contract';
 import { deriveMissing } from '../src/domain/formulas';
 import { DEFAULT_PLANS } from '../src/domain/plans';
 import { DEFAULT_TIME_ZONE } from '../src/domain/timeZones';

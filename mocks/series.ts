@@ -1,8 +1,9 @@
 // Series math of the mocks, the same as server/storage: uploads folded into 5-minute, 30-minute, hourly and
 // device-local daily buckets of running aggregates; primary rows; today's min/max.
-import type { LastData } from '../src/api/contract';
+
 import { type Agg, addValue, aggValue } from '../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../src/domain/catalogue';
+import type { LastData } from '../src/domain/contract';
 import { localDayStart } from '../src/domain/timeZones';
 import type { Aggregate, BucketRange, Sample } from '../src/domain/types';
 

@@ -1,11 +1,12 @@
 // Periodic Background Sync `last-data` (installed app, no page open): pull the newest row of each of the user's
 // devices with one `weatherMetrics/batchLastData` call into Dexie `live`, so the app opens on fresh readings.
-import { SERVICES } from '../src/api/contract';
+
 import { rest } from '../src/api/rest';
 import { getAuth } from '../src/db/authStorage';
 import { pruneLive } from '../src/db/rows';
 import { type PortalDb, toRow } from '../src/db/schema';
 import { type Coded, fromCoded } from '../src/domain';
+import { SERVICES } from '../src/domain/contract';
 
 export async function pullLastData(db: PortalDb, origin: string, fetchImpl?: typeof fetch): Promise<number> {
   const auth = await getAuth(db);

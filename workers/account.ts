@@ -3,11 +3,12 @@
 // optionally a fetch for the HTTP-only ones (picture bytes, export download). What can be shown offline
 // (account facts, picture, weather-server view) is cached in Dexie `settings` so the pages show the last
 // known data without a connection.
-import { type Device, SERVICES, type User } from '../src/api/contract';
+
 import { ApiError, toApiError } from '../src/api/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, setSetting } from '../src/db/settings';
+import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { ERRORS } from '../src/domain/errors';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import { SETTING } from './api';

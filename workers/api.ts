@@ -1,6 +1,6 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
-import type { Device, User } from '../src/api/contract';
+import type { Device, User } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
 import type { BucketRange } from '../src/domain/types';
 

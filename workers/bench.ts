@@ -5,9 +5,10 @@
 // - aggregate: Series' aggregateRows of 31 days of 5-minute rows into hourly buckets (the month graph's folding),
 //   for the keys given (the graph's). The server holds a week of 5-minute rows for the demo station; those
 //   rows are repeated back in time to make 31 days.
-import { type Coded, SERVICES } from '../src/api/contract';
+
 import { PortalDb, type Row } from '../src/db/schema';
 import { fromCoded, type TimedRow } from '../src/domain';
+import { type Coded, SERVICES } from '../src/domain/contract';
 import { aggregateRows } from './aggregate';
 import type { WorkerBench } from './api';
 import type { Connection } from './connection';

@@ -2,11 +2,11 @@
 // re-authentication + retry on NotAuthenticated, sign-out (settings.auth cleared → the page redirects once to
 // /login) when that fails, and a full reload of data after a reconnect (the new socket has no auth or channels).
 import { CALL_TIMEOUT_MS, createClient, type PortalClient } from '../src/api/client';
-import type { User } from '../src/api/contract';
 import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
 import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { setSetting } from '../src/db/settings';
+import type { User } from '../src/domain/contract';
 import { ERRORS, errorCodeOf } from '../src/domain/errors';
 import { type ConnectionState, SETTING } from './api';
 

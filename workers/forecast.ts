@@ -1,8 +1,9 @@
 // Forecast of the selected device (spec §4): reloaded at each hour boundary, and only when the device uploaded
 // within the last day (no point forecasting from a dead station). Stored per type in Dexie `forecasts`.
-import { type Coded, SERVICES } from '../src/api/contract';
+
 import { newestTime } from '../src/db/rows';
 import type { ForecastRow, PortalDb } from '../src/db/schema';
+import { type Coded, SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import { nowSeconds } from './util';
 

@@ -1,10 +1,11 @@
 // History held in Dexie (spec §9): 5-minute rows 2 days back (`metrics`), daily rows 366 days back
 // (`metricsDaily`). Loaded on demand when a requested range goes outside what syncState says is held;
 // duplicates (same [device+time]) are skipped; older rows are pruned.
-import { type Coded, SERVICES } from '../src/api/contract';
+
 import { patchSyncState } from '../src/db/apply';
 import { type PortalDb, type Row, type SyncStateRow, toRow } from '../src/db/schema';
 import { fromCoded, HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS } from '../src/domain';
+import { type Coded, SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import { nowSeconds } from './util';
 

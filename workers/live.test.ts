@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { LiveSample } from '../src/api/contract';
 import { pruneLive } from '../src/db/rows';
 import { toRow } from '../src/db/schema';
+import type { LiveSample } from '../src/domain/contract';
 import { SETTING } from './api';
 import { Live } from './live';
 import type { Sync } from './sync';

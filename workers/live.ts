@@ -1,6 +1,13 @@
 // Live data: watch the selected device (manage mode: all), store each `weatherMetrics created` sample in
 // `live` (last 5 minutes, always the newest per device), `weatherMetrics/5m created` rows in `metrics`, and
 // apply the other live events. A 1 s tick publishes the age of the selected device's data (spec §4 Live data).
+
+import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncState } from '../src/db/apply';
+import { clearDevice } from '../src/db/clear';
+import { newestTime, pruneLive } from '../src/db/rows';
+import type { AlertRow, PortalDb, Row } from '../src/db/schema';
+import { getSetting, setSetting } from '../src/db/settings';
+import { applyInvitation } from '../src/db/shares';
 import {
   type Device,
   type DisplaySettings,
@@ -9,13 +16,7 @@ import {
   SERVICES,
   type ShareInvitation,
   type User,
-} from '../src/api/contract';
-import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncState } from '../src/db/apply';
-import { clearDevice } from '../src/db/clear';
-import { newestTime, pruneLive } from '../src/db/rows';
-import type { AlertRow, PortalDb, Row } from '../src/db/schema';
-import { getSetting, setSetting } from '../src/db/settings';
-import { applyInvitation } from '../src/db/shares';
+} from '../src/domain/contract';
 import { SETTING } from './api';
 import type { Connection } from './connection';
 import type { Sync } from './sync';

@@ -2,11 +2,12 @@
 // replay, so the server sees one `Idempotency-Key` per edit whoever sends it), retries transient failures with
 // backoff, re-authenticates on 401, applies the server's answers to Dexie and reloads a record whose edit was
 // dropped (final 4xx) so the optimistic local write is undone.
-import { SERVICES } from '../src/api/contract';
+
 import { applyAnswer } from '../src/db/apply';
 import { getAuth } from '../src/db/authStorage';
 import { backoffMs, type FlushResult, flushOutbox, restSender } from '../src/db/outbox';
 import type { OutboxRow, PortalDb } from '../src/db/schema';
+import { SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
 import { logFailure } from './util';

@@ -1,9 +1,10 @@
 // The parts of a started data engine, made together once the origin is known (DataEngine.start): the
 // connection, the sync/live/history/series/outbox/forecast features and the wiring of their events. Handlers
 // (features/*.ts) receive it whole; nothing in it is filled in later.
-import { SERVICES } from '../src/api/contract';
+
 import { getAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
+import { SERVICES } from '../src/domain/contract';
 import { Connection, type ConnectionOptions } from './connection';
 import { onSignedIn } from './features/session';
 import { Forecasts } from './forecast';

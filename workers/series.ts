@@ -1,7 +1,7 @@
 // Graph data (spec §9 graph periods): from Dexie history when it covers the range (aggregating 5m → 30m/1h in
 // the worker), else `weatherMetrics/queryGroup`, whose answers are cached in Dexie `series` so a graph seen once
 // works offline. Values are converted to the user's units here, once, into transferable Float64Arrays.
-import { type Coded, SERVICES } from '../src/api/contract';
+
 import { isTransient } from '../src/api/errors';
 import type { PortalDb, SeriesRow } from '../src/db/schema';
 import { getSetting } from '../src/db/settings';
@@ -16,6 +16,7 @@ import {
   type TimedRow,
   type UnitPrefs,
 } from '../src/domain';
+import { type Coded, SERVICES } from '../src/domain/contract';
 import { aggregateRows } from './aggregate';
 import { SETTING, type SeriesData } from './api';
 import type { Connection } from './connection';

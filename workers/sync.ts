@@ -1,13 +1,6 @@
 // Initial and reload sync after sign-in / reconnect: metric definitions (hash check), the device list (owned,
 // shared, public), last data (today's min/max), display and alert settings, active alerts → Dexie.
-import {
-  type Device,
-  type DisplaySettings,
-  type LastData,
-  type MetricsAnswer,
-  SERVICES,
-  type ShareInvitation,
-} from '../src/api/contract';
+
 import { toApiError } from '../src/api/errors';
 import {
   applyAlertSettings,
@@ -20,6 +13,14 @@ import { pendingFields } from '../src/db/outbox';
 import { type AlertRow, type AlertSettingsRow, type PortalDb, toRow } from '../src/db/schema';
 import { getSetting } from '../src/db/settings';
 import { replaceInvitations } from '../src/db/shares';
+import {
+  type Device,
+  type DisplaySettings,
+  type LastData,
+  type MetricsAnswer,
+  SERVICES,
+  type ShareInvitation,
+} from '../src/domain/contract';
 import { SETTING } from './api';
 import type { Connection } from './connection';
 import { asList, eachLimit } from './util';

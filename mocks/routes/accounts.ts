@@ -1,8 +1,8 @@
 // authentication (local, jwt), users (sign-up, me, related names), users/verify, downloadTokens, and metrics
 // (definitions + hash).
 import { http } from 'msw';
-import type { User } from '../../src/api/contract';
 import { METRICS } from '../../src/domain/catalogue';
+import type { User } from '../../src/domain/contract';
 import { ERRORS } from '../../src/domain/errors';
 import { METRICS_HASH } from '../../src/domain/hash';
 import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/validate';

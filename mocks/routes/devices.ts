@@ -1,6 +1,6 @@
 // weatherDevices (find by wsid / _id / $devices scopes, get, create, patch, remove) and weatherDevices/lastData.
 import { http } from 'msw';
-import type { LastData } from '../../src/api/contract';
+import type { LastData } from '../../src/domain/contract';
 import { ERRORS } from '../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../src/domain/shareInvitations';
 import { compareStations } from '../../src/domain/stations';

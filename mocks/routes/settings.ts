@@ -1,7 +1,7 @@
 // deviceDisplaySettings (find → stored or the type's default; create; patch), alertSettings (find, get,
 // create-or-update, patch), alerts (active, newest first) and alerts/hide. All need a token.
 import { http } from 'msw';
-import type { DisplaySettings } from '../../src/api/contract';
+import type { DisplaySettings } from '../../src/domain/contract';
 import { defaultDisplaySettings } from '../../src/domain/deviceTypes';
 import { readable, relation, required } from '../access';
 import type { AlertRule, AlertSettingsRow, DisplaySettingsRow, MockDb, UserRow } from '../db';

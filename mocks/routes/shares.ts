@@ -2,7 +2,7 @@
 // address, the same answer whether or not an account uses it; the verified account with that address accepts
 // (→ shareUsers) or declines (the owner keeps seeing "pending"); remove revokes (owner) or leaves (recipient).
 import { http } from 'msw';
-import type { ShareInvitation } from '../../src/api/contract';
+import type { ShareInvitation } from '../../src/domain/contract';
 import { SHARE_MESSAGES, shareInvitationRules } from '../../src/domain/shareInvitations';
 import { readable, required } from '../access';
 import { type InvitationRow, type MockDb, objectId, type UserRow } from '../db';

@@ -3,7 +3,7 @@
 //  user/<id>    every socket of a signed-in user (profile, their devices, settings, alerts)
 import type { RealTimeConnection } from '@feathersjs/feathers';
 import type { Server } from 'socket.io';
-import type { Device } from '../../src/api/contract';
+import type { Device } from '../../src/domain/contract';
 import type { Application, AuthUser } from '../declarations';
 import { canRead, type DeviceRow, present } from '../services/devices/device-record';
 import { deviceChannel } from '../services/devices/watch.class';

@@ -1,6 +1,6 @@
 // Route guards of spec §4 "Start-up": no signed-in user → /login, unverified → /signup/verify, except on the
 // public pages (help, FAQ, terms, privacy, 404). Verified users skip the login and sign-up pages.
-import type { User } from '../api/contract';
+import type { User } from '../domain/contract';
 
 /** Who may see a route: a verified user, anyone, only signed-out visitors, or the verification step. */
 export type Access = 'user' | 'public' | 'guest' | 'verify';

@@ -6,7 +6,7 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Device } from '../api/contract';
+import type { Device } from '../domain/contract';
 
 const session = vi.hoisted(() => ({
   auth: null as null | { accessToken: string; user: { _id: string; email: string; verified: boolean } },

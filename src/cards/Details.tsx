@@ -1,7 +1,7 @@
 // A card's details: today's minimum and maximum with their times, and the rest of the card's readings.
 import { useLingui } from '@lingui/react/macro';
-import type { Device } from '../api/contract';
 import type { UnitPrefs } from '../domain';
+import type { Device } from '../domain/contract';
 import styles from './Details.module.css';
 import { readingText, timeOfDay } from './format';
 import { metricLabel } from './labels';

@@ -4,8 +4,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Device } from '../api/contract';
 import { CARD_BY_KEY, DEFAULT_UNIT_PREFS } from '../domain';
+import type { Device } from '../domain/contract';
 import { OutdoorCard } from './OutdoorCard';
 import type { Latest } from './types';
 

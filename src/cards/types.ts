@@ -1,7 +1,8 @@
 // What every dashboard card receives: its definition, the device, the newest sample and the user's units.
-import type { Device } from '../api/contract';
+
 import type { Latest, MinMax } from '../db/hooks';
 import type { CardDef, UnitPrefs } from '../domain';
+import type { Device } from '../domain/contract';
 
 export type { Latest, MinMax };
 

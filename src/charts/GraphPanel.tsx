@@ -1,8 +1,8 @@
 // A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import type { Device } from '../api/contract';
 import { localParts } from '../domain';
+import type { Device } from '../domain/contract';
 import { translateServerMessage } from '../i18n/messages';
 import styles from './GraphPanel.module.css';
 import { PeriodPicker } from './PeriodPicker';

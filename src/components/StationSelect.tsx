@@ -2,8 +2,8 @@
 // stations the screen applies to, defaulting to the one open on the dashboard.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import type { Device } from '../api/contract';
 import { useSelectedDeviceId } from '../db/hooks';
+import type { Device } from '../domain/contract';
 import { SelectField } from './SelectField';
 
 /** The chosen station id: the dashboard's station when it is in `devices`, else the first one. */

@@ -2,8 +2,8 @@
 // Locally queued fields win over a server copy until they are sent (conflict rule in src/db/outbox.ts).
 
 import { SETTING } from '../../workers/api';
-import { type Device, type DisplaySettings, SERVICES, type User } from '../api/contract';
 import { DEFAULT_UNIT_PREFS } from '../domain';
+import { type Device, type DisplaySettings, SERVICES, type User } from '../domain/contract';
 import { getAuth, setAuth } from './authStorage';
 import { keepPending, pendingFields } from './outbox';
 import type { AlertRow, AlertSettingsRow, PortalDb, SyncStateRow } from './schema';

@@ -1,7 +1,7 @@
 // The Feathers authentication client's token storage, kept in Dexie `settings.auth` ({ accessToken, user }) so
 // the worker, the service worker and the page (useAuth) all see one session.
 import type { Storage } from '@feathersjs/authentication-client';
-import type { User } from '../api/contract';
+import type { User } from '../domain/contract';
 import type { PortalDb } from './schema';
 
 export interface AuthRecord {

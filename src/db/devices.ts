@@ -1,7 +1,7 @@
 // Device order and ownership (spec §3): owned if device.user is the current user, shared if the user is in
 // shareUsers, otherwise public. The list is sorted owned, shared, public (src/domain/stations.ts); within a group,
 // the server's order.
-import type { Device } from '../api/contract';
+import type { Device } from '../domain/contract';
 import { relation, stationRank } from '../domain/stations';
 
 export type Relation = 'owned' | 'shared' | 'public';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SETTING } from '../../workers/api';
-import type { Device } from '../api/contract';
+import type { Device } from '../domain/contract';
 import {
   hideAlert,
   renameChannel,

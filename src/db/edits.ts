@@ -3,9 +3,9 @@
 // (`outbox`) so the service worker sends it later if the page closes or is offline.
 
 import { SETTING } from '../../workers/api';
-import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../api/contract';
 import type { UnitPrefs } from '../domain';
 import { defaultDisplaySettings } from '../domain';
+import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../domain/contract';
 import { type AuthRecord, setAuth } from './authStorage';
 import { enqueue } from './outbox';
 import { type AlertRule, db as defaultDb, type PortalDb } from './schema';

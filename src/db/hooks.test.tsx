@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { SETTING } from '../../workers/api';
-import type { Device } from '../api/contract';
+import type { Device } from '../domain/contract';
 import {
   readLatest,
   readTodayMinMax,

@@ -3,7 +3,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { type ConnectionState, SETTING } from '../../workers/api';
-import type { Device, DisplaySettings, User } from '../api/contract';
 import type { MetricDef, Sample } from '../domain';
 import {
   type Change,
@@ -14,6 +13,7 @@ import {
   METRICS,
   type UnitPrefs,
 } from '../domain';
+import type { Device, DisplaySettings, User } from '../domain/contract';
 import type { AuthRecord } from './authStorage';
 import { sortDevices } from './devices';
 import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';

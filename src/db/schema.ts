@@ -1,7 +1,7 @@
 // The browser's local database (ARCHITECTURE §6). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Device, DisplaySettings, LastData, ShareInvitation } from '../api/contract';
+import type { Device, DisplaySettings, LastData, ShareInvitation } from '../domain/contract';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */

@@ -1,6 +1,6 @@
 // Share actions (issue #10) as write-through edits, like src/db/edits.ts: Dexie at once (the screen shows it),
 // an outbox mutation in the same transaction, then a flush request. Offline they wait in the outbox.
-import { SERVICES, type ShareInvitation } from '../api/contract';
+import { SERVICES, type ShareInvitation } from '../domain/contract';
 import { getEditsDb, requestFlush } from './edits';
 import { enqueue } from './outbox';
 import { isLocal } from './shares';

@@ -1,7 +1,7 @@
 // Share invitations in Dexie (issue #10): written by the worker (sync, live events, outbox answers), read by the
 // Shares page and the Devices page's share panel. A queued invite lives as `local:<outbox id>` until the server's
 // record replaces it.
-import type { ShareInvitation } from '../api/contract';
+import type { ShareInvitation } from '../domain/contract';
 import type { PortalDb } from './schema';
 
 export const isLocal = (id: string) => id.startsWith('local:');

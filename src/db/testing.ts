@@ -2,7 +2,7 @@
 // with one station ('d1', owned by the signed-in user 'u1'). Call at module level of a test file.
 import { afterAll, beforeEach } from 'vitest';
 import { SETTING } from '../../workers/api';
-import type { Device } from '../api/contract';
+import type { Device } from '../domain/contract';
 import { setEditsDb, setOutboxFlusher } from './edits';
 import { setHooksDb } from './hooks';
 import { PortalDb } from './schema';

@@ -1,7 +1,7 @@
 // Hooks over the share invitations in Dexie (issue #10): what the Shares page, the Devices page's share panel and
 // the menu badge show. undefined while the first query runs.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ShareInvitation } from '../api/contract';
+import type { ShareInvitation } from '../domain/contract';
 import { getEditsDb } from './edits';
 
 const byNewest = (a: ShareInvitation, b: ShareInvitation) => b.createdAt - a.createdAt;

@@ -5,7 +5,7 @@ import type { GraphRange } from './types';
 
 export * from './deviceTypeDefs';
 
-/** Same shape as the wire's DisplaySettings record (src/api/contract.ts). */
+/** Same shape as the wire's DisplaySettings record (contract.ts). */
 export interface DefaultDisplaySettings {
   weatherDevice: string;
   metricsList: string[];

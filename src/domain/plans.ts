@@ -6,7 +6,7 @@ import { DEVICE_TYPES } from './deviceTypeDefs';
 /** Device types that need a subscription (spec §3): the types marked so in deviceTypeDefs.ts. */
 export const SUBSCRIPTION_TYPES: number[] = DEVICE_TYPES.filter((t) => t.needsSubscription).map((t) => t.id);
 
-/** A plan as seeded: the offered fields of a SubscriptionPlan (src/api/contract.ts), its features as texts. */
+/** A plan as seeded: the offered fields of a SubscriptionPlan (contract.ts), its features as texts. */
 export interface PlanSeed {
   name: string;
   description: string;

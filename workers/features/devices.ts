@@ -1,12 +1,13 @@
 // Devices feature: the selected (watched) device, adding, removing and forgetting devices, looking up a public
 // station, and keeping the device list order and the public devices in Dexie settings.
-import { type Device, SERVICES } from '../../src/api/contract';
+
 import { ApiError } from '../../src/api/errors';
 import { applyDevice } from '../../src/db/apply';
 import { getAuth } from '../../src/db/authStorage';
 import { clearDevice } from '../../src/db/clear';
 import { relationOf } from '../../src/db/devices';
 import { getSetting, setSetting } from '../../src/db/settings';
+import { type Device, SERVICES } from '../../src/domain/contract';
 import { SETTING } from '../api';
 import type { Runtime } from '../runtime';
 import { asList, logFailure } from '../util';

@@ -1,8 +1,9 @@
 // Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
-import { SERVICES, type User } from '../../src/api/contract';
+
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
 import { getSetting, setSetting } from '../../src/db/settings';
+import { SERVICES, type User } from '../../src/domain/contract';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
 import type { Handlers } from './handlers';

@@ -1,5 +1,5 @@
 // Device rows <-> API records, and who may do what with a device (ARCHITECTURE §5 Permissions).
-import type { Device } from '../../../src/api/contract';
+import type { Device } from '../../../src/domain/contract';
 import { relation } from '../../../src/domain/stations';
 import type { AuthUser } from '../../declarations';
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { Device } from '../../../src/api/contract';
+import type { Device } from '../../../src/domain/contract';
 import { ERRORS } from '../../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
 import { compareStations } from '../../../src/domain/stations';

@@ -1,8 +1,8 @@
 // weatherDevices/lastData?device=&range=true: the newest sample, and with range today's min/max with their
 // times since the device-local midnight or the owner's last min/max reset, whichever is later.
 import type { Params } from '@feathersjs/feathers';
-import type { LastData } from '../../../src/api/contract';
 import { aggValue } from '../../../src/domain/aggregate';
+import type { LastData } from '../../../src/domain/contract';
 import type { Application, AuthUser } from '../../declarations';
 import { bool } from '../../hooks/validate';
 import { dayStartFor } from '../../storage/samples';

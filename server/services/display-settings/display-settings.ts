@@ -2,7 +2,7 @@
 // One record per user and device; find answers the spec's default when none is stored yet (spec §3).
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { DisplaySettings } from '../../../src/api/contract';
+import type { DisplaySettings } from '../../../src/domain/contract';
 import { defaultDisplaySettings } from '../../../src/domain/deviceTypes';
 import type { Application, AuthUser } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';

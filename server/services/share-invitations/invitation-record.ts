@@ -2,7 +2,7 @@
 // The owner sees only what they typed (the address) and `pending` until the invited person accepts; a declined
 // invitation stays `pending` to the owner, so declining reveals nothing (an address without an account never
 // answers either).
-import type { ShareInvitation } from '../../../src/api/contract';
+import type { ShareInvitation } from '../../../src/domain/contract';
 
 export interface InvitationRow {
   _id: string;

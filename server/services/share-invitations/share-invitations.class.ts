@@ -10,7 +10,7 @@
 // pulled them through weatherDevices, the account was deleted) is stale and dropped when met.
 import { BadRequest, Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { ShareInvitation } from '../../../src/api/contract';
+import type { ShareInvitation } from '../../../src/domain/contract';
 import {
   INVITATIONS_PER_HOUR,
   SHARE_MESSAGES,

@@ -1,7 +1,7 @@
 // Registers shareInvitations and says who hears its events: the owner gets their copy on `user/<owner>`, the
 // invited account (if one uses the address, verified) its copy on `user/<recipient>`, so an invitation appears
 // live. A decline reaches only the recipient's own sockets: the owner keeps seeing `pending`.
-import type { ShareInvitation } from '../../../src/api/contract';
+import type { ShareInvitation } from '../../../src/domain/contract';
 import type { Application } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
 import { userChannel } from '../../realtime/channels';

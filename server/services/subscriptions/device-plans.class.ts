@@ -5,7 +5,7 @@
 // and remove any; nobody else writes: orders and payments will call grant() from server code.
 import { BadRequest, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { DeviceSubscriptionPlan } from '../../../src/api/contract';
+import type { DeviceSubscriptionPlan } from '../../../src/domain/contract';
 import type { Application, AuthUser } from '../../declarations';
 import { id as oneId } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';

@@ -1,7 +1,7 @@
 // deviceSubscriptionPlan: the spec §7 call (mac, $populate, $limit=1) for owners and shared users only, MAC
 // checks, admin writes, and grant(): extending an active plan, permanent plans that never expire.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { DeviceSubscriptionPlan, SubscriptionPlan } from '../../../src/api/contract';
+import type { DeviceSubscriptionPlan, SubscriptionPlan } from '../../../src/domain/contract';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer } from '../../testing/server';
 import { shareStation } from '../../testing/share';

@@ -3,7 +3,7 @@
 // $push/$pull/$set on `features` (list-ops.ts), validated like a whole list.
 import { Conflict, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { SubscriptionPlan } from '../../../src/api/contract';
+import type { SubscriptionPlan } from '../../../src/domain/contract';
 import type { Application, AuthUser } from '../../declarations';
 import { id as oneId } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';

@@ -1,6 +1,6 @@
 // subscriptionPlans: input rules (a clear 400 for each), rows <-> records, and what a find may query.
 import { BadRequest } from '@feathersjs/errors';
-import type { SubscriptionPlan } from '../../../src/api/contract';
+import type { SubscriptionPlan } from '../../../src/domain/contract';
 import { DEVICE_TYPES } from '../../../src/domain/deviceTypes';
 import { asObject, num, str } from '../../hooks/validate';
 import { splitIds, withItemIds } from '../common/item-ids';

@@ -3,7 +3,7 @@
 // not even whether an id exists; a find without parameters stays the bare [me]; the local login's internal e-mail
 // lookup is untouched.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { User } from '../../../src/api/contract';
+import type { User } from '../../../src/domain/contract';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer, toQuery } from '../../testing/server';
 import { shareStation } from '../../testing/share';

@@ -2,7 +2,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { User } from '../../../src/api/contract';
+import type { User } from '../../../src/domain/contract';
 import { ERRORS } from '../../../src/domain/errors';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';

@@ -2,13 +2,13 @@
 // the unit of the item, method. The value is checked with the spec §5 bounds before the rule is kept.
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import type { Device } from '../../api/contract';
 import { Button } from '../../components/Button';
 import fieldStyles from '../../components/Field.module.css';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import type { AlertRule } from '../../db/schema';
 import { type UnitPrefs, validateAlertValue } from '../../domain';
+import type { Device } from '../../domain/contract';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './AlertPage.module.css';
 import {

@@ -2,7 +2,6 @@
 // reports that make sense as a threshold, plus the three triggers of spec §9. Labels in words, never keys.
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Device } from '../../api/contract';
 import { cardTitle, metricLabel, sensorLabel } from '../../cards/labels';
 import type { AlertRule } from '../../db/schema';
 import {
@@ -16,6 +15,7 @@ import {
   type UnitType,
   unitFor,
 } from '../../domain';
+import type { Device } from '../../domain/contract';
 
 export const LOST_DATA = 'lostData';
 export const LOST_LINK = 'lostLink';

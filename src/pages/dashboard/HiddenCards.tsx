@@ -3,9 +3,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, Eye } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Device } from '../../api/contract';
 import { cardTitle } from '../../cards/labels';
 import type { CardDef } from '../../domain';
+import type { Device } from '../../domain/contract';
 import styles from './HiddenCards.module.css';
 
 export function HiddenCards({

@@ -1,6 +1,6 @@
 // Choose which of the user's stations the dashboard shows.
 import { useLingui } from '@lingui/react/macro';
-import type { Device } from '../../api/contract';
+import type { Device } from '../../domain/contract';
 import styles from './DashboardPage.module.css';
 
 export function StationPicker({

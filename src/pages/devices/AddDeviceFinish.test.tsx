@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { Device } from '../../api/contract';
+import type { Device } from '../../domain/contract';
 import { AddDeviceFinish } from './AddDeviceFinish';
 
 it('gives the Ecowitt path with the station key, the setting to type into the console', () => {

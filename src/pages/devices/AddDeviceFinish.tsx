@@ -2,10 +2,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Check, CircleCheck, Copy } from 'lucide-react';
 import { useState } from 'react';
-import type { Device } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { ConsoleSetup } from '../../components/ConsoleSetup';
 import { Panel } from '../../components/Page';
+import type { Device } from '../../domain/contract';
 import styles from './AddDevice.module.css';
 
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -2,7 +2,6 @@
 // with the opt-in identification by MAC (macAuth) and its warning.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import type { Device } from '../../api/contract';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
@@ -10,6 +9,7 @@ import { Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { DEVICE_TYPES, normalizeMac, toNumber, validateLatLng, validateMac } from '../../domain';
+import type { Device } from '../../domain/contract';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';

@@ -3,12 +3,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import type { Device } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useAuth } from '../../db/hooks';
 import { inviteToStation, removeInvitation } from '../../db/share-edits';
 import { useSentInvitations } from '../../db/useShares';
+import type { Device } from '../../domain/contract';
 import { isValidEmail } from '../../domain/validate';
 import styles from './SharePanel.module.css';
 

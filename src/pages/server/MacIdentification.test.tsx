@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Device } from '../../api/contract';
+import type { Device } from '../../domain/contract';
 
 const setMacIdentification = vi.fn();
 vi.mock('../../api/worker', () => ({

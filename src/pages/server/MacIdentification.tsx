@@ -4,12 +4,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Device } from '../../api/contract';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';
 import { normalizeMac, validateMac } from '../../domain';
+import type { Device } from '../../domain/contract';
 import { macAuthError } from '../../domain/deviceFields';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';

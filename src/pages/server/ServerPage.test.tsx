@@ -7,9 +7,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTING, type WeatherServerView } from '../../../workers/api';
-import type { Device } from '../../api/contract';
 import { setHooksDb } from '../../db/hooks';
 import { PortalDb } from '../../db/schema';
+import type { Device } from '../../domain/contract';
 import { stationFacts } from './useWeatherServer';
 
 const worker = vi.hoisted(() => ({ loadWeatherServer: vi.fn(), regenerateStationKey: vi.fn() }));

@@ -3,9 +3,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { RefreshCw } from 'lucide-react';
 import type { WeatherServerView } from '../../../workers/api';
-import type { Device } from '../../api/contract';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Page';
+import type { Device } from '../../domain/contract';
 import { CopyButton } from './CopyButton';
 import styles from './ServerPage.module.css';
 import { stationFacts } from './useWeatherServer';

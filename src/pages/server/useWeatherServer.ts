@@ -2,12 +2,12 @@
 // the worker's weatherServer find) and the key regeneration, with the error of the last call.
 import { useEffect, useState } from 'react';
 import { SETTING, type WeatherServerView } from '../../../workers/api';
-import type { Device } from '../../api/contract';
 import { dataWorker } from '../../api/worker';
 import { useStationChoice } from '../../components/StationSelect';
 import { useLink } from '../../components/useLink';
 import { relationOf } from '../../db/devices';
 import { useAuth, useDevice, useDevices, useSetting } from '../../db/hooks';
+import type { Device } from '../../domain/contract';
 import { errorText } from '../../state/ui';
 
 /** What the facts panel shows: the server's view when loaded, else what the device record holds. */

@@ -8,8 +8,8 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { ShareInvitation } from '../../api/contract';
 import { signedInDb } from '../../db/testing';
+import type { ShareInvitation } from '../../domain/contract';
 import SharesPage from './SharesPage';
 
 vi.mock('../../api/worker', () => ({ dataWorker: {} }));

@@ -4,13 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ShareInvitation } from '../../api/contract';
 import { openDevice } from '../../app/actions';
 import { Button } from '../../components/Button';
 import { AppDialog } from '../../components/Dialog';
 import { EmptyState, Page } from '../../components/Page';
 import { answerInvitation, removeInvitation } from '../../db/share-edits';
 import { useReceivedInvitations } from '../../db/useShares';
+import type { ShareInvitation } from '../../domain/contract';
 import styles from './SharesPage.module.css';
 
 /** The inviter's name, or their address when they gave none. */

@@ -1,6 +1,6 @@
 // The wire contract between server/, workers/, sw/ and mocks/: service paths, records and events.
 // REST paths equal service paths; the same services are on socket.io (Feathers). ids are 24-hex strings.
-import type { Coded, Sample } from '../domain/types';
+import type { Coded, Sample } from './types';
 
 export const SERVICES = {
   authentication: 'authentication',
@@ -48,8 +48,8 @@ export interface User {
  */
 export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'lastName'>>;
 
-import type { ChannelName, ConsoleSettings, ShareMode } from '../domain/deviceFields';
-import type { PlanSeed } from '../domain/plans';
+import type { ChannelName, ConsoleSettings, ShareMode } from './deviceFields';
+import type { PlanSeed } from './plans';
 
 export type { ChannelName, ConsoleSettings, ShareMode };
 
