@@ -89,13 +89,20 @@ export class FieldMapper {
   }
 
   /**
-   * field → key only when key holds no value yet (fallback / alternative-unit variant). A field not used is
-   * not consumed either: it stays in `unmapped`, so the owner sees everything that was not stored.
+   * field → key only when key holds no value yet (fallback / alternative-unit variant). A fallback that says
+   * the same as the stored value (within the rounding of its own units) was stored too; one that says something
+   * else was not, and stays in `unmapped`, so the owner sees everything that was not stored.
    */
   fallback(field: string, key: string, convert?: Convert): void {
     const current = this.values[key];
-    if (current !== undefined && current !== null) return;
-    this.fill(key, this.convert(field, convert));
+    if (current === undefined || current === null) {
+      this.fill(key, this.convert(field, convert));
+      return;
+    }
+    const raw = parseNumber(this.fields.get(field));
+    const value = raw === undefined || raw === null || !convert ? raw : convert(raw);
+    if (typeof value === 'number' && Math.abs(value - current) <= Math.max(0.1, Math.abs(current) * 0.005))
+      this.consumed.add(field);
   }
 
   private convert(field: string, convert?: Convert): number | null | undefined {

@@ -175,6 +175,11 @@ describe('parseWslink: lightning', () => {
     expect(parseWslink(fixture({ t5lsf: '', t5ls1htc: '7' }), NOW).values.lightning1h).toBe(7);
     expect(parseWslink(fixture({ t5lsf: '3', t5ls1htc: '7' }), NOW).values.lightning1h).toBe(3);
   });
+
+  it('lists t5ls1htc as not stored only when it says something else than t5lsf', () => {
+    expect(parseWslink(fixture({ t5lsf: '3', t5ls1htc: '3' }), NOW).unmapped).toEqual({});
+    expect(parseWslink(fixture({ t5lsf: '3', t5ls1htc: '7' }), NOW).unmapped).toEqual({ t5ls1htc: '7' });
+  });
 });
 
 describe('parseWslink: bad input', () => {
