@@ -15,6 +15,8 @@ import { type Aggs, dayStartFor, foldInto } from '../server/storage/buckets';
 import { objectId } from '../server/storage/ids';
 import { pack, packValues } from '../server/storage/packed';
 import { deriveMissing } from '../src/domain/formulas';
+import type { SeriesQuery } from '../src/domain/services';
+import type { BucketRange } from '../src/domain/types';
 import { cleanSample } from '../src/domain/validate';
 import { signJwt } from './jwt';
 
@@ -143,7 +145,7 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
   const iso = (t: number) => new Date(t * 1000).toISOString();
   const metrics =
     'mean_tempc0,min_tempc0,max_tempc0,mean_humc0,mean_relbaro,max_gust,mean_windspd,max_dailyrain,max_solarrad,max_uvi';
-  const group = (range: string, from: number) => ({
+  const group = (range: BucketRange, from: number) => ({
     device: device._id,
     range,
     metrics,
@@ -153,27 +155,27 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
   const cases = [
     {
       name: 'queryGroup 1 year at 1d',
-      service: 'weatherMetrics/queryGroup',
+      service: 'weatherMetrics/queryGroup' as const,
       query: group('1d', now - YEAR),
       table: 'buckets1d',
       from: now - YEAR,
     },
     {
       name: 'queryGroup 31 days at 1h',
-      service: 'weatherMetrics/queryGroup',
+      service: 'weatherMetrics/queryGroup' as const,
       query: group('1h', now - 31 * 86400),
       table: 'buckets1h',
       from: now - 31 * 86400,
     },
     {
       name: 'query 2 days at 5m',
-      service: 'weatherMetrics/query',
-      query: { device: device._id, from: now - 2 * 86400, to: now, type: '5m' },
+      service: 'weatherMetrics/query' as const,
+      query: { device: device._id, from: now - 2 * 86400, to: now, type: '5m' as const },
       table: 'buckets5m',
       from: now - 2 * 86400,
     },
   ];
-  const params = (query: object) => ({
+  const params = (query: SeriesQuery) => ({
     query,
     provider: 'rest',
     authentication: { strategy: 'jwt', accessToken: token },

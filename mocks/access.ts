@@ -1,10 +1,8 @@
 // Who is calling and what they may see, as server/hooks/auth.ts decides it and src/domain/stations.ts rules.
 import type { Device } from '../src/domain/contract';
-import { ERRORS } from '../src/domain/errors';
 import { canRead, relation } from '../src/domain/stations';
-import { MESSAGES } from '../src/domain/validate';
 import type { DeviceRow, MockDb, UserRow } from './db';
-import { badRequest, MockError, notAuthenticated, notFound } from './errors';
+import { badRequest, codedError, notAuthenticated } from './errors';
 import { idList } from './validate';
 
 /** The user behind `Authorization: Bearer`; null without one; 401 for a token we did not issue. */
@@ -17,7 +15,7 @@ export function caller(db: MockDb, request: Request): UserRow | null {
   const user = db.users.get(id);
   if (!user) throw notAuthenticated('This account no longer exists');
   if (!user.verified && !openToUnverified(request, user))
-    throw new MockError(403, ERRORS.verifyFirst, { reason: 'unverified' });
+    throw codedError(403, 'verifyFirst', { reason: 'unverified' });
   return user;
 }
 
@@ -44,7 +42,7 @@ export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 
   if (id === undefined || id === null || id === '') throw badRequest(`${field} is required`, { field });
   const [deviceId] = idList([id], field);
   const device = db.devices.get(deviceId);
-  if (!device || !canRead(device, user)) throw notFound(MESSAGES.deviceNotFound);
+  if (!device || !canRead(device, user)) throw codedError(404, 'deviceNotFound');
   return device;
 }
 

@@ -13,6 +13,7 @@ import { settingsContract } from './contract/settings';
 import { sharesContract } from './contract/shares';
 import { subscriptionsContract } from './contract/subscriptions';
 import { thirdPartyContract } from './contract/third-party';
+import { uploadTargetsContract } from './contract/upload-targets';
 
 describe.each([
   ['server', realBackend],
@@ -26,5 +27,6 @@ describe.each([
   historyContract(c);
   settingsContract(c);
   subscriptionsContract(c);
+  uploadTargetsContract(c);
   errorsContract(c);
 });

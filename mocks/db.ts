@@ -1,10 +1,12 @@
 // The mocks' in-memory store: users (with their tokens and mailed codes), stations, samples (one row per
 // upload, folded into 5-minute, hourly and daily buckets on read), display settings, alert settings, alerts.
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
-import { addMonths } from '../server/services/subscriptions/period';
-import type { Device, DisplaySettings, SubscriptionPlan, User } from '../src/domain/contract';
+
+import type { Device, DisplaySettings, SubscriptionPlan, UploadTarget, User } from '../src/domain/contract';
 import { deriveMissing } from '../src/domain/formulas';
+import type { InvitationRow } from '../src/domain/invitationRecord';
 import { DEFAULT_PLANS } from '../src/domain/plans';
+import { addMonths } from '../src/domain/subscriptionPeriods';
 import { DEFAULT_TIME_ZONE } from '../src/domain/timeZones';
 import type { Sample } from '../src/domain/types';
 import { cleanSample } from '../src/domain/validate';
@@ -55,17 +57,6 @@ export interface AlertRow {
   value: number | null;
   unit: string | null;
   message: string;
-}
-
-/** A share invitation as stored (server/services/share-invitations/invitation-record.ts). */
-export interface InvitationRow {
-  _id: string;
-  device: string;
-  owner: string;
-  email: string;
-  recipient: string | null;
-  status: 'pending' | 'accepted' | 'declined';
-  createdAt: number;
 }
 
 /** A device's plan as stored (times in Unix ms, end null = permanent). */
@@ -122,6 +113,8 @@ export class MockDb {
   subscriptionPlans: SubscriptionPlan[] = defaultPlans();
   devicePlans: DevicePlanRow[] = [];
   invitations: InvitationRow[] = [];
+  /** Upload targets (issue #17), keys in clear as the server stores them. */
+  uploadTargets: UploadTarget[] = [];
   /** Mails "sent" (verification codes), newest last. */
   mail: { to: string; subject: string }[] = [];
   private seeded = 0;
@@ -137,6 +130,7 @@ export class MockDb {
     this.subscriptionPlans = defaultPlans();
     this.devicePlans = [];
     this.invitations = [];
+    this.uploadTargets = [];
     this.mail = [];
   }
 

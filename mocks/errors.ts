@@ -1,6 +1,6 @@
 // Feathers-shaped errors ({name, message, code, className, data?}) as the real server answers them.
 import { HttpResponse } from 'msw';
-import { codeOfMessage } from '../src/domain/errors';
+import { coded, ERRORS, type ErrorCode } from '../src/domain/errors';
 
 const KINDS = {
   400: ['BadRequest', 'bad-request'],
@@ -21,9 +21,7 @@ export class MockError extends Error {
     data?: Record<string, unknown>,
   ) {
     super(message);
-    // As server/hooks/error-codes.ts: a catalogue message carries its code (src/domain/errors.ts).
-    const errorCode = codeOfMessage(message);
-    this.data = errorCode && !data?.code ? { ...data, code: errorCode } : data;
+    this.data = data;
   }
 
   toJSON() {
@@ -38,10 +36,15 @@ export class MockError extends Error {
   }
 }
 
+/** A catalogue error with its code in `data.code`, as the server's codedError (server/hooks/error-codes.ts). */
+export const codedError = (status: StatusCode, code: ErrorCode, data?: Record<string, unknown>) =>
+  new MockError(status, ERRORS[code], coded(code, data));
+
 export const badRequest = (message: string, data?: Record<string, unknown>) =>
   new MockError(400, message, data);
-export const notAuthenticated = (message = 'Not authenticated', data?: Record<string, unknown>) =>
-  new MockError(401, message, data);
+/** Without a message: the catalogue's 'Not authenticated' with its code. */
+export const notAuthenticated = (message?: string, data?: Record<string, unknown>) =>
+  message === undefined ? codedError(401, 'notAuthenticated', data) : new MockError(401, message, data);
 export const forbidden = (message: string) => new MockError(403, message);
 export const notFound = (message: string) => new MockError(404, message);
 export const conflict = (message: string, data?: Record<string, unknown>) =>

@@ -9,6 +9,7 @@ import { seriesRoutes } from './routes/series';
 import { settingsRoutes } from './routes/settings';
 import { shareRoutes } from './routes/shares';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { uploadTargetRoutes } from './routes/upload-targets';
 
 export function createHandlers(base = '', store: MockDb = db) {
   return [
@@ -18,6 +19,7 @@ export function createHandlers(base = '', store: MockDb = db) {
     ...settingsRoutes(base, store),
     ...subscriptionRoutes(base, store),
     ...shareRoutes(base, store),
+    ...uploadTargetRoutes(base, store),
   ];
 }
 

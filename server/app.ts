@@ -24,6 +24,7 @@ import {
 import { authenticateFirst } from './hooks/verified';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
+import { startIntegrations } from './integrations';
 import { createMailer } from './notify/mail';
 import { channels, SOCKET_ID } from './realtime/channels';
 import { redisSync } from './realtime/sync';
@@ -37,6 +38,7 @@ import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { subscriptions } from './services/subscriptions/subscriptions';
+import { uploadTargets } from './services/upload-targets/upload-targets';
 import { accounts } from './services/users/accounts';
 import { users } from './services/users/users';
 import { weatherMetrics } from './services/weather-metrics/weather-metrics';
@@ -81,6 +83,9 @@ export async function createApp(config: Config): Promise<Server> {
   });
   const ingest = new Ingest(app);
   app.use(ingestRoute(ingest));
+  // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
+  const integrations = startIntegrations(app);
+  if (integrations.route) app.use(integrations.route);
   app.use(msgpackBody);
   app.use(bodyParser({ jsonLimit: '1mb', formLimit: '64kb', textLimit: '64kb' }));
   app.configure(rest());
@@ -120,6 +125,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(weatherServer);
   app.configure(subscriptions);
   app.configure(shareInvitations);
+  app.configure(uploadTargets);
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
@@ -151,6 +157,7 @@ export async function createApp(config: Config): Promise<Server> {
     async close() {
       stopRetention();
       await app.teardown();
+      await integrations.close();
       await sync?.close();
       await app.ctx.counters?.close().catch(() => {});
       await app.ctx.samples.flush();

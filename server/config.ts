@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CaptchaVerifier } from './auth/captcha';
+import { type IntegrationsConfig, integrationsConfig } from './integrations/config';
 
 export interface Config {
   port: number;
@@ -54,6 +55,8 @@ export interface Config {
   recaptchaMinScore: number;
   /** Checks a captcha token (default: Google's siteverify); tests inject a fake. */
   captchaVerifier?: CaptchaVerifier;
+  /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
+  integrations?: IntegrationsConfig;
 }
 
 /** A secret from the environment, else one generated once and kept in DATA_DIR (never in the repo). */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaMinScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
+    integrations: integrationsConfig(env),
     ...overrides,
   };
 }

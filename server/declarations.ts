@@ -1,11 +1,18 @@
 // The application type shared by services, hooks and channels.
+import type { AuthenticationService } from '@feathersjs/authentication';
 import type { HookContext as FeathersHookContext } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
+import type { ServiceTypes as SharedServiceTypes } from '../src/domain/services';
 import type { AlertEngine } from './alerts/engine';
 import type { Config } from './config';
 import type { SharedCounters } from './hooks/rate-limit';
+import type { Forwarder } from './integrations/forward/forwarder';
+import type { PortalMetrics } from './integrations/metrics';
+import type { MqttPublisher } from './integrations/mqtt';
 import type { Mailer } from './notify/mail';
 import type { DeviceCache } from './services/devices/device-cache';
+import type { DevicesService } from './services/devices/devices.class';
+import type { DeviceSubscriptionPlanService } from './services/subscriptions/device-plans.class';
 import type { Storage } from './storage/db';
 import type { SampleStore } from './storage/samples';
 
@@ -19,10 +26,33 @@ export interface AppContext {
   counters: SharedCounters | null;
   /** The alerts engine (server/alerts); ingest hands it every stored upload. */
   alerts?: AlertEngine;
+  /** Forwarding to weather networks (server/integrations): sends due targets, and "test now". */
+  forwarder?: Forwarder;
+  /** Operator series of GET /metrics (only with METRICS_TOKEN). */
+  metrics?: PortalMetrics;
+  /** MQTT publisher (only with MQTT_URL): ingest hands it every stored sample. */
+  mqtt?: MqttPublisher | null;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: services are registered dynamically by path, settings are free-form
-export type Application = FeathersApplication<any, any> & { ctx: AppContext };
+/**
+ * The services of src/domain/services.ts (the worker's client is typed from the same map). Where server code
+ * calls more than the wire methods, the entry names the class; `extends` checks that it still implements the
+ * shared entry. `authentication` is the library's service (its answers are typed as free-form objects).
+ */
+export interface ServiceTypes extends Omit<SharedServiceTypes, 'authentication'> {
+  authentication: AuthenticationService;
+  /** readable(): the permission check every device-scoped service uses. */
+  weatherDevices: DevicesService;
+  /** grant(): for orders and payments. */
+  deviceSubscriptionPlan: DeviceSubscriptionPlanService;
+}
+
+/** app.get/set: the authentication settings (server/auth/authentication.ts); the rest lives in `app.ctx`. */
+export interface Settings {
+  authentication?: Record<string, unknown>;
+}
+
+export type Application = FeathersApplication<ServiceTypes, Settings> & { ctx: AppContext };
 export type HookContext = FeathersHookContext<Application>;
 
 export interface AuthUser {

@@ -22,6 +22,9 @@ const OWNER_SESSION = 'owner-session-matrix';
 let priv: { _id: string; wsid: string; stationKey: string };
 let pub: { _id: string; wsid: string; stationKey: string };
 let ownerAlertId = '';
+/** The private station's upload target (issue #17), with a key only the owner may read. */
+let ownerTargetId = '';
+const TARGET_KEY = 'matrix-target-key-7777';
 const doomed = {} as Record<'rest' | 'socket', { _id: string }>;
 let transport: 'rest' | 'socket' = 'rest';
 let ownerSettingsId = '';
@@ -108,6 +111,17 @@ beforeAll(async () => {
   const alerts = await call(t.url, 'GET', `/alerts?device=${priv._id}`, { token: tokens.owner });
   ownerAlertId = list(alerts.body)[0]?._id ?? '';
   expect(ownerAlertId).toMatch(/^[0-9a-f]{24}$/);
+  const target = await call(t.url, 'POST', '/uploadTargets', {
+    token: tokens.owner,
+    body: {
+      device: priv._id,
+      network: 'wunderground',
+      stationId: 'KMATRIX1',
+      key: TARGET_KEY,
+      enabled: false,
+    },
+  });
+  ownerTargetId = target.body._id;
   // Subscriptions: the private station has a yearly plan; an admin's draft plan; records to remove per transport.
   const plans = t.server.app.service('subscriptionPlans');
   const devicePlans = devicePlanService(t.server.app);
@@ -119,7 +133,7 @@ beforeAll(async () => {
     doomedDevicePlan[k] = (
       await t.server.app
         .service('deviceSubscriptionPlan')
-        .create({ mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId, start: 0 })
+        .create({ mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId, start: 0 }, {})
     )._id;
   }
 }, 60_000);
@@ -665,6 +679,46 @@ const CASES: Case[] = [
     method: 'remove',
     path: 'shareInvitations',
     id: () => revokedInvite[transport],
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  // Forwarding (issue #17): only the owner lists, reveals, adds and edits upload targets (admins too are refused:
+  // the keys are the owner's secrets with other networks).
+  {
+    name: 'upload targets of the private station',
+    method: 'find',
+    path: 'uploadTargets',
+    query: () => ({ device: priv._id }),
+    ok: (b) => Array.isArray(b) && b.some((x: any) => x.stationId === 'KMATRIX1'),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: "an upload target's key, revealed",
+    method: 'get',
+    path: 'uploadTargets',
+    id: () => ownerTargetId,
+    query: () => ({ $reveal: true }),
+    ok: (b) => b.key === TARGET_KEY,
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: 'add an upload target to the private station',
+    method: 'create',
+    path: 'uploadTargets',
+    data: () => ({
+      device: priv._id,
+      network: 'custom',
+      format: 'ecowitt',
+      url: 'http://127.0.0.1:9/',
+      enabled: false,
+    }),
+    expect: ownerOnly({ admin: 'deny' }),
+  },
+  {
+    name: 'edit an upload target',
+    method: 'patch',
+    path: 'uploadTargets',
+    id: () => ownerTargetId,
+    data: () => ({ interval: 600 }),
     expect: ownerOnly({ admin: 'deny' }),
   },
   // Push sessions (issue #10): a session tied to the owner is changed (or detached) by the owner alone; a

@@ -10,7 +10,7 @@ export async function replayOutbox(db: PortalDb, origin: string, fetchImpl?: typ
   if (!auth?.accessToken) return 0; // signed out: nothing may be sent; the page will sign in again
   const result = await flushOutbox(db, {
     send: restSender(async () => ({ origin, accessToken: auth.accessToken, fetch: fetchImpl })),
-    onSent: (row, answer) => applyAnswer(db, row.service, answer),
+    onSent: (row, answer) => applyAnswer(db, row.service, answer, row.method),
   });
   // Throwing makes the browser retry the sync later (with its own backoff).
   if (result.error) throw new Error(`outbox: ${result.remaining} left (${result.error.message})`);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { enqueue } from '../src/db/outbox';
 import { PortalDb } from '../src/db/schema';
-import { SETTING } from '../workers/api';
+import { SETTING } from '../src/db/settings';
 import { pullLastData } from './lastData';
 import { replayOutbox } from './outbox';
 import { notificationFor, openPath, parsePush, storePushAlert } from './push';

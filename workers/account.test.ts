@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAuth } from '../src/db/authStorage';
-import { getSetting } from '../src/db/settings';
+import { getSetting, SETTING, weatherServerKey } from '../src/db/settings';
 import {
   cancelExport,
   changePassword,
@@ -10,9 +10,7 @@ import {
   OFFLINE_MESSAGE,
   regenerateStationKey,
   runExport,
-  weatherServerKey,
 } from './account';
-import { SETTING } from './api';
 import { fakeConnection, tempDb } from './testing';
 
 const db = tempDb();
@@ -72,7 +70,7 @@ describe('account actions', () => {
     expect(await regenerateStationKey(on.deps, 'd1')).toBe('NEWKEY');
     expect(on.calls.at(-1)).toMatchObject({ path: 'weatherDevices', data: { stationKey: 'regenerate' } });
     expect((await db.devices.get('d1'))?.stationKey).toBe('NEWKEY');
-    const view = await getSetting<typeof VIEW>(db, weatherServerKey('d1'));
+    const view = await getSetting(db, weatherServerKey('d1'));
     expect(view?.stationKey).toBe('NEWKEY');
     expect(view?.protocols[0].settings).toEqual([['Station key', 'NEWKEY']]);
   });

@@ -7,11 +7,10 @@
 import { ApiError, toApiError } from '../src/api/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
-import { getSetting, setSetting } from '../src/db/settings';
+import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { ERRORS } from '../src/domain/errors';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
-import { SETTING } from './api';
 import type { Connection } from './connection';
 
 /** Services of the account screens (server/services/users, weather-server, export). */
@@ -45,7 +44,7 @@ export async function changePassword(
 ): Promise<void> {
   online(conn);
   // The change ends every older token (this one too); the answer carries a new one for this device.
-  const answer = await conn.create<{ accessToken?: string }>(ACCOUNT_SERVICES.password, input);
+  const answer = await conn.create(ACCOUNT_SERVICES.password, input);
   if (answer?.accessToken) await conn.adoptToken(answer.accessToken);
 }
 
@@ -74,9 +73,9 @@ export async function resetPassword(
 
 /** users/me: profile, membership and limits; cached in settings.account. Offline: the cached copy. */
 export async function loadAccount({ conn }: AccountDeps): Promise<AccountInfo | null> {
-  const cached = (await getSetting<AccountInfo>(conn.db, SETTING.account)) ?? null;
+  const cached = (await getSetting(conn.db, SETTING.account)) ?? null;
   if (!conn.connected) return cached;
-  const info = await conn.find<AccountInfo>(ACCOUNT_SERVICES.me, {});
+  const info = await conn.find(ACCOUNT_SERVICES.me, {});
   await setSetting(conn.db, SETTING.account, info);
   const auth = await getAuth(conn.db);
   if (auth?.user && info?.user?._id === auth.user._id)
@@ -101,7 +100,7 @@ export async function loadAvatar({ conn, fetch: f = fetch }: AccountDeps): Promi
       headers: { Authorization: `Bearer ${auth.accessToken}` },
     });
   } catch {
-    return (await getSetting<string>(conn.db, SETTING.avatar)) ?? null;
+    return (await getSetting(conn.db, SETTING.avatar)) ?? null;
   }
   if (res.status === 404) {
     await setSetting(conn.db, SETTING.avatar, undefined);
@@ -140,16 +139,14 @@ export async function deleteAccount({ conn }: AccountDeps, password: string): Pr
   await conn.create(ACCOUNT_SERVICES.remove, { password });
 }
 
-export const weatherServerKey = (device: string) => `${SETTING.weatherServerPrefix}${device}`;
-
 /** The weather-server view of an owned station, cached per device. Offline: the cached copy (or null). */
 export async function loadWeatherServer(
   { conn }: AccountDeps,
   device: string,
 ): Promise<WeatherServerView | null> {
   const key = weatherServerKey(device);
-  if (!conn.connected) return (await getSetting<WeatherServerView>(conn.db, key)) ?? null;
-  const view = await conn.find<Omit<WeatherServerView, 'fetchedAt'>>(ACCOUNT_SERVICES.weatherServer, {
+  if (!conn.connected) return (await getSetting(conn.db, key)) ?? null;
+  const view = await conn.find(ACCOUNT_SERVICES.weatherServer, {
     device,
   });
   const stored: WeatherServerView = { ...view, fetchedAt: Date.now() };
@@ -160,10 +157,10 @@ export async function loadWeatherServer(
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */
 export async function regenerateStationKey({ conn }: AccountDeps, device: string): Promise<string> {
   online(conn);
-  const updated = await conn.patch<Device>(SERVICES.devices, device, { stationKey: 'regenerate' });
+  const updated = await conn.patch(SERVICES.devices, device, { stationKey: 'regenerate' });
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
-  const cached = await getSetting<WeatherServerView>(conn.db, key);
+  const cached = await getSetting(conn.db, key);
   if (cached && updated.stationKey)
     await setSetting(conn.db, key, {
       ...cached,
@@ -190,10 +187,10 @@ export async function setMacIdentification(
   input: { mac: string | null; macAuth: boolean },
 ): Promise<Device> {
   online(conn);
-  const updated = await conn.patch<Device>(SERVICES.devices, device, input);
+  const updated = await conn.patch(SERVICES.devices, device, input);
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
-  const cached = await getSetting<WeatherServerView>(conn.db, key);
+  const cached = await getSetting(conn.db, key);
   if (cached)
     await setSetting(conn.db, key, {
       ...cached,
@@ -246,7 +243,7 @@ export async function runExport(
     if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
     online(conn);
-    const { token } = await conn.create<{ token: string }>(ACCOUNT_SERVICES.downloadTokens, {
+    const { token } = await conn.create(ACCOUNT_SERVICES.downloadTokens, {
       path: ACCOUNT_SERVICES.export,
     });
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');

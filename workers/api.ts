@@ -1,25 +1,11 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
-import type { Device, User } from '../src/domain/contract';
+import type { Device, UploadTarget, UploadTargetTest, User } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
 import type { BucketRange } from '../src/domain/types';
+import type { TargetInput } from './upload-targets';
 
-/** Well-known keys of the Dexie `settings` table the worker keeps current. */
-export const SETTING = {
-  auth: 'auth', // { accessToken: string, user: User } | undefined
-  connection: 'connection', // ConnectionState
-  units: 'units', // unit preferences (domain UnitPrefs)
-  locale: 'locale',
-  lastViewDevice: 'lastViewDevice', // device _id
-  publicDevices: 'publicDevices', // string[] of device ids the user keeps
-  metricsHash: 'metricsHash',
-  deviceOrder: 'deviceOrder', // string[]: device ids in the server's order (owned, shared, public)
-  manageMode: 'manageMode', // boolean: watch all devices (device management screen)
-  outboxError: 'outboxError', // { id, service, method, message, code, at } of the last dropped edit
-  account: 'account', // AccountInfo: the last users/me answer (Account page offline)
-  avatar: 'avatar', // the user's picture as a data URL
-  weatherServerPrefix: 'weatherServer:', // + device id: WeatherServerView (Weather Server page offline)
-} as const;
+export type { TargetInput };
 
 /** users/me: what the Account page shows. */
 export interface AccountInfo {
@@ -109,6 +95,17 @@ export interface WorkerBench {
   aggregateAllKeysMs: number;
 }
 
+/** What the edit screen shows of a paid device type's plan (spec §3 "service plan with start and end"). */
+export interface DevicePlanView {
+  /** 'none': no MAC, or no plan for it. */
+  state: 'active' | 'expired' | 'upcoming' | 'none';
+  name: string | null;
+  /** Unix ms; end null = permanent. */
+  start: number | null;
+  end: number | null;
+  fetchedAt: number;
+}
+
 export interface DataWorkerApi {
   /** Start: open the socket with the stored token (if any), load devices and metric definitions. Idempotent. */
   start(origin: string): Promise<void>;
@@ -133,6 +130,8 @@ export interface DataWorkerApi {
   forgetDevice(id: string): Promise<void>;
   /** Find a device by station ID (public/unlist/owned) and keep it in the list; rejects 'Device not found'. */
   lookupStation(wsid: string): Promise<Device>;
+  /** The plan of a station by its MAC into settings `devicePlan:<id>` (offline: the cached copy). */
+  loadDevicePlan(device: string): Promise<DevicePlanView | null>;
   /** Make sure 5-minute (2 days) / daily (366 days) history covering [from, to] (unix s) is in Dexie. */
   ensureHistory(device: string, from: number, to: number): Promise<void>;
   /** Graph data for a period; cached in Dexie `series` so it works offline. */
@@ -181,4 +180,16 @@ export interface DataWorkerApi {
     onProgress?: (received: number, total: number | null) => void,
   ): Promise<{ blob: Blob; name: string }>;
   cancelExport(id: string): Promise<void>;
+
+  // Forwarding to weather networks (issue #17; workers/upload-targets.ts), owner only, online only but the load.
+  /** The station's targets into Dexie `uploadTargets` (keys masked); kept live by the owner's events. */
+  loadUploadTargets(device: string): Promise<void>;
+  /** Adds (id null) or edits a target; an empty key in an edit keeps the stored key. */
+  saveUploadTarget(id: string | null, input: TargetInput): Promise<UploadTarget>;
+  setUploadTargetEnabled(id: string, enabled: boolean): Promise<UploadTarget>;
+  removeUploadTarget(id: string): Promise<void>;
+  /** Sends the newest sample now and answers the outcome. */
+  testUploadTarget(id: string): Promise<UploadTargetTest>;
+  /** The key itself (never stored on the device). */
+  revealUploadTargetKey(id: string): Promise<string>;
 }

@@ -8,7 +8,7 @@
 
 import { PortalDb, type Row } from '../src/db/schema';
 import { fromCoded, type TimedRow } from '../src/domain';
-import { type Coded, SERVICES } from '../src/domain/contract';
+import { SERVICES } from '../src/domain/contract';
 import { aggregateRows } from './aggregate';
 import type { WorkerBench } from './api';
 import type { Connection } from './connection';
@@ -26,7 +26,7 @@ export async function workerBench(
 ): Promise<WorkerBench> {
   const now = nowSeconds();
   const week = fromCoded<Row>(
-    await conn.find<Coded>(SERVICES.query, { device, from: now - 7 * 86400, to: now, type: '5m' }),
+    await conn.find(SERVICES.query, { device, from: now - 7 * 86400, to: now, type: '5m' }),
   );
   const twoDays = week.filter((r) => r.time >= now - 2 * 86400);
 

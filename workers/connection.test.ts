@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
-import { getSetting } from '../src/db/settings';
-import { type ConnectionState, SETTING } from './api';
+import { getSetting, SETTING } from '../src/db/settings';
 import { Connection } from './connection';
 import { tempDb } from './testing';
 
@@ -39,7 +38,7 @@ describe('connection call', () => {
     expect(await c.find('weatherDevices', {})).toEqual(['ok']);
     expect(counts().reauths).toBe(1);
     expect(await getSetting(db, SETTING.auth)).toEqual({ accessToken: 'fresh', user });
-    expect((await getSetting<ConnectionState>(db, SETTING.connection))?.auth).toBe('authenticated');
+    expect((await getSetting(db, SETTING.connection))?.auth).toBe('authenticated');
   });
 
   it('when re-authentication fails: token cleared, state unauthenticated, original error thrown', async () => {
@@ -50,7 +49,7 @@ describe('connection call', () => {
     await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
     await expect(c.find('weatherDevices', {})).rejects.toMatchObject({ message: 'jwt expired', code: 401 });
     expect(await getSetting(db, SETTING.auth)).toBeUndefined();
-    expect((await getSetting<ConnectionState>(db, SETTING.connection))?.auth).toBe('unauthenticated');
+    expect((await getSetting(db, SETTING.connection))?.auth).toBe('unauthenticated');
   });
 
   it('offline re-authentication keeps the stored session', async () => {
@@ -90,7 +89,7 @@ describe('connection offline', () => {
       await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 0, name: 'Offline' });
       await expect(c.find('metrics', {})).rejects.toMatchObject({ code: 0, name: 'Offline' });
       expect(Date.now() - t0).toBeLessThan(5000);
-      expect((await getSetting<ConnectionState>(db, SETTING.connection))?.online).toBe(false);
+      expect((await getSetting(db, SETTING.connection))?.online).toBe(false);
     } finally {
       c.close();
     }

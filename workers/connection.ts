@@ -5,10 +5,26 @@ import { CALL_TIMEOUT_MS, createClient, type PortalClient } from '../src/api/cli
 import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
 import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
-import { setSetting } from '../src/db/settings';
+import { SETTING, setSetting } from '../src/db/settings';
 import type { User } from '../src/domain/contract';
 import { ERRORS, errorCodeOf } from '../src/domain/errors';
-import { type ConnectionState, SETTING } from './api';
+import type {
+  Create,
+  CreateData,
+  CreateResult,
+  Find,
+  FindQuery,
+  FindResult,
+  Patch,
+  PatchData,
+  PatchResult,
+  PathWith,
+  Query,
+  Remove,
+  RemoveResult,
+  ServicePath,
+} from '../src/domain/services';
+import type { ConnectionState } from './api';
 
 export interface ConnectionOptions {
   db: PortalDb;
@@ -45,6 +61,14 @@ function quiet(p: Promise<unknown>): void {
   p.catch((e) => {
     if ((e as { name?: string })?.name !== 'DatabaseClosedError') console.warn('[connection]', e);
   });
+}
+
+/**
+ * The service at `path` through the signature of the method about to be called. TypeScript cannot resolve
+ * `ServiceTypes[L]` for a generic path, so the map's entry is named here once: the callers' types come from it.
+ */
+function serviceAt<S>(app: PortalClient, path: ServicePath): S {
+  return app.service(path) as unknown as S;
 }
 
 export class Connection {
@@ -152,7 +176,7 @@ export class Connection {
     this.state = { ...this.state, ...patch };
     // The whole merged state, not the patch: concurrent read-modify-write patches (socket connect racing a
     // login) would lose one of them. IndexedDB applies these writes in the order they were made.
-    await setSetting<ConnectionState>(this.db, SETTING.connection, this.state);
+    await setSetting(this.db, SETTING.connection, this.state);
   }
 
   getState(): ConnectionState {
@@ -285,19 +309,36 @@ export class Connection {
     }
   }
 
-  find<T>(path: string, query: Record<string, unknown>): Promise<T> {
-    return this.call((app) => app.service(path).find({ query }) as Promise<T>);
+  // Typed by path from src/domain/services.ts: `find('weatherDevices', {wsid})` answers Device[].
+  find<L extends PathWith<'find'>>(path: L, query: FindQuery<L>): Promise<FindResult<L>> {
+    return this.call((app) => {
+      const service = serviceAt<Find<FindResult<L>, FindQuery<L>>>(app, path);
+      return service.find({ query });
+    });
   }
 
-  create<T>(path: string, data: unknown, query?: Record<string, unknown>): Promise<T> {
-    return this.call((app) => app.service(path).create(data as object, { query }) as Promise<T>);
+  create<L extends PathWith<'create'>>(
+    path: L,
+    data: CreateData<L>,
+    query?: Query,
+  ): Promise<CreateResult<L>> {
+    return this.call((app) => {
+      const service = serviceAt<Create<CreateData<L>, CreateResult<L>>>(app, path);
+      return service.create(data, { query });
+    });
   }
 
-  patch<T>(path: string, id: string, data: unknown): Promise<T> {
-    return this.call((app) => app.service(path).patch(id, data as object) as Promise<T>);
+  patch<L extends PathWith<'patch'>>(path: L, id: string, data: PatchData<L>): Promise<PatchResult<L>> {
+    return this.call((app) => {
+      const service = serviceAt<Patch<PatchData<L>, PatchResult<L>>>(app, path);
+      return service.patch(id, data);
+    });
   }
 
-  remove<T>(path: string, id: string): Promise<T> {
-    return this.call((app) => app.service(path).remove(id) as Promise<T>);
+  remove<L extends PathWith<'remove'>>(path: L, id: string): Promise<RemoveResult<L>> {
+    return this.call((app) => {
+      const service = serviceAt<Remove<RemoveResult<L>>>(app, path);
+      return service.remove(id);
+    });
   }
 }

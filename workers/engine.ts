@@ -10,6 +10,7 @@ import { dataHandlers } from './features/data';
 import { deviceHandlers } from './features/devices';
 import type { EngineApi, Handlers } from './features/handlers';
 import { sessionHandlers } from './features/session';
+import { uploadTargetHandlers } from './features/upload-targets';
 import { bootRuntime, createRuntime, type Runtime, type RuntimeOptions, stopRuntime } from './runtime';
 
 export interface EngineOptions extends RuntimeOptions {
@@ -29,6 +30,7 @@ const HANDLERS: Handlers<keyof EngineApi> = {
   ...deviceHandlers,
   ...dataHandlers,
   ...accountHandlers,
+  ...uploadTargetHandlers,
 };
 
 type AnyHandler = (rt: Runtime, ...args: unknown[]) => unknown;

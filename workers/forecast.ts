@@ -51,7 +51,7 @@ export class Forecasts {
 
   async load(device: string, force = false): Promise<void> {
     if (!force && !(await updatedWithinDay(this.db, device))) return;
-    const answer = await this.conn.find<unknown>(SERVICES.forecast, { device });
+    const answer = await this.conn.find(SERVICES.forecast, { device });
     await storeForecast(this.db, device, answer);
   }
 

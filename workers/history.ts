@@ -5,7 +5,7 @@
 import { patchSyncState } from '../src/db/apply';
 import { type PortalDb, type Row, type SyncStateRow, toRow } from '../src/db/schema';
 import { fromCoded, HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS } from '../src/domain';
-import { type Coded, SERVICES } from '../src/domain/contract';
+import { SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import { nowSeconds } from './util';
 
@@ -151,7 +151,7 @@ export class History {
       // The bucket at the held end may have been partial when stored: read it again and overwrite it.
       const after = heldTo !== undefined && gap[0] === heldTo;
       const gFrom = after ? gap[0] - STEP[kind] : gap[0];
-      const coded = await this.conn.find<Coded>(SERVICES.query, {
+      const coded = await this.conn.find(SERVICES.query, {
         device,
         from: Math.floor(gFrom),
         to: Math.ceil(gap[1]),

@@ -6,7 +6,7 @@ import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncStat
 import { clearDevice } from '../src/db/clear';
 import { newestTime, pruneLive } from '../src/db/rows';
 import type { AlertRow, PortalDb, Row } from '../src/db/schema';
-import { getSetting, setSetting } from '../src/db/settings';
+import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { applyInvitation } from '../src/db/shares';
 import {
   type Device,
@@ -17,7 +17,7 @@ import {
   type ShareInvitation,
   type User,
 } from '../src/domain/contract';
-import { SETTING } from './api';
+import type { ServicePath } from '../src/domain/services';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
 
@@ -36,7 +36,7 @@ export class Live {
 
   /** Register the live event handlers on the socket (once per client). */
   attach(): void {
-    const s = (path: string) => this.conn.app.service(path);
+    const s = (path: ServicePath) => this.conn.app.service(path);
     s(SERVICES.samples).on('created', (x: LiveSample) => void this.onSample(x).catch(warn));
     s(SERVICES.fiveMinutes).on('created', (x: FiveMinuteRow) => void this.onFiveMinutes(x).catch(warn));
     s(SERVICES.devices).on('created', (d: Device) => void this.onDeviceCreated(d).catch(warn));
@@ -82,10 +82,10 @@ export class Live {
 
   /** Restore the selection after start/reconnect: the stored one, else the first device. */
   async restore(): Promise<void> {
-    const stored = await getSetting<string>(this.db, SETTING.lastViewDevice);
-    const order = (await getSetting<string[]>(this.db, SETTING.deviceOrder)) ?? [];
+    const stored = await getSetting(this.db, SETTING.lastViewDevice);
+    const order = (await getSetting(this.db, SETTING.deviceOrder)) ?? [];
     this.selected = stored && (await this.db.devices.get(stored)) ? stored : (order[0] ?? null);
-    this.manage = !!(await getSetting<boolean>(this.db, SETTING.manageMode));
+    this.manage = !!(await getSetting(this.db, SETTING.manageMode));
     await this.rewatch(true);
   }
 
@@ -114,7 +114,7 @@ export class Live {
     await this.db.live.put(row);
     await pruneLive(this.db, row.device);
     // Spec §4: a different catalogue hash re-initialises all metric definitions.
-    if (hash && hash !== (await getSetting<string>(this.db, SETTING.metricsHash)))
+    if (hash && hash !== (await getSetting(this.db, SETTING.metricsHash)))
       await this.sync.loadMetricDefs().catch(warn);
   }
 

@@ -53,7 +53,10 @@ export class OutboxRunner {
         fetch: this.fetchImpl,
       })),
       onSent: async (row, result) => {
-        await applyAnswer(this.db, row.service, result);
+        await applyAnswer(this.db, row.service, result, row.method);
+        // Today's min/max restarted on the server: its new range replaces the one held.
+        if (row.service === SERVICES.devices && row.recordId && 'lastMinMaxReset' in Object(row.data))
+          await this.sync.loadLastData(row.recordId).catch((e) => console.warn('[outbox] min/max reload', e));
         // An invitation sent, answered or removed: the lists (and, on accept or leave, the stations) change.
         if (row.service === SERVICES.shareInvitations) await this.reloadShares();
       },

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
-import { SETTING } from './api';
+import { SETTING } from '../src/db/settings';
 import { History } from './history';
 import { groupNames, Series } from './series';
 import { fakeConnection, tempDb } from './testing';

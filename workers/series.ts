@@ -4,7 +4,7 @@
 
 import { isTransient } from '../src/api/errors';
 import type { PortalDb, SeriesRow } from '../src/db/schema';
-import { getSetting } from '../src/db/settings';
+import { getSetting, SETTING } from '../src/db/settings';
 import type { BucketRange, Sample } from '../src/domain';
 import {
   aggColumn,
@@ -14,11 +14,10 @@ import {
   HISTORY_DAILY_SECONDS,
   primaryOf,
   type TimedRow,
-  type UnitPrefs,
 } from '../src/domain';
-import { type Coded, SERVICES } from '../src/domain/contract';
+import { SERVICES } from '../src/domain/contract';
 import { aggregateRows } from './aggregate';
-import { SETTING, type SeriesData } from './api';
+import type { SeriesData } from './api';
 import type { Connection } from './connection';
 import type { History, HistoryKind } from './history';
 import { toSeries } from './units';
@@ -51,7 +50,7 @@ export class Series {
   ): Promise<SeriesData> {
     const prefs = {
       ...DEFAULT_UNIT_PREFS,
-      ...(await getSetting<Partial<UnitPrefs>>(this.db, SETTING.units)),
+      ...(await getSetting(this.db, SETTING.units)),
     };
     const tz = (await this.db.devices.get(device))?.timezone;
     const kind: HistoryKind | null =
@@ -110,7 +109,7 @@ export class Series {
 
   private async remote(device: string, keys: string[], from: number, to: number, bucket: BucketRange) {
     const names = groupNames(keys, bucket);
-    const coded = await this.conn.find<Coded>(SERVICES.queryGroup, {
+    const coded = await this.conn.find(SERVICES.queryGroup, {
       device,
       range: bucket,
       metrics: names.join(','),

@@ -10,18 +10,10 @@ import {
   replaceAlerts,
 } from '../src/db/apply';
 import { pendingFields } from '../src/db/outbox';
-import { type AlertRow, type AlertSettingsRow, type PortalDb, toRow } from '../src/db/schema';
-import { getSetting } from '../src/db/settings';
+import { type PortalDb, toRow } from '../src/db/schema';
+import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { replaceInvitations } from '../src/db/shares';
-import {
-  type Device,
-  type DisplaySettings,
-  type LastData,
-  type MetricsAnswer,
-  SERVICES,
-  type ShareInvitation,
-} from '../src/domain/contract';
-import { SETTING } from './api';
+import { type Device, type LastData, SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import { asList, eachLimit } from './util';
 
@@ -56,15 +48,15 @@ export class Sync {
   /** Metric definitions: the server sends data only when our hash is stale (spec §4 Live data). */
   loadMetricDefs(force = false): Promise<void> {
     this.defsLoading ??= (async () => {
-      const hash = force ? undefined : await getSetting<string>(this.db, SETTING.metricsHash);
+      const hash = force ? undefined : await getSetting(this.db, SETTING.metricsHash);
       const count = await this.db.metricDefs.count();
-      const answer = await this.conn.find<MetricsAnswer>(SERVICES.metrics, hash && count ? { hash } : {});
+      const answer = await this.conn.find(SERVICES.metrics, hash && count ? { hash } : {});
       await this.db.transaction('rw', this.db.metricDefs, this.db.settings, async () => {
         if (answer.data) {
           await this.db.metricDefs.clear();
           await this.db.metricDefs.bulkPut(answer.data);
         }
-        await this.db.settings.put({ key: SETTING.metricsHash, value: answer.hash });
+        await setSetting(this.db, SETTING.metricsHash, answer.hash);
       });
     })().finally(() => {
       this.defsLoading = null;
@@ -76,11 +68,11 @@ export class Sync {
   async loadDevices(): Promise<Device[]> {
     // 'loading' only before the first success: a reload keeps showing the list it has.
     if (this.conn.getState().devices !== 'loaded') await this.conn.setState({ devices: 'loading' });
-    const publicIds = (await getSetting<string[]>(this.db, SETTING.publicDevices)) ?? [];
+    const publicIds = (await getSetting(this.db, SETTING.publicDevices)) ?? [];
     let list: Device[];
     try {
       list = asList(
-        await this.conn.find<Device[]>(SERVICES.devices, {
+        await this.conn.find(SERVICES.devices, {
           $paginate: false,
           $devices: { owned: true, shared: true, public: publicIds },
         }),
@@ -94,7 +86,11 @@ export class Sync {
       const gone = (await this.db.devices.toCollection().primaryKeys()).filter((id) => !keep.has(id));
       await this.db.devices.bulkDelete(gone);
       for (const d of list) await applyDevice(this.db, d);
-      await this.db.settings.put({ key: SETTING.deviceOrder, value: list.map((d) => d._id) });
+      await setSetting(
+        this.db,
+        SETTING.deviceOrder,
+        list.map((d) => d._id),
+      );
     });
     await this.conn.setState({ devices: 'loaded' });
     return list;
@@ -102,10 +98,7 @@ export class Sync {
 
   /** Share invitations sent and received (issue #10). */
   async loadInvitations(): Promise<void> {
-    await replaceInvitations(
-      this.db,
-      asList(await this.conn.find<ShareInvitation[]>(SERVICES.shareInvitations, {})),
-    );
+    await replaceInvitations(this.db, asList(await this.conn.find(SERVICES.shareInvitations, {})));
   }
 
   /**
@@ -127,7 +120,7 @@ export class Sync {
 
   /** Newest sample + today's min/max → syncState.lastData, and the sample into `live`. */
   async loadLastData(device: string): Promise<LastData> {
-    const answer = await this.conn.find<LastData>(SERVICES.lastData, { device, range: true });
+    const answer = await this.conn.find(SERVICES.lastData, { device, range: true });
     await this.db.transaction('rw', this.db.syncState, this.db.live, async () => {
       await patchSyncState(this.db, device, { lastData: answer, updatedAt: Date.now() });
       if (answer.last && typeof answer.last.time === 'number')
@@ -137,16 +130,14 @@ export class Sync {
   }
 
   async loadDisplaySettings(device: string): Promise<void> {
-    const list = asList(
-      await this.conn.find<DisplaySettings[]>(SERVICES.displaySettings, { weatherDevice: device, $limit: 1 }),
-    );
+    const list = asList(await this.conn.find(SERVICES.displaySettings, { weatherDevice: device, $limit: 1 }));
     if (list[0]) await applyDisplaySettings(this.db, list[0]);
     else await this.dropIfNotPending(SERVICES.displaySettings, device);
   }
 
   async loadAlertSettings(device: string): Promise<void> {
     const list = asList(
-      await this.conn.find<AlertSettingsRow[]>(SERVICES.alertSettings, {
+      await this.conn.find(SERVICES.alertSettings, {
         weatherDevice: device,
         $paginate: false,
       }),
@@ -156,11 +147,7 @@ export class Sync {
   }
 
   async loadAlerts(device: string): Promise<void> {
-    await replaceAlerts(
-      this.db,
-      device,
-      asList(await this.conn.find<AlertRow[]>(SERVICES.alerts, { device })),
-    );
+    await replaceAlerts(this.db, device, asList(await this.conn.find(SERVICES.alerts, { device })));
   }
 
   /** The server has no record: forget a stale local copy unless a local edit is still queued for it. */

@@ -3,18 +3,15 @@
 import { http } from 'msw';
 import { METRICS } from '../../src/domain/catalogue';
 import type { User } from '../../src/domain/contract';
-import { ERRORS } from '../../src/domain/errors';
 import { METRICS_HASH } from '../../src/domain/hash';
-import { isValidEmail, MESSAGES, validatePassword } from '../../src/domain/validate';
+import { isValidEmail, validatePassword } from '../../src/domain/validate';
 import { required } from '../access';
 import { type MockDb, newCode, objectId, type UserRow } from '../db';
-import { answer, badRequest, notAuthenticated } from '../errors';
+import { answer, badRequest, codedError, notAuthenticated } from '../errors';
 import { listAnswer } from '../list';
 import type { Query } from '../query';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { asObject, bool, idList, str } from '../validate';
-
-const WRONG_CODE = ERRORS.verificationCodeWrong;
 
 /** The users someone is related to through stations (server/services/users/users-list.ts): themself, whom they
  * shared a station with, and the owners of stations shared with them. */
@@ -87,7 +84,7 @@ export function accountRoutes(base: string, db: MockDb) {
           );
         const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
         const user = db.userByEmail(email);
-        if (!user || user.password !== data.password) throw notAuthenticated(ERRORS.wrongLogin);
+        if (!user || user.password !== data.password) throw codedError(401, 'wrongLogin');
         return created(signIn(db, user, 'local'));
       }),
     ),
@@ -104,9 +101,9 @@ export function accountRoutes(base: string, db: MockDb) {
           return created({ sent: true });
         }
         const code = str(data, 'code', { required: true, max: 12 })!;
-        if (!user) throw badRequest(WRONG_CODE);
+        if (!user) throw codedError(400, 'verificationCodeWrong');
         if (user.verified) return created({ verified: true });
-        if (user.verifyCode !== code) throw badRequest(WRONG_CODE);
+        if (user.verifyCode !== code) throw codedError(400, 'verificationCodeWrong');
         user.verified = true;
         user.verifyCode = null;
         return created({ verified: true });
@@ -116,12 +113,12 @@ export function accountRoutes(base: string, db: MockDb) {
       answer(async () => {
         const data = asObject(await bodyOf(request));
         const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
-        if (!isValidEmail(email)) throw badRequest(MESSAGES.emailFormat, { field: 'email' });
+        if (!isValidEmail(email)) throw codedError(400, 'emailFormat', { field: 'email' });
         const password = typeof data.password === 'string' ? data.password : '';
         const pwError = validatePassword(password);
-        if (pwError) throw badRequest(MESSAGES[pwError], { field: 'password' });
+        if (pwError) throw codedError(400, pwError, { field: 'password' });
         if (bool(data, 'termsAccepted') !== true)
-          throw badRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
+          throw codedError(400, 'acceptTerms', { field: 'termsAccepted' });
         const taken = db.userByEmail(email);
         const code = newCode();
         const now = Date.now();

@@ -1,14 +1,13 @@
 // weatherDevices (find by wsid / _id / $devices scopes, get, create, patch, remove) and weatherDevices/lastData.
 import { http } from 'msw';
 import type { LastData } from '../../src/domain/contract';
-import { ERRORS } from '../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../src/domain/shareInvitations';
 import { compareStations } from '../../src/domain/stations';
 import { DEFAULT_TIME_ZONE, localDayStart } from '../../src/domain/timeZones';
 import { caller, canRead, present, readable, relation, required } from '../access';
 import { type DeviceRow, type MockDb, newStationId, newStationKey, objectId, type UserRow } from '../db';
 import { deviceFields, macClaim } from '../device-fields';
-import { answer, badRequest, forbidden } from '../errors';
+import { answer, badRequest, codedError } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { minMaxSince } from '../series';
 import { bool, idList, num } from '../validate';
@@ -42,7 +41,7 @@ function shareIds(db: MockDb, list: string[], current: string[]): string[] {
 function writable(db: MockDb, id: string, user: UserRow): DeviceRow {
   const device = readable(db, id, user);
   const r = relation(device, user);
-  if (r !== 'owner' && r !== 'admin') throw forbidden(ERRORS.ownerOnlyChange);
+  if (r !== 'owner' && r !== 'admin') throw codedError(403, 'ownerOnlyChange');
   return device;
 }
 

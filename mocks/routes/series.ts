@@ -7,7 +7,7 @@ import type { Aggregate, BucketRange, Sample } from '../../src/domain/types';
 import { MESSAGES } from '../../src/domain/validate';
 import { caller, canRead, readable } from '../access';
 import type { MockDb } from '../db';
-import { answer, badRequest } from '../errors';
+import { answer, badRequest, codedError } from '../errors';
 import type { Query } from '../query';
 import { coded, queryOf } from '../respond';
 import { aggregateOf, BUCKET, bucketsOf, primaryRow } from '../series';
@@ -17,7 +17,7 @@ const MAX_POINTS = 20_000;
 const AGGREGATES = new Set<Aggregate>(['mean', 'min', 'max', 'sum', 'count', 'last']);
 
 function checked(from: number, to: number, bucketSeconds: number) {
-  if (to <= from) throw badRequest(MESSAGES.invalidTimePeriod);
+  if (to <= from) throw codedError(400, 'invalidTimePeriod');
   if ((to - from) / bucketSeconds > MAX_POINTS)
     throw badRequest(`${MESSAGES.invalidTimePeriod}: too many points`);
   return { from, to };

@@ -3,40 +3,16 @@
 import { http } from 'msw';
 import type { DisplaySettings } from '../../src/domain/contract';
 import { defaultDisplaySettings } from '../../src/domain/deviceTypes';
+import { displaySettingsRules } from '../../src/domain/displaySettingsInput';
 import { readable, relation, required } from '../access';
 import type { AlertRule, AlertSettingsRow, DisplaySettingsRow, MockDb, UserRow } from '../db';
 import { objectId } from '../db';
 import { answer, badRequest, conflict, forbidden, notFound } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
-import { asObject, bool, idList, str, unpaginated } from '../validate';
+import { asObject, bool, idList, readers, unpaginated } from '../validate';
 
-const LISTS = ['metricsList', 'detailList', 'graphList'] as const;
-const RANGES = new Set(['day', 'last24H', 'week', 'month', 'year', 'custom']);
 const RULE_FIELDS = ['item', 'condition', 'value', 'unit', 'method', 'sensor', 'trigger'];
-
-function displayFields(input: unknown, creating: boolean): Partial<DisplaySettings> {
-  const data = asObject(input);
-  for (const key of Object.keys(data))
-    if (![...LISTS, 'graphRange', 'weatherDevice', '_id'].includes(key))
-      throw badRequest(`${key} cannot be set`);
-  const out: Partial<DisplaySettings> = {};
-  for (const list of LISTS) {
-    const v = data[list];
-    if (v === undefined) {
-      if (creating) out[list] = [];
-      continue;
-    }
-    if (!Array.isArray(v) || v.length > 300 || v.some((k) => typeof k !== 'string' || k.length > 40))
-      throw badRequest(`${list} must be a list of keys`, { field: list });
-    out[list] = [...new Set(v as string[])];
-  }
-  const range = str(data, 'graphRange', { max: 16 });
-  if (range !== undefined) {
-    if (!RANGES.has(range)) throw badRequest('Unknown graph range', { field: 'graphRange' });
-    out.graphRange = range;
-  } else if (creating) out.graphRange = 'day';
-  return out;
-}
+const displayFields = displaySettingsRules(readers);
 
 /**
  * The shape checks of server/alerts/rules.ts parseRules (not the per-metric bounds), and the rule ids of

@@ -3,47 +3,27 @@
 // (→ shareUsers) or declines (the owner keeps seeing "pending"); remove revokes (owner) or leaves (recipient).
 import { http } from 'msw';
 import type { ShareInvitation } from '../../src/domain/contract';
+import { type InvitationRow, receivedCopy, sentCopy } from '../../src/domain/invitationRecord';
 import { SHARE_MESSAGES, shareInvitationRules } from '../../src/domain/shareInvitations';
 import { readable, required } from '../access';
-import { type InvitationRow, type MockDb, objectId, type UserRow } from '../db';
-import { answer, badRequest, forbidden, notFound } from '../errors';
+import { type MockDb, objectId, type UserRow } from '../db';
+import { answer, badRequest, codedError } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { readers } from '../validate';
 
 const rules = shareInvitationRules(readers);
 
-function sentCopy(db: MockDb, row: InvitationRow): ShareInvitation {
-  const accepted = row.status === 'accepted';
-  return {
-    _id: row._id,
-    device: row.device,
-    deviceName: db.devices.get(row.device)?.name ?? '',
-    email: row.email,
-    status: accepted ? 'accepted' : 'pending',
-    role: 'sent',
-    recipient: accepted ? row.recipient : null,
-    createdAt: row.createdAt,
-  };
-}
+const deviceName = (db: MockDb, row: InvitationRow) => db.devices.get(row.device)?.name ?? '';
 
-function receivedCopy(db: MockDb, row: InvitationRow, me: UserRow): ShareInvitation {
+function receivedFor(db: MockDb, row: InvitationRow, me: UserRow): ShareInvitation {
   const owner = db.users.get(row.owner);
-  return {
-    _id: row._id,
-    device: row.device,
-    deviceName: db.devices.get(row.device)?.name ?? '',
-    email: row.email,
-    status: row.status,
-    role: 'received',
-    recipient: row.status === 'accepted' ? me._id : null,
-    from: {
-      _id: row.owner,
-      email: owner?.email ?? '',
-      firstName: owner?.firstName ?? '',
-      lastName: owner?.lastName ?? '',
-    },
-    createdAt: row.createdAt,
+  const from = {
+    _id: row.owner,
+    email: owner?.email ?? '',
+    firstName: owner?.firstName ?? '',
+    lastName: owner?.lastName ?? '',
   };
+  return receivedCopy(row, deviceName(db, row), from, me._id);
 }
 
 /** A row is stale once its device is gone or an accepted user is no longer in shareUsers. */
@@ -67,12 +47,12 @@ function visible(db: MockDb, id: unknown, me: UserRow) {
   const [rowId] = readers.idList([id], 'id');
   const row = db.invitations.find((r) => r._id === rowId);
   const s = row && live(db, row) ? side(row, me) : null;
-  if (!row || !s) throw notFound(SHARE_MESSAGES.notFound);
+  if (!row || !s) throw codedError(404, 'invitationNotFound');
   return { row, side: s };
 }
 
 const copyFor = (db: MockDb, row: InvitationRow, s: 'sent' | 'received', me: UserRow) =>
-  s === 'sent' ? sentCopy(db, row) : receivedCopy(db, row, me);
+  s === 'sent' ? sentCopy(row, deviceName(db, row)) : receivedFor(db, row, me);
 
 function setShared(db: MockDb, deviceId: string, userId: string, shared: boolean): void {
   const device = db.devices.get(deviceId);
@@ -83,10 +63,11 @@ function setShared(db: MockDb, deviceId: string, userId: string, shared: boolean
 
 function answerInvitation(db: MockDb, id: unknown, me: UserRow, status: 'accepted' | 'declined') {
   const { row, side: s } = visible(db, id, me);
-  if (s !== 'received') throw forbidden(SHARE_MESSAGES.recipientOnly);
+  if (s !== 'received') throw codedError(403, 'shareRecipientOnly');
   if (row.status !== status) {
     if (status === 'accepted') setShared(db, row.device, me._id, true);
     row.status = status;
+    row.updatedAt = Date.now();
     row.recipient = status === 'accepted' ? me._id : null;
   }
   return copyFor(db, row, s, me);
@@ -122,10 +103,10 @@ export function shareRoutes(base: string, db: MockDb) {
         const me = required(db, request);
         const input = rules.create(await bodyOf(request));
         const device = readable(db, input.device, me);
-        if (device.user !== me._id) throw forbidden(SHARE_MESSAGES.ownerOnly);
+        if (device.user !== me._id) throw codedError(403, 'shareOwnerOnly');
         if (input.email === me.email) throw badRequest(SHARE_MESSAGES.self, { field: 'email' });
         const existing = db.invitations.find((r) => r.device === device._id && r.email === input.email);
-        if (existing && live(db, existing)) return created(sentCopy(db, existing));
+        if (existing && live(db, existing)) return created(sentCopy(existing, deviceName(db, existing)));
         const row: InvitationRow = {
           _id: objectId(),
           device: device._id,
@@ -134,13 +115,14 @@ export function shareRoutes(base: string, db: MockDb) {
           recipient: null,
           status: 'pending',
           createdAt: Date.now(),
+          updatedAt: Date.now(),
         };
         db.invitations.push(row);
         db.mail.push({
           to: input.email,
           subject: `${me.firstName || me.email} invites you to see a station`,
         });
-        return created(sentCopy(db, row));
+        return created(sentCopy(row, deviceName(db, row)));
       }),
     ),
     http.patch(`${path}/:id`, ({ request, params }) =>

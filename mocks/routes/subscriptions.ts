@@ -2,23 +2,18 @@
 // (?mac&$populate=subscriptionPlan&$limit: the plans of a station the caller owns or shares). Only the parameters
 // of the spec §7 calls are served (mocks/list.ts).
 import { http } from 'msw';
-import { isActive } from '../../server/services/subscriptions/period';
-import { MESSAGES, normalizeMac, validateMac } from '../../src/domain/validate';
+import { readMac } from '../../src/domain/macInput';
+import { isActive } from '../../src/domain/subscriptionPeriods';
 import { caller, relation, required } from '../access';
 import type { DevicePlanRow, MockDb, UserRow } from '../db';
 import { answer, badRequest } from '../errors';
 import { listAnswer } from '../list';
 import { queryOf } from '../respond';
+import { readers } from '../validate';
 
 const SERVED = ['$populate', 'mac'];
 
-function macOf(v: unknown): string {
-  if (v === undefined || v === '') throw badRequest('mac is required', { field: 'mac' });
-  if (typeof v !== 'string') throw badRequest(MESSAGES.invalidMacFormat, { field: 'mac' });
-  const error = validateMac(v.trim());
-  if (error) throw badRequest(MESSAGES[error], { field: 'mac' });
-  return normalizeMac(v)!;
-}
+const macOf = (v: unknown) => readMac(readers, v);
 
 /** The owner or a shared user of a station with this MAC (stored with or without colons). */
 function mayRead(db: MockDb, mac: string, user: UserRow): boolean {

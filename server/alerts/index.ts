@@ -1,6 +1,7 @@
 // Alerts: the engine (app.ctx.alerts, fed by ingest), the services alertSettings, alerts, alerts/hide, sessions
 // and sessions/vapid, and who receives alert events: only the user the alert belongs to (user/<id>). Each user
 // of a station (owner, shared users) has their own settings and so their own alerts.
+import type { Alert, ListPage } from '../../src/domain/contract';
 import { addPublicConfig } from '../auth/public-config';
 import type { Application, AuthUser } from '../declarations';
 import { requireAuth } from '../hooks/auth';
@@ -24,8 +25,8 @@ export function alerts(app: Application): void {
   // Browsers subscribe to Web Push with this key (also at GET /sessions/vapid).
   addPublicConfig(app, () => ({ vapidPublicKey: engine.notifier.vapidPublicKey }));
 
-  const toOwner = (data: { user?: string }) =>
-    data.user ? app.channel(userChannel(data.user)) : app.channel([]);
+  const toOwner = (data: Alert | ListPage<Alert>) =>
+    'user' in data && data.user ? app.channel(userChannel(data.user)) : app.channel([]);
   app.service('alerts').publish('created', toOwner);
   app.service('alerts').publish('patched', toOwner);
   const ownChannel = (_data: unknown, context: { params: object }) => {

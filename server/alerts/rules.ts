@@ -4,9 +4,11 @@
 import { BadRequest } from '@feathersjs/errors';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import { deviceType } from '../../src/domain/deviceTypeDefs';
+import type { ErrorCode } from '../../src/domain/errors';
 import type { UnitType } from '../../src/domain/types';
 import { fromDisplay } from '../../src/domain/units';
-import { alertBounds, MESSAGES, validateAlertValue } from '../../src/domain/validate';
+import { alertBounds, validateAlertValue } from '../../src/domain/validate';
+import { codedError } from '../hooks/error-codes';
 
 export type Condition = 'above' | 'below' | 'overOrEqual';
 export type Method = 'email' | 'notification';
@@ -42,6 +44,7 @@ const NOT_A_THRESHOLD = new Set<UnitType>(['pressure', 'state', 'time', 'none', 
 const MAX_RULES = 100;
 
 const bad = (message: string, field = 'settings') => new BadRequest(message, { field });
+const badCode = (code: ErrorCode, field: string) => codedError(BadRequest, code, { field });
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '';
@@ -93,7 +96,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
       if (!type.metrics.includes(sensor)) throw bad('This station type has no barometer');
       const unit = checkUnit(sensor, r.unit);
       const msg = validateAlertValue(sensor, r.value, unit);
-      if (msg) throw bad(MESSAGES[msg], 'value');
+      if (msg) throw badCode(msg, 'value');
       rule.value = Number(r.value);
       if (unit) rule.unit = unit;
       if (sensor !== 'relbaro') rule.sensor = sensor;
@@ -114,7 +117,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
     condition = condition as Condition;
     const unit = checkUnit(item, r.unit);
     const msg = validateAlertValue(item, r.value, unit);
-    if (msg) throw bad(MESSAGES[msg], 'value');
+    if (msg) throw badCode(msg, 'value');
     rule.condition = condition as Condition;
     rule.value = Number(r.value);
     if (unit) rule.unit = unit;
@@ -129,7 +132,7 @@ function checkUnit(item: string, unit: unknown): string | undefined {
   const def = METRIC_BY_KEY[item];
   const u =
     typeof unit === 'string' ? def.units.find((d) => d.unit.toLowerCase() === unit.toLowerCase()) : undefined;
-  if (!u) throw bad(MESSAGES.wrongInput, 'unit');
+  if (!u) throw badCode('wrongInput', 'unit');
   return u.unit;
 }
 

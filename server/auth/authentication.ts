@@ -10,10 +10,11 @@ import { oauth } from '@feathersjs/authentication-oauth';
 import { NotAuthenticated, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../src/domain/errors';
-import type { Application } from '../declarations';
+import type { Application, HookContext } from '../declarations';
+import { codedError } from '../hooks/error-codes';
 import { LoginThrottle } from './login-throttle';
 import { createStrategy, oauthProviders, oauthSettings } from './oauth';
-import { Revocations, SESSION_ENDED, sessionVersionOf } from './sessions';
+import { Revocations, sessionVersionOf } from './sessions';
 
 /**
  * Failed logins slow the account down (./login-throttle.ts). An unknown address costs the same password hash
@@ -45,7 +46,7 @@ class LimitedLocalStrategy extends LocalStrategy {
     // Accounts without a password (OAuth) and unknown addresses still pay for one compare, then fail.
     if (!entity.password || entity.unknown) {
       await super.comparePassword({ password: await this.dummy() }, password).catch(() => {});
-      throw new NotAuthenticated(this.configuration.errorMessage);
+      throw codedError(NotAuthenticated, 'wrongLogin');
     }
     return super.comparePassword(entity, password);
   }
@@ -119,7 +120,7 @@ class PortalJWTStrategy extends JWTStrategy {
     if (payload.purpose !== undefined) throw new NotAuthenticated('Not an access token');
     const { user, version } = await this.entity(String(payload.sub), params);
     if (sessionVersionOf(payload) !== version || (await this.revocations.revoked(payload)))
-      throw new NotAuthenticated(SESSION_ENDED);
+      throw codedError(NotAuthenticated, 'sessionEnded');
     return { accessToken, authentication: { strategy: 'jwt', accessToken, payload }, user };
   }
 }
@@ -167,7 +168,7 @@ class PortalAuthenticationService extends AuthenticationService {
   /** Logout: the token is checked as before, then ended for good. */
   async remove(id: string | null, params: Params) {
     // Feathers reads the token of the call without checking there is one (a TypeError, answered 500).
-    if (!params.authentication) throw new NotAuthenticated('Not authenticated');
+    if (!params.authentication) throw codedError(NotAuthenticated, 'notAuthenticated');
     const result = await super.remove(id, params);
     await this.revocations.revoke(
       ((result as { authentication?: { payload?: Record<string, unknown> } }).authentication?.payload ??
@@ -206,12 +207,12 @@ export function authentication(app: Application): void {
   if (providers.length > 0) {
     app.configure(oauth());
     // `oauth/:provider` matches any name: only configured providers may start a flow.
-    const known = (context: { params: { route?: { provider?: string } } }) => {
+    const known = (context: HookContext) => {
       const provider = context.params.route?.provider;
       if (!provider || !providers.includes(provider as (typeof providers)[number]))
         throw new NotFound('Unknown sign-in provider');
     };
-    for (const path of ['oauth/:provider', 'oauth/:provider/callback'])
+    for (const path of ['oauth/:provider', 'oauth/:provider/callback'] as const)
       app.service(path).hooks({ before: { all: [known] } });
   }
 }

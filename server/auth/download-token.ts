@@ -10,26 +10,22 @@ import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../src/domain/errors';
 import type { Application, AuthUser, HookContext } from '../declarations';
 import { requireAuth } from '../hooks/auth';
+import { codedError } from '../hooks/error-codes';
 import { asObject, str } from '../hooks/validate';
-import { SESSION_ENDED, sessionVersionOf } from './sessions';
+import { sessionVersionOf } from './sessions';
 
 export const DOWNLOAD_PATHS = ['weatherMetrics/export'] as const;
 export const DOWNLOAD_TOKEN_SECONDS = 60;
 export const DOWNLOAD_EXPIRED = ERRORS.downloadExpired;
 
-interface TokenService {
-  createAccessToken(payload: object, opts?: object): Promise<string>;
-  verifyAccessToken(token: string, opts?: object): Promise<Record<string, unknown>>;
-}
-
-const tokens = (app: Application) => app.service('authentication') as unknown as TokenService;
+const tokens = (app: Application) => app.service('authentication');
 
 export class DownloadTokenService {
   constructor(private app: Application) {}
 
   async create(input: unknown, params: Params & { user?: AuthUser }) {
     const me = params.user;
-    if (!me) throw new NotAuthenticated('Not authenticated');
+    if (!me) throw codedError(NotAuthenticated, 'notAuthenticated');
     const path = str(asObject(input), 'path', { required: true, max: 100 })!.replace(/^\/+/, '');
     if (!(DOWNLOAD_PATHS as readonly string[]).includes(path))
       throw new BadRequest(`path must be one of ${DOWNLOAD_PATHS.join(', ')}`, { field: 'path' });
@@ -58,16 +54,16 @@ export async function downloadToken(context: HookContext): Promise<void> {
   try {
     payload = await tokens(context.app).verifyAccessToken(token, { audience: context.path });
   } catch {
-    throw new NotAuthenticated(DOWNLOAD_EXPIRED);
+    throw codedError(NotAuthenticated, 'downloadExpired');
   }
-  if (payload.purpose !== 'download') throw new NotAuthenticated(DOWNLOAD_EXPIRED);
+  if (payload.purpose !== 'download') throw codedError(NotAuthenticated, 'downloadExpired');
   const row = await context.app.ctx.storage
     .knex('users')
     .where({ _id: String(payload.sub) })
     .first();
   if (!row) throw new NotAuthenticated('This account no longer exists');
   if (sessionVersionOf(payload) !== Number(row.sessionVersion ?? 0))
-    throw new NotAuthenticated(SESSION_ENDED);
+    throw codedError(NotAuthenticated, 'sessionEnded');
   context.params.user = { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
   context.params.authenticated = true;
 }

@@ -6,6 +6,7 @@
 import { TooManyRequests } from '@feathersjs/errors';
 import { ERRORS } from '../../src/domain/errors';
 import type { Config } from '../config';
+import { codedError } from '../hooks/error-codes';
 import { AccountLimiter, type SharedCounters } from '../hooks/rate-limit';
 import { captchaEnabled, checkCaptcha } from './captcha';
 
@@ -38,7 +39,7 @@ export class LoginThrottle {
 
   /** Before checking a password: refuse a failing IP, ask a failing client for the captcha, then wait. */
   async before(email: string, ip: string, captchaToken: unknown): Promise<void> {
-    if (!(await this.perIp.allowed(ip))) throw new TooManyRequests(TOO_MANY_FROM_IP);
+    if (!(await this.perIp.allowed(ip))) throw codedError(TooManyRequests, 'tooManyLoginsFromNetwork');
     const failures = await this.perAccount.count(email);
     const threshold = this.config.loginFailuresPerAccount;
     if (failures < threshold) return;

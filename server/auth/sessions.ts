@@ -71,8 +71,7 @@ export async function endAllSessions(app: Application, userId: string): Promise<
 /** A new access token for the user (after a password change, so the device that changed it stays signed in). */
 export async function freshToken(app: Application, userId: string): Promise<string> {
   const row = await app.ctx.storage.knex('users').where({ _id: userId }).first('sessionVersion');
-  const auth = app.service('authentication') as unknown as {
-    createAccessToken(payload: object, opts?: object): Promise<string>;
-  };
-  return auth.createAccessToken({ sv: Number(row?.sessionVersion ?? 0) }, { subject: userId });
+  return app
+    .service('authentication')
+    .createAccessToken({ sv: Number(row?.sessionVersion ?? 0) }, { subject: userId });
 }

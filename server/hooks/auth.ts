@@ -3,6 +3,7 @@ import { authenticate } from '@feathersjs/authentication';
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors';
 import type { NextFunction } from '@feathersjs/feathers';
 import type { AuthUser, HookContext } from '../declarations';
+import { codedError } from './error-codes';
 
 const jwt = authenticate('jwt');
 
@@ -10,7 +11,7 @@ const jwt = authenticate('jwt');
 export async function requireAuth(context: HookContext): Promise<void> {
   if (!context.params.provider) return;
   await jwt(context);
-  if (!context.params.user) throw new NotAuthenticated('Not authenticated');
+  if (!context.params.user) throw codedError(NotAuthenticated, 'notAuthenticated');
 }
 
 /** Authenticates when credentials are present, lets anonymous callers through otherwise (public data). */

@@ -7,6 +7,7 @@ import { Forbidden, NotAuthenticated } from '@feathersjs/errors';
 import type { NextFunction } from '@feathersjs/feathers';
 import { ERRORS } from '../../src/domain/errors';
 import type { AuthUser, HookContext } from '../declarations';
+import { codedError } from './error-codes';
 
 const jwt = authenticate('jwt');
 
@@ -47,6 +48,6 @@ export async function authenticateFirst(context: HookContext, next: NextFunction
   }
   const user = context.params.user as AuthUser | undefined;
   if (context.params.provider && user && !user.verified && !allowedUnverified(context, user))
-    throw new Forbidden(VERIFY_FIRST, { reason: 'unverified' });
+    throw codedError(Forbidden, 'verifyFirst', { reason: 'unverified' });
   return next();
 }

@@ -38,7 +38,8 @@ describe('WSLink', () => {
       typec4: 3,
     });
     expect(row.lightning5m ?? null).toBeNull(); // 65536 strikes in 5 minutes: not plausible
-    expect(row.pm25aqic1 ?? null).toBeNull(); // AQI 999
+    // AQI 999 is dropped; the server derives the EPA AQI from PM2.5 450.5 instead (above the table: 500).
+    expect(row.pm25aqic1).toBe(500);
     // feels-like was sent empty: derived from temperature, humidity and wind.
     expect(row.feelslike).toBeGreaterThan(38);
   });

@@ -42,6 +42,21 @@ export class Ingest {
 
   /** `pathKey`: the station key in an Ecowitt path (/data/report/<key>), which names the station. */
   async accept(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string): Promise<UploadReply> {
+    const metrics = this.app.ctx.metrics;
+    if (!metrics) return this.answer(protocol, params, ip, pathKey);
+    // Operators' series (/metrics): every answer by protocol and result, and the time to give it.
+    const started = performance.now();
+    let status = 500;
+    try {
+      const reply = await this.answer(protocol, params, ip, pathKey);
+      status = reply.status;
+      return reply;
+    } finally {
+      metrics.upload(protocol, status, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async answer(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string) {
     try {
       // A MAC can be guessed (about 24 bits once the vendor's prefix is known): an IP past its failures is
       // refused before the lookup. A station key cannot (about 92 bits), so it is always checked: failures of
@@ -56,7 +71,12 @@ export class Ingest {
         return this.refused(protocol, ip);
       if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
-      const values = deriveInto(cleanInto(parsed.values));
+      // The station's place gives the sun's position for an estimated WBGT.
+      const values = deriveInto(cleanInto(parsed.values), {
+        time,
+        latitude: device.latitude,
+        longitude: device.longitude,
+      });
       await this.store(device, time, values);
       this.noteUnmapped(device, parsed.unmapped);
       return replyFor(protocol, 'ok');
@@ -102,6 +122,8 @@ export class Ingest {
     this.app.ctx.devices.touch(device._id, time);
     // Alerts are evaluated after the reply (serially per station); the console need not wait for them.
     void this.app.ctx.alerts?.onSample(device, time, values);
+    // MQTT (MQTT_URL): the sample in SI units to `<prefix>/<Station ID>/state`, never waited for.
+    this.app.ctx.mqtt?.publish(device, time, values);
     // Events are built only when someone can receive them (watchers here, or other processes via sync).
     if (!this.app.ctx.config.redisUrl && !hasWatchers(this.app, device._id)) return true;
     const sample: Record<string, number | string | null> = { device: device._id, time, hash: METRICS_HASH };

@@ -56,11 +56,14 @@ export function channels(app: Application): void {
     }
     return ids;
   };
-  for (const path of ['weatherMetrics', 'weatherMetrics/5m']) {
-    app.service(path).publish('created', async (data: { device: string }) => {
+  for (const path of ['weatherMetrics', 'weatherMetrics/5m'] as const) {
+    // The events carry one sample (ingest emits them; contract.ts LiveSample), not the find answer (Coded).
+    app.service(path).publish('created', async (event: object) => {
+      const data = event as { device: string };
       const ids = await watcherIds(data.device);
       const { io } = app as unknown as { io?: Server }; // set by the socket.io transport once listening
       if (io && ids.length > 0) io.to(ids).emit(`${path} created`, data);
+      app.ctx.metrics?.published(path, 'created', ids.length); // the fan-out /metrics counts
       return undefined; // sent above
     });
   }
@@ -84,7 +87,9 @@ export function channels(app: Application): void {
       app.channel(userChannel(data.user)).send({ _id: data._id, user: data.user }),
     );
 
-  app.service('users').publish('patched', (data: { _id: string }) => app.channel(userChannel(data._id)));
+  app
+    .service('users')
+    .publish('patched', (data) => ('_id' in data ? app.channel(userChannel(data._id)) : app.channel([])));
   const ownChannel = (_data: unknown, context: { params: object }) => {
     const user = (context.params as { user?: AuthUser }).user;
     return user ? app.channel(userChannel(user._id)) : undefined;

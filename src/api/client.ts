@@ -4,6 +4,7 @@ import authentication, { type Storage } from '@feathersjs/authentication-client'
 import { type Application, feathers } from '@feathersjs/feathers';
 import socketio from '@feathersjs/socketio-client';
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ServiceTypes } from '../domain/services';
 
 export const CALL_TIMEOUT_MS = 30_000;
 
@@ -15,7 +16,8 @@ export interface ClientOptions {
   socket?: Partial<ManagerOptions & SocketOptions>;
 }
 
-export type PortalClient = Application;
+/** Typed from the same service map as the server (src/domain/services.ts). */
+export type PortalClient = Application<ServiceTypes>;
 
 export function createClient(origin: string, opts: ClientOptions): PortalClient {
   const timeout = opts.timeoutMs ?? CALL_TIMEOUT_MS;
@@ -29,7 +31,7 @@ export function createClient(origin: string, opts: ClientOptions): PortalClient 
     reconnectionDelayMax: 15_000,
     ...opts.socket,
   });
-  const app = feathers();
+  const app = feathers<ServiceTypes>();
   app.configure(socketio(socket, { timeout }));
   app.configure(authentication({ storage: opts.storage, storageKey: 'accessToken' }));
   return app;

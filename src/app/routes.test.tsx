@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The real route table: guards (spec §4 start-up), the 404 page, and that every spec route resolves.
-import './test-setup';
+import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor } from '@testing-library/react';

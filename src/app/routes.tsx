@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           page('account', msg`Account`, () => import('../pages/account/AccountPage')),
           page('account/edit', msg`Edit account`, () => import('../pages/account/EditAccountPage')),
           page('devices', msg`Edit Devices`, () => import('../pages/devices/DevicesPage')),
+          page('devices/:id/edit', msg`Edit station`, () => import('../pages/devices/EditDevicePage')),
           page('shares', msg`Shared with me`, () => import('../pages/shares/SharesPage')),
           page('displaySetting', msg`Unit & Display`, () => import('../pages/units/UnitsPage')),
           page('alert', msg`Alert Setting`, () => import('../pages/alert/AlertPage')),

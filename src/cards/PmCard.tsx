@@ -1,16 +1,20 @@
-// A PM channel: PM2.5 large with its air-quality level, PM10 and the AQI values.
+// A PM channel: PM2.5 large, the air-quality index in the user's standard (US EPA, EU CAQI or UK DAQI) with its
+// level band, PM10 beside; the stored EPA sub-indices and 24-hour means in the details.
 import { Factory } from 'lucide-react';
-import { pm25Level } from '../domain';
+import { airIndex } from '../domain';
+import { AirIndexBlock } from './AirIndexBlock';
 import { MetricCard } from './MetricCard';
 import type { CardProps } from './types';
 
 export function PmCard(props: CardProps) {
-  const primary = props.def.primary ?? '';
+  const n = props.def.channel;
+  const index = airIndex(props.prefs.aqi ?? 'EPA', props.latest?.sample ?? {}, n);
   return (
     <MetricCard
       {...props}
       icon={Factory}
-      level={pm25Level(props.latest?.sample?.[primary] ?? null)}
+      extra={<AirIndexBlock index={index} testId={`card-${props.def.key}-aqi`} />}
+      secondary={props.def.secondary.filter((k) => /^pm10c\d$/.test(k))}
       graph={props.def.metrics.filter((k) => /^pm(25|10)c\d$/.test(k))}
     />
   );

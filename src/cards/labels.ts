@@ -53,6 +53,7 @@ const METRIC: Record<string, MessageDescriptor> = {
   monthlyrainpiezo: msg`This month`,
   yearlyrainpiezo: msg`This year`,
   rainingpiezo: msg`Raining`,
+  wbgtestimated: msg`WBGT estimated`,
 };
 
 const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
@@ -62,8 +63,8 @@ const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
   [/^heatindexc\d$/, msg`Heat index`],
   [/^pm25c\d$/, msg`PM2.5`],
   [/^pm10c\d$/, msg`PM10`],
-  [/^pm25aqic\d$/, msg`PM2.5 AQI`],
-  [/^pm10aqic\d$/, msg`PM10 AQI`],
+  [/^pm25aqic\d$/, msg`PM2.5 AQI (US EPA)`],
+  [/^pm10aqic\d$/, msg`PM10 AQI (US EPA)`],
   [/^soilc\d$/, msg`Soil moisture`],
   [/^tfc\d$/, msg`Temperature`],
   [/^leafc\d$/, msg`Leaf wetness`],
@@ -166,6 +167,16 @@ const LEVEL: Record<string, MessageDescriptor> = {
   leak: msg`Leak`,
   noLeak: msg`No leak`,
   na: msg`Not available`,
+  // EU CAQI and UK DAQI bands (src/domain/airIndex.ts), in each standard's own words.
+  caqiVeryLow: msg`Very low`,
+  caqiLow: msg`Low`,
+  caqiMedium: msg`Medium`,
+  caqiHigh: msg`High`,
+  caqiVeryHigh: msg`Very high`,
+  daqiLow: msg`Low`,
+  daqiModerate: msg`Moderate`,
+  daqiHigh: msg`High`,
+  daqiVeryHigh: msg`Very high`,
 };
 
 export function levelLabel(level: string): string {
@@ -181,21 +192,30 @@ export function levelTone(level: string): string {
     case 'safe':
     case 'low':
     case 'noLeak':
+    case 'caqiVeryLow':
+    case 'caqiLow':
+    case 'daqiLow':
       return 'good';
     case 'moderate':
     case 'caution':
+    case 'caqiMedium':
+    case 'daqiModerate':
       return 'moderate';
     case 'poor':
     case 'extremeCaution':
     case 'high':
+    case 'caqiHigh':
       return 'poor';
     case 'unhealthy':
     case 'danger':
     case 'bad':
     case 'leak':
+    case 'daqiHigh':
       return 'unhealthy';
     case 'veryUnhealthy':
     case 'veryHigh':
+    case 'caqiVeryHigh':
+    case 'daqiVeryHigh':
       return 'veryunhealthy';
     case 'hazardous':
     case 'extremeDanger':

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The chart hands the worker's typed arrays to uPlot as they are (uPlot is replaced: happy-dom has no canvas).
-import '../app/test-setup';
+import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';

@@ -1,11 +1,26 @@
-// The link to the server as the settings screens need it: online, still connecting (first seconds after start,
-// not worth an offline message) or offline. Same rule as the top bar's status (linkState).
+// The link to the server: online, still connecting (first seconds after start, not worth an offline message)
+// or offline. One rule for the top bar's status (app/layouts/ConnectionStatus) and the settings screens.
+// Right after start the socket is still connecting: that is not shown as offline unless the browser is.
 import { useSyncExternalStore } from 'react';
-import { type LinkState, linkState } from '../app/layouts/ConnectionStatus';
 import { useConnection } from '../db/hooks';
 import { useNow } from './useNow';
 
+/** How long after page start a missing connection reads as "connecting" rather than "offline". */
+export const CONNECT_GRACE_MS = 15_000;
 const pageStart = Date.now();
+
+export type LinkState = 'online' | 'connecting' | 'offline';
+
+export function linkState(
+  socketOnline: boolean | undefined,
+  browserOnline: boolean,
+  sinceStartMs: number,
+): LinkState {
+  // The browser knows at once when the network is gone; an open socket notices only at its next ping.
+  if (!browserOnline) return 'offline';
+  if (socketOnline) return 'online';
+  return sinceStartMs < CONNECT_GRACE_MS ? 'connecting' : 'offline';
+}
 
 function subscribe(cb: () => void) {
   window.addEventListener('online', cb);
@@ -24,7 +39,5 @@ export function useLink(): LinkState {
     () => true,
   );
   const now = useNow(1000);
-  // A browser that says it is offline wins over a socket that has not noticed yet.
-  if (!browserOnline) return 'offline';
   return linkState(conn?.online, browserOnline, now - pageStart);
 }

@@ -1,14 +1,24 @@
 // Server records → Dexie, shared by sync (initial load), live (patched/created events) and the outbox (answers).
 // Locally queued fields win over a server copy until they are sent (conflict rule in src/db/outbox.ts).
 
-import { SETTING } from '../../workers/api';
 import { DEFAULT_UNIT_PREFS } from '../domain';
-import { type Device, type DisplaySettings, SERVICES, type User } from '../domain/contract';
+import { type Alert, type Device, type DisplaySettings, SERVICES, type User } from '../domain/contract';
 import { getAuth, setAuth } from './authStorage';
+import { clearDevice } from './clear';
 import { keepPending, pendingFields } from './outbox';
-import type { AlertRow, AlertSettingsRow, PortalDb, SyncStateRow } from './schema';
+import type { AlertRow, AlertSettingsRow, OutboxRow, PortalDb, SyncStateRow } from './schema';
+import { SETTING, setSetting } from './settings';
+
+/** A `remove` of this station is queued (src/db/device-edits.ts): server copies must not bring it back. */
+export async function removalQueued(db: PortalDb, id: string): Promise<boolean> {
+  const rows = await db.outbox
+    .filter((r) => r.service === SERVICES.devices && r.method === 'remove' && r.recordId === id)
+    .count();
+  return rows > 0;
+}
 
 export async function applyDevice(db: PortalDb, device: Device): Promise<void> {
+  if (await removalQueued(db, device._id)) return;
   const pending = await pendingFields(db, SERVICES.devices, { id: device._id });
   await db.devices.put(keepPending(device, await db.devices.get(device._id), pending));
 }
@@ -28,7 +38,7 @@ export async function applyAlertSettings(db: PortalDb, rec: AlertSettingsRow): P
 }
 
 /** Spec §4 Alert list: only alerts with status active and a lastTrigger are kept. */
-export function isShownAlert(a: Partial<AlertRow> | null | undefined): a is AlertRow {
+export function isShownAlert(a: Partial<AlertRow> | Alert | null | undefined): a is AlertRow {
   return !!a && a.status === 'active' && !!a.lastTrigger && !!a._id && !!a.device;
 }
 
@@ -38,8 +48,8 @@ export async function applyAlert(db: PortalDb, alert: AlertRow): Promise<void> {
   else if (id) await db.alerts.delete(id);
 }
 
-/** Replace the stored alerts of a device with the server's list. */
-export async function replaceAlerts(db: PortalDb, device: string, list: AlertRow[]): Promise<void> {
+/** Replace the stored alerts of a device with the server's list (only the active ones are kept). */
+export async function replaceAlerts(db: PortalDb, device: string, list: (AlertRow | Alert)[]): Promise<void> {
   await db.transaction('rw', db.alerts, async () => {
     await db.alerts.where('device').equals(device).delete();
     await db.alerts.bulkPut(list.filter(isShownAlert));
@@ -56,7 +66,7 @@ export async function applyUser(db: PortalDb, user: User): Promise<void> {
     await setAuth(db, { ...auth, user: merged });
     const prefs = merged.displaySetting;
     if (prefs && typeof prefs === 'object' && Object.keys(prefs).length > 0 && !pending.has('displaySetting'))
-      await db.settings.put({ key: SETTING.units, value: { ...DEFAULT_UNIT_PREFS, ...prefs } });
+      await setSetting(db, SETTING.units, { ...DEFAULT_UNIT_PREFS, ...prefs });
   });
 }
 
@@ -72,8 +82,18 @@ export async function patchSyncState(
   });
 }
 
-/** Apply the server's answer to a sent outbox mutation. */
-export async function applyAnswer(db: PortalDb, service: string, result: unknown): Promise<void> {
+/** Apply the server's answer to a sent outbox mutation (a removed station's answer is the station: gone). */
+export async function applyAnswer(
+  db: PortalDb,
+  service: string,
+  result: unknown,
+  method?: OutboxRow['method'],
+): Promise<void> {
+  if (method === 'remove') {
+    const id = (result as { _id?: unknown } | null)?._id;
+    if (service === SERVICES.devices && typeof id === 'string') await clearDevice(db, id);
+    return;
+  }
   if (!result || typeof result !== 'object' || Array.isArray(result)) return;
   const rec = result as Record<string, unknown>;
   if (service === SERVICES.devices && rec._id && rec.wsid) await applyDevice(db, rec as unknown as Device);

@@ -3,38 +3,36 @@
 import type { Storage } from '@feathersjs/authentication-client';
 import type { User } from '../domain/contract';
 import type { PortalDb } from './schema';
+import { getSetting, SETTING, setSetting } from './settings';
 
 export interface AuthRecord {
   accessToken: string;
   user?: User;
 }
 
-const KEY = 'auth';
-
 export function dexieAuthStorage(db: PortalDb): Storage {
   return {
     async getItem() {
-      return ((await db.settings.get(KEY))?.value as AuthRecord | undefined)?.accessToken ?? null;
+      return (await getSetting(db, SETTING.auth))?.accessToken ?? null;
     },
     async setItem(_key: string, accessToken: string) {
       await db.transaction('rw', db.settings, async () => {
-        const cur = (await db.settings.get(KEY))?.value as AuthRecord | undefined;
-        await db.settings.put({ key: KEY, value: { ...cur, accessToken } });
+        const cur = await getSetting(db, SETTING.auth);
+        await setSetting(db, SETTING.auth, { ...cur, accessToken });
       });
       return accessToken;
     },
     async removeItem() {
-      await db.settings.delete(KEY);
+      await setSetting(db, SETTING.auth, undefined);
       return null;
     },
   };
 }
 
 export async function getAuth(db: PortalDb): Promise<AuthRecord | undefined> {
-  return (await db.settings.get(KEY))?.value as AuthRecord | undefined;
+  return getSetting(db, SETTING.auth);
 }
 
 export async function setAuth(db: PortalDb, auth: AuthRecord | undefined): Promise<void> {
-  if (auth) await db.settings.put({ key: KEY, value: auth });
-  else await db.settings.delete(KEY);
+  await setSetting(db, SETTING.auth, auth);
 }

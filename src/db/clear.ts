@@ -1,8 +1,9 @@
 // Sign-out / user switch: drop everything that belongs to the signed-in user. The catalogue (metricDefs +
 // hash), the locale and the connection state stay: they are not the user's.
 import type { PortalDb } from './schema';
+import { SETTING } from './settings';
 
-const KEEP_SETTINGS = new Set(['locale', 'metricsHash', 'connection']);
+const KEEP_SETTINGS = new Set<string>([SETTING.locale, SETTING.metricsHash, SETTING.connection]);
 
 export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } = {}): Promise<void> {
   const tables = [
@@ -18,11 +19,12 @@ export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } =
     db.outbox,
     db.syncState,
     db.shareInvitations,
+    db.uploadTargets,
   ];
   await db.transaction('rw', [...tables, db.settings], async () => {
     for (const t of tables) await t.clear();
     const keys = await db.settings.toCollection().primaryKeys();
-    const drop = keys.filter((k) => !KEEP_SETTINGS.has(k) && !(opts.keepAuth && k === 'auth'));
+    const drop = keys.filter((k) => !KEEP_SETTINGS.has(k) && !(opts.keepAuth && k === SETTING.auth));
     await db.settings.bulkDelete(drop);
   });
 }
@@ -43,10 +45,12 @@ export async function clearDevice(db: PortalDb, id: string): Promise<void> {
       db.series,
       db.syncState,
       db.shareInvitations,
+      db.uploadTargets,
     ],
     async () => {
       await db.devices.delete(id);
       await db.shareInvitations.where('device').equals(id).delete();
+      await db.uploadTargets.where('device').equals(id).delete();
       for (const t of [db.metrics, db.metricsDaily, db.live, db.alerts, db.forecasts, db.series])
         await t.where('device').equals(id).delete();
       await db.displaySettings.delete(id);

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SETTING } from '../../workers/api';
 import type { Device } from '../domain/contract';
 import {
   hideAlert,
@@ -11,6 +10,7 @@ import {
   setOutboxFlusher,
 } from './edits';
 import { PortalDb } from './schema';
+import { SETTING } from './settings';
 
 const db = new PortalDb(`edits-${Math.random()}`);
 setEditsDb(db);

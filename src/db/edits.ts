@@ -2,13 +2,13 @@
 // outbox mutation in the same transaction, then asks the data worker to flush and registers Background Sync
 // (`outbox`) so the service worker sends it later if the page closes or is offline.
 
-import { SETTING } from '../../workers/api';
 import type { UnitPrefs } from '../domain';
 import { defaultDisplaySettings } from '../domain';
 import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../domain/contract';
-import { type AuthRecord, setAuth } from './authStorage';
+import { getAuth, setAuth } from './authStorage';
 import { enqueue } from './outbox';
 import { type AlertRule, db as defaultDb, type PortalDb } from './schema';
+import { getSetting, SETTING, setSetting } from './settings';
 
 let editDb: PortalDb = defaultDb;
 let flusher: (() => Promise<unknown>) | null = null;
@@ -119,6 +119,8 @@ export type DevicePatch = Partial<
     | 'shareMode'
     | 'order'
     | 'channelNameMapping'
+    | 'consoleSettings'
+    | 'sortGroup'
   >
 > & { lastMinMaxReset?: number | null };
 
@@ -135,10 +137,9 @@ export async function patchDevice(id: string, patch: DevicePatch): Promise<void>
 export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
   const db = editDb;
   await db.transaction('rw', [db.settings, db.outbox], async () => {
-    const current = ((await db.settings.get(SETTING.units))?.value ?? {}) as Partial<UnitPrefs>;
-    const next = { ...current, ...prefs };
-    await db.settings.put({ key: SETTING.units, value: next });
-    const auth = (await db.settings.get(SETTING.auth))?.value as AuthRecord | undefined;
+    const next = { ...(await getSetting(db, SETTING.units)), ...prefs };
+    await setSetting(db, SETTING.units, next);
+    const auth = await getAuth(db);
     if (!auth?.user) return;
     const displaySetting = next as Record<string, string | number>;
     await setAuth(db, { ...auth, user: { ...auth.user, displaySetting, temperatureUnit: next.temperature } });
@@ -156,7 +157,7 @@ export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
 export async function saveProfile(profile: { firstName: string; lastName: string }): Promise<void> {
   const db = editDb;
   await db.transaction('rw', [db.settings, db.outbox], async () => {
-    const auth = (await db.settings.get(SETTING.auth))?.value as AuthRecord | undefined;
+    const auth = await getAuth(db);
     if (!auth?.user) throw new Error('Not authenticated');
     await setAuth(db, { ...auth, user: { ...auth.user, ...profile } });
     await enqueue(db, { service: SERVICES.users, method: 'patch', recordId: auth.user._id, data: profile });
@@ -183,5 +184,5 @@ export async function hideAlert(deviceId: string, alertId: string): Promise<void
  * tells the worker (dataWorker.selectDevice) so it watches the device live.
  */
 export async function selectDevice(id: string): Promise<void> {
-  await editDb.settings.put({ key: SETTING.lastViewDevice, value: id });
+  await setSetting(editDb, SETTING.lastViewDevice, id);
 }

@@ -2,7 +2,6 @@
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { SETTING } from '../../workers/api';
 import type { Device } from '../domain/contract';
 import {
   readLatest,
@@ -16,6 +15,7 @@ import {
   useUnits,
 } from './hooks';
 import { PortalDb, toRow } from './schema';
+import { SETTING } from './settings';
 
 const db = new PortalDb(`hooks-${Math.random()}`);
 setHooksDb(db);

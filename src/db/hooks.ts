@@ -2,7 +2,7 @@
 // returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { type ConnectionState, SETTING } from '../../workers/api';
+import type { ConnectionState } from '../../workers/api';
 import type { MetricDef, Sample } from '../domain';
 import {
   type Change,
@@ -14,9 +14,9 @@ import {
   type UnitPrefs,
 } from '../domain';
 import type { Device, DisplaySettings, User } from '../domain/contract';
-import type { AuthRecord } from './authStorage';
 import { sortDevices } from './devices';
 import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';
+import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
 
 let hookDb: PortalDb = defaultDb;
 /** Tests point the hooks at their own database. */
@@ -26,21 +26,22 @@ export function setHooksDb(db: PortalDb): void {
 
 type Id = string | null | undefined;
 
-const setting = <T>(db: PortalDb, key: string) => db.settings.get(key).then((r) => r?.value as T | undefined);
-
 /** A settings value; `fallback` when the key is not set (undefined only while loading). */
-export function useSetting<T>(key: string, fallback?: T): T | undefined {
-  return useLiveQuery(async () => (await setting<T>(hookDb, key)) ?? fallback, [key], undefined);
+export function useSetting<K extends SettingKey, F extends SettingValues[K] | null = SettingValues[K]>(
+  key: K,
+  fallback?: F,
+): SettingValues[K] | F | undefined {
+  return useLiveQuery(async () => (await getSetting(hookDb, key)) ?? fallback, [key], undefined);
 }
 
 export function useConnection(): ConnectionState | undefined {
-  return useLiveQuery(() => setting<ConnectionState>(hookDb, SETTING.connection), []);
+  return useLiveQuery(() => getSetting(hookDb, SETTING.connection), []);
 }
 
 /** The session: undefined = still loading, null = known signed out, else token and user. */
 export function useAuth(): { accessToken: string; user: User } | undefined | null {
   return useLiveQuery(async () => {
-    const a = await setting<AuthRecord>(hookDb, SETTING.auth);
+    const a = await getSetting(hookDb, SETTING.auth);
     return a?.accessToken && a.user ? { accessToken: a.accessToken, user: a.user } : null;
   }, []);
 }
@@ -53,8 +54,8 @@ export function useDevices(): Device[] | undefined {
 export async function readDevices(db: PortalDb): Promise<Device[]> {
   const [devices, auth, order] = await Promise.all([
     db.devices.toArray(),
-    setting<AuthRecord>(db, SETTING.auth),
-    setting<string[]>(db, SETTING.deviceOrder),
+    getSetting(db, SETTING.auth),
+    getSetting(db, SETTING.deviceOrder),
   ]);
   return sortDevices(devices, auth?.user?._id, order ?? []);
 }
@@ -62,7 +63,7 @@ export async function readDevices(db: PortalDb): Promise<Device[]> {
 /** settings.lastViewDevice when it is still in the list, else the first device. */
 export function useSelectedDeviceId(): string | undefined {
   return useLiveQuery(async () => {
-    const id = await setting<string>(hookDb, SETTING.lastViewDevice);
+    const id = await getSetting(hookDb, SETTING.lastViewDevice);
     if (id && (await hookDb.devices.get(id))) return id;
     return (await readDevices(hookDb))[0]?._id;
   }, []);
@@ -138,12 +139,15 @@ export async function readTodayMinMax(
   device: string,
   now = Date.now() / 1000,
 ): Promise<MinMax> {
-  const tz = (await db.devices.get(device))?.timezone;
-  const dayStart = localDayStart(now, tz);
+  const d = await db.devices.get(device);
+  // A reset (spec §3 lastMinMaxReset, unix s) starts today's range again, also before the server has it.
+  const dayStart = Math.max(localDayStart(now, d?.timezone), d?.lastMinMaxReset ?? 0);
   const last = (await db.syncState.get(device))?.lastData;
   const fresh = (last?.last?.time ?? 0) >= dayStart;
-  const min: MinMax['min'] = fresh ? { ...last?.min } : {};
-  const max: MinMax['max'] = fresh ? { ...last?.max } : {};
+  const since = (range: MinMax['min'] | undefined) =>
+    Object.fromEntries(Object.entries(range ?? {}).filter(([, [, t]]) => t >= dayStart));
+  const min: MinMax['min'] = fresh ? since(last?.min) : {};
+  const max: MinMax['max'] = fresh ? since(last?.max) : {};
   const rows = await db.live.where('[device+time]').between([device, dayStart], [device, Infinity]).toArray();
   for (const row of rows) {
     for (const [key, v] of Object.entries(row)) {
@@ -176,7 +180,7 @@ export function useDisplaySettings(deviceId?: Id): DisplaySettings | undefined {
 
 /** The user's unit preferences over the defaults (the defaults while loading). */
 export function useUnits(): UnitPrefs {
-  const stored = useLiveQuery(() => setting<Partial<UnitPrefs>>(hookDb, SETTING.units), []);
+  const stored = useLiveQuery(() => getSetting(hookDb, SETTING.units), []);
   // One object per stored value: a new one each render would re-render every card that gets the units.
   return useMemo(() => (stored ? { ...DEFAULT_UNIT_PREFS, ...stored } : DEFAULT_UNIT_PREFS), [stored]);
 }

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import type { RestCall } from '../api/rest';
-import { enqueue, flushOutbox, keepPending, OUTBOX_ERROR, pendingFields, toRestCall } from './outbox';
+import { enqueue, flushOutbox, keepPending, pendingFields, toRestCall } from './outbox';
 import { PortalDb } from './schema';
+import { SETTING } from './settings';
 
 const dbs: PortalDb[] = [];
 const newDb = (name = `outbox-${Math.random()}`) => {
@@ -150,7 +151,7 @@ describe('outbox', () => {
     expect(result).toEqual({ sent: 1, dropped: 1, remaining: 0 });
     expect(dropped).toEqual(['name 1']);
     expect(server.applied.map((c) => (c.data as { name: string }).name)).toEqual(['name 2']);
-    const err = (await db.settings.get(OUTBOX_ERROR))?.value as {
+    const err = (await db.settings.get(SETTING.outboxError))?.value as {
       message: string;
       code: number;
       service: string;

@@ -10,8 +10,7 @@
 import { type PortalError, plainError, toApiError } from '../api/errors';
 import { type RestCall, type RestOptions, rest } from '../api/rest';
 import type { OutboxRow, PortalDb } from './schema';
-
-export const OUTBOX_ERROR = 'outboxError';
+import { SETTING, setSetting } from './settings';
 
 export type NewMutation = Pick<OutboxRow, 'service' | 'method' | 'recordId' | 'data' | 'params'> & {
   id?: string;
@@ -108,9 +107,12 @@ export function flushOutbox(db: PortalDb, deps: FlushDeps): Promise<FlushResult>
         if (isFinalClientError(error)) {
           await db.transaction('rw', db.outbox, db.settings, async () => {
             await db.outbox.delete(row.seq!);
-            await db.settings.put({
-              key: OUTBOX_ERROR,
-              value: { id: row.id, service: row.service, method: row.method, ...error, at: Date.now() },
+            await setSetting(db, SETTING.outboxError, {
+              id: row.id,
+              service: row.service,
+              method: row.method,
+              ...error,
+              at: Date.now(),
             });
           });
           dropped++;

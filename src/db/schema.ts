@@ -1,7 +1,7 @@
 // The browser's local database (ARCHITECTURE §6). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Device, DisplaySettings, LastData, ShareInvitation } from '../domain/contract';
+import type { Device, DisplaySettings, LastData, ShareInvitation, UploadTarget } from '../domain/contract';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
@@ -106,6 +106,8 @@ export class PortalDb extends Dexie {
   syncState!: EntityTable<SyncStateRow, 'device'>;
   /** Share invitations the user sent (owner) and received (issue #10); `local:<id>` = a queued invite. */
   shareInvitations!: EntityTable<ShareInvitation, '_id'>;
+  /** Upload targets of owned stations (issue #17), keys masked: the real key is never stored here. */
+  uploadTargets!: EntityTable<UploadTarget, '_id'>;
 
   constructor(name = 'portal') {
     super(name);
@@ -125,6 +127,7 @@ export class PortalDb extends Dexie {
       syncState: 'device',
     });
     this.version(2).stores({ shareInvitations: '_id, device, role' });
+    this.version(3).stores({ uploadTargets: '_id, device' });
   }
 }
 

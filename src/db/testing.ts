@@ -1,11 +1,11 @@
 // Component tests: a fresh Dexie database wired into the hooks and edits, cleared before each test and seeded
 // with one station ('d1', owned by the signed-in user 'u1'). Call at module level of a test file.
 import { afterAll, beforeEach } from 'vitest';
-import { SETTING } from '../../workers/api';
-import type { Device } from '../domain/contract';
+import type { Device, User } from '../domain/contract';
 import { setEditsDb, setOutboxFlusher } from './edits';
 import { setHooksDb } from './hooks';
 import { PortalDb } from './schema';
+import { SETTING, setSetting } from './settings';
 
 export const TEST_DEVICE: Device = {
   _id: 'd1',
@@ -28,9 +28,9 @@ export function signedInDb(name: string): PortalDb {
   beforeEach(async () => {
     await Promise.all(db.tables.map((t) => t.clear()));
     await db.devices.put(TEST_DEVICE);
-    await db.settings.put({
-      key: SETTING.auth,
-      value: { accessToken: 'jwt', user: { _id: 'u1', email: 'a@b.c', verified: true } },
+    await setSetting(db, SETTING.auth, {
+      accessToken: 'jwt',
+      user: { _id: 'u1', email: 'a@b.c', verified: true } as User,
     });
   });
   return db;

@@ -35,14 +35,16 @@ const ADDED_KEYS = [
   ...['totalrain', 'winddiravg10m', 'ws90capvolt', 'rainratepiezo'],
   ...['eventrainpiezo', 'hourlyrainpiezo', 'dailyrainpiezo', 'weeklyrainpiezo', 'monthlyrainpiezo'],
   ...['yearlyrainpiezo', 'rainingpiezo'],
+  // Issue #13: the flag of an estimated WBGT.
+  'wbgtestimated',
 ];
 const ALL_KEYS = [...ARCHITECTURE_KEYS, ...ADDED_KEYS];
 
 describe('catalogue', () => {
   it('has exactly the keys of ARCHITECTURE §4, each once, in table order, then the added ones', () => {
     expect(METRIC_KEYS).toEqual(ALL_KEYS);
-    expect(METRICS).toHaveLength(219);
-    expect(new Set(METRIC_KEYS).size).toBe(219);
+    expect(METRICS).toHaveLength(220);
+    expect(new Set(METRIC_KEYS).size).toBe(220);
   });
 
   it('gives the added sensors their units and ranges', () => {
@@ -166,7 +168,7 @@ describe('catalogue', () => {
     expect(isMetricKey('toString')).toBe(false);
     expect(isMetricKey(3)).toBe(false);
     expect(metricIndex('tempin')).toBe(0);
-    expect(metricIndex('nope')).toBe(219);
+    expect(metricIndex('nope')).toBe(220);
     expect(metricIndex('tempc8')).toBe(140);
   });
 });

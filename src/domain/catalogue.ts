@@ -293,6 +293,9 @@ function added(): MetricDef[] {
     // 1 while the piezo senses rain.
     metric('rainingpiezo', { ...LINK, fold: 'any' }, 'rain'),
   );
+  // Issue #13: 1 when `wbgt` was estimated at ingest (wbgt.ts), not sent by the console; any estimate in a
+  // bucket marks it.
+  m.push(metric('wbgtestimated', { ...LINK, fold: 'any' }, 'outdoor'));
   return m;
 }
 

@@ -25,6 +25,8 @@ export const SERVICES = {
   subscriptionPlans: 'subscriptionPlans',
   deviceSubscriptionPlan: 'deviceSubscriptionPlan',
   shareInvitations: 'shareInvitations',
+  uploadTargets: 'uploadTargets',
+  uploadTargetsTest: 'uploadTargets/test',
 } as const;
 
 export interface User {
@@ -115,6 +117,51 @@ export interface ShareInvitation {
   createdAt: number;
 }
 
+/**
+ * `uploadTargets` (issue #17, owner only): where a station's accepted uploads are forwarded. find {device};
+ * get `?$reveal=true` answers the key itself, every other answer (and event) carries it masked (`••••1234`).
+ * `uploadTargets/test` create {target} sends the newest sample now and answers the target with its result.
+ * Events `created`/`patched`/`removed` reach the owner's `user/<id>` channel (the forwarder patches after
+ * each send). Times are Unix milliseconds.
+ */
+export interface UploadTarget {
+  _id: string;
+  device: string;
+  network: import('./networks').NetworkId;
+  stationId: string;
+  key: string;
+  /** Custom targets: the address; others null. */
+  url: string | null;
+  /** Custom targets: 'wunderground' | 'ecowitt'; others null. */
+  format: import('./networks').CustomFormat | null;
+  /** Seconds between uploads (at least the network's minimum). */
+  interval: number;
+  enabled: boolean;
+  lastUploadAt: number | null;
+  /** Result of the last attempt: 'ok', or what the network answered. */
+  lastResult: string | null;
+  lastOk: boolean | null;
+  /** Consecutive failed attempts. */
+  failures: number;
+  /** Set when the network kept rejecting the key: nothing is sent until the owner edits or re-enables it. */
+  pausedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What an owner sends to create or edit a target (an empty key in an edit keeps the stored one). */
+export type UploadTargetData = Partial<
+  Pick<UploadTarget, 'stationId' | 'key' | 'url' | 'format' | 'interval' | 'enabled'>
+>;
+
+/** `uploadTargets/test` answer: the outcome of sending the newest sample now, and the target after it. */
+export interface UploadTargetTest {
+  ok: boolean;
+  result: 'ok' | 'rejected' | 'retry' | 'failed';
+  message: string;
+  target: UploadTarget;
+}
+
 /** `weatherMetrics created` event payload: one accepted upload, base units, plus the catalogue hash. */
 export type LiveSample = Sample & { device: string; hash: string };
 
@@ -181,4 +228,92 @@ export interface DeviceSubscriptionPlan {
   active: boolean;
   createdAt: number;
   updatedAt: number;
+}
+
+/** `authentication` create answer (local or jwt strategy). */
+export interface AuthResult {
+  accessToken: string;
+  user: User;
+}
+
+/** `users/me` find: what the Account page shows. */
+export interface AccountInfo {
+  user: User;
+  membership: string;
+  supportedDevices: number;
+  dataLogStorePeriod: number;
+  devices: number;
+}
+
+/** `weatherServer` find {device}: what an owner types into the console. */
+export interface ServerView {
+  serverName: string;
+  stationId: string;
+  stationKey: string;
+  lastUpload: number | null;
+  protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
+  unmapped: Record<string, string>;
+}
+
+/** One alert rule of `alertSettings` (spec §3 Alert setting); `_id` addresses it in a patch. */
+export interface AlertRule {
+  _id?: string;
+  item: string;
+  condition?: 'above' | 'below' | 'overOrEqual';
+  value?: number;
+  unit?: string;
+  method: 'email' | 'notification';
+  sensor?: string;
+  /** Free text a client may keep with the rule (not used by the engine). */
+  trigger?: string;
+}
+
+/** `alertSettings`: one user's alert rules for one station. */
+export interface AlertSettings {
+  _id: string;
+  weatherDevice: string;
+  settings: (AlertRule & { _id: string })[];
+  disableAll: boolean;
+}
+
+/** `alerts` find and events: an alert of the caller. `alerts/hide` answers the hidden alert. */
+export interface Alert {
+  _id: string;
+  device: string;
+  user: string;
+  item: string;
+  sensor?: string | null;
+  status: 'active' | 'hidden' | 'cleared';
+  lastTrigger: number;
+  /** The value that triggered, in the rule's unit (`unit`). */
+  value: number | null;
+  unit?: string | null;
+  message: string;
+}
+
+/** A forecast table: `dt` (unix s) first, then catalogue-like keys. */
+export interface ForecastTable {
+  columns: string[];
+  rows: (number | string | null)[][];
+}
+
+/** `weatherDevices/forecast` find without `type`: every table at once. */
+export type Forecast = Record<'current' | 'hourly' | 'daily', ForecastTable>;
+
+/** `sessions` create: a browser session, for push notifications. */
+export interface Session {
+  _id: string;
+  associateUser: string | null;
+  pushEnabled: boolean;
+  pushType: 'web' | 'firebase' | null;
+  /** Only in the answer that created the session: the proof of ownership to present on later changes. */
+  secret?: string;
+}
+
+/** `config` find (public): what the client should offer (captcha, OAuth buttons, push key, …). */
+export interface PublicConfig {
+  captcha: { siteKey: string; version: 3 } | null;
+  oauth: ('google' | 'facebook')[];
+  vapidPublicKey?: string;
+  [key: string]: unknown;
 }

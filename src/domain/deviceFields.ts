@@ -1,9 +1,10 @@
 // Input rules of a station (spec §3, §5 messages), shared by the server and the mocks: each builds them with its
 // own input readers (readers.ts), so both refuse the same input with the same 400.
 import { DEVICE_TYPES } from './deviceTypes';
+import { readMac } from './macInput';
 import type { InputReaders } from './readers';
 import { isTimeZone } from './timeZones';
-import { MESSAGES, normalizeMac, validateLatLng, validateMac } from './validate';
+import { validateLatLng } from './validate';
 
 export type ShareMode = 'private' | 'public' | 'unlist';
 
@@ -31,7 +32,8 @@ export function macAuthError(
   return macAuth && !mac ? 'macNeeded' : null;
 }
 
-export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
+export function deviceFieldRules(r: InputReaders) {
+  const { fail, asObject, num, str } = r;
   /** Validates the editable fields present in `input`; `creating` requires a name. */
   function deviceFields(input: unknown, creating: boolean): Record<string, unknown> {
     const data = asObject(input);
@@ -67,18 +69,13 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
     if (type !== undefined) out.consoletype = type;
     const tz = str(data, 'timezone', { max: 64 });
     if (tz !== undefined) {
-      if (!isTimeZone(tz)) throw fail(MESSAGES.unknownTimeZone, { field: 'timezone' });
+      if (!isTimeZone(tz)) throw r.failCode('unknownTimeZone', { field: 'timezone' });
       out.timezone = tz;
     }
     if (data.mac !== undefined) {
       if (data.mac === null || data.mac === '') out.mac = null;
-      else {
-        const mac = typeof data.mac === 'string' ? data.mac : '';
-        const error = validateMac(mac);
-        if (error) throw fail(MESSAGES[error], { field: 'mac' });
-        // One stored form (AA:BB:CC:DD:EE:FF): the Ecowitt PASSKEY is the MD5 of exactly that text.
-        out.mac = normalizeMac(mac);
-      }
+      // One stored form (AA:BB:CC:DD:EE:FF): the Ecowitt PASSKEY is the MD5 of exactly that text.
+      else out.mac = readMac(r, data.mac);
     }
     if (data.macAuth !== undefined) {
       if (typeof data.macAuth !== 'boolean')
@@ -88,13 +85,13 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
     for (const key of ['latitude', 'longitude'] as const) {
       if (data[key] === null) out[key] = null;
       else {
-        const v = num(data, key, { message: MESSAGES.invalidLatLng });
+        const v = num(data, key, { code: 'invalidLatLng' });
         if (v !== undefined) out[key] = v;
       }
     }
     if (out.latitude !== undefined || out.longitude !== undefined) {
       const error = validateLatLng((out.latitude as number) ?? 0, (out.longitude as number) ?? 0);
-      if (error) throw fail(MESSAGES[error], { field: 'latitude' });
+      if (error) throw r.failCode(error, { field: 'latitude' });
     }
     if (data.elevation === null) out.elevation = null;
     else {
@@ -176,7 +173,7 @@ export function deviceFieldRules({ fail, asObject, num, str }: InputReaders) {
           !HHMM.test(lowFrom) ||
           highFrom === lowFrom
         )
-          throw fail(MESSAGES.invalidTimePeriod, { field: 'consoleSettings.backlight' });
+          throw r.failCode('invalidTimePeriod', { field: 'consoleSettings.backlight' });
         out.backlight = { control: 'period', highFrom, lowFrom };
       }
     }

@@ -52,6 +52,16 @@ export const ERRORS = {
   shareRecipientOnly: 'Only the invited person can answer an invitation',
   invitationNotFound: 'Invitation not found',
   tooManyInvitations: 'Too many invitations, please try again later',
+  // Forwarding to weather networks (upload targets).
+  targetOwnerOnly: 'Only the owner can forward the uploads of this station',
+  targetNotFound: 'Upload target not found',
+  targetNetwork: 'Choose a network: wunderground, windy, pwsweather, weathercloud, awekas or custom',
+  targetStationId: 'Enter the station ID the network gave you',
+  targetKey: 'Enter the key the network gave you',
+  targetUrl: 'Enter the address of the server as http:// or https://',
+  targetFormat: "The format must be 'wunderground' or 'ecowitt'",
+  targetInterval: 'The interval is shorter than this network allows',
+  targetLimit: 'A station can have at most 20 upload targets',
   // The client itself.
   offline: 'You are offline. This needs a connection to the server.',
   requestTimeout: 'Request timed out',
@@ -61,16 +71,6 @@ export type ErrorCode = keyof typeof ERRORS;
 
 export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && Object.hasOwn(ERRORS, v);
 
-const CODE_OF_MESSAGE = new Map<string, ErrorCode>(
-  Object.entries(ERRORS).map(([code, message]) => [message, code as ErrorCode]),
-);
-
-/**
- * The code of a catalogue message. Only for the server's and the mocks' answer boundary, which tags every error
- * they send (their own and their libraries'); whoever receives an error reads `data.code` (errorCodeOf).
- */
-export const codeOfMessage = (message: string): ErrorCode | undefined => CODE_OF_MESSAGE.get(message);
-
 /** The code an error (thrown, answered or cloned across the worker boundary) carries in `data.code`. */
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
   const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
@@ -78,5 +78,5 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
   return isErrorCode(code) ? code : undefined;
 }
 
-/** `data` with the code set, for an error to throw. */
+/** `data` with the code set, for an error to throw: the throw site names its code (server, mocks, rules). */
 export const coded = (code: ErrorCode, data?: Record<string, unknown>) => ({ ...data, code });

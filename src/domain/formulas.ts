@@ -1,5 +1,6 @@
 // Derived temperatures (spec §9 feels-like). All temperatures °C, wind m/s, humidity %.
 import { CHANNELS } from './catalogue';
+import { estimatedWbgt, pmAqi, type UploadPlace } from './derivedIndices';
 import { cleanValue } from './validate';
 
 const cToF = (c: number) => c * 1.8 + 32;
@@ -88,13 +89,16 @@ const CHANNEL_KEYS = Array.from({ length: CHANNELS }, (_, i) => ({
 
 const absent = (out: Values, key: string) => num(out[key]) === null;
 
-/** Fills dew point, heat index, wind chill and feels-like (outdoor and channels) the console did not send. */
-export function deriveMissing<T extends Values>(sample: T): T & Values {
-  return deriveInto({ ...sample });
+/**
+ * Fills dew point, heat index, wind chill and feels-like (outdoor and channels), the EPA AQI of PM channels
+ * and an estimated WBGT (needs `place` while the sun is up) the console did not send.
+ */
+export function deriveMissing<T extends Values>(sample: T, place?: UploadPlace): T & Values {
+  return deriveInto({ ...sample }, place);
 }
 
 /** deriveMissing in place: for a values object the caller owns (the ingest path's cleaned copy). */
-export function deriveInto<T extends Values>(out: T): T {
+export function deriveInto<T extends Values>(out: T, place?: UploadPlace): T {
   const t = num(out.tempc0);
   const rh = num(out.humc0);
   const wind = num(out.windspd) ?? num(out.windavg10m);
@@ -115,5 +119,7 @@ export function deriveInto<T extends Values>(out: T): T {
     if (absent(out, keys.dew)) fill(out, keys.dew, dewPoint(tc, hc));
     if (absent(out, keys.heat)) fill(out, keys.heat, heatIndex(tc, hc));
   }
+  pmAqi(out);
+  estimatedWbgt(out, place);
   return out;
 }

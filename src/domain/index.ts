@@ -1,5 +1,6 @@
 // Public API of the domain layer.
 export * from './aggregate';
+export * from './airIndex';
 export * from './cards';
 export * from './catalogue';
 export * from './codec';

@@ -1,11 +1,21 @@
 // Input readers that turn bad input into a 400 with a clear message (never a 500). The server and the mocks
 // build them with their own error type, so both answer the same messages.
 
+import { coded, ERRORS, type ErrorCode } from './errors';
+
 type Data = Record<string, unknown>;
 /** Builds the error to throw (a 400 on the server, its look-alike in the mocks). */
 export type Fail = (message: string, data?: Record<string, unknown>) => Error;
 
+/** A reader's own message, or a catalogue error by its code (the answer then carries `data.code`). */
+type MessageOpts = { message?: string; code?: ErrorCode };
+
 export function inputReaders(fail: Fail) {
+  /** A catalogue error: its English message, its code in `data.code`. */
+  const failCode = (code: ErrorCode, data?: Record<string, unknown>) => fail(ERRORS[code], coded(code, data));
+  const failAt = (key: string, opts: MessageOpts, fallback: string) =>
+    opts.code ? failCode(opts.code, { field: key }) : fail(opts.message ?? fallback, { field: key });
+
   function asObject(data: unknown, what = 'body'): Data {
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw fail(`The ${what} must be an object`);
     return data as Data;
@@ -14,19 +24,19 @@ export function inputReaders(fail: Fail) {
   function str(
     data: Data,
     key: string,
-    opts: { required?: boolean; max?: number; min?: number; message?: string } = {},
+    opts: { required?: boolean; max?: number; min?: number } & MessageOpts = {},
   ): string | undefined {
     const v = data[key];
     if (v === undefined || v === null || v === '') {
-      if (opts.required) throw fail(opts.message ?? 'Required', { field: key });
+      if (opts.required) throw failAt(key, opts.message || opts.code ? opts : { code: 'required' }, '');
       return undefined;
     }
-    if (typeof v !== 'string') throw fail(opts.message ?? `${key} must be text`, { field: key });
+    if (typeof v !== 'string') throw failAt(key, opts, `${key} must be text`);
     const s = v.trim();
     if (opts.max !== undefined && s.length > opts.max)
-      throw fail(opts.message ?? `${key} is longer than ${opts.max} characters`, { field: key });
+      throw failAt(key, opts, `${key} is longer than ${opts.max} characters`);
     if (opts.min !== undefined && s.length < opts.min)
-      throw fail(opts.message ?? `${key} is shorter than ${opts.min} characters`, { field: key });
+      throw failAt(key, opts, `${key} is shorter than ${opts.min} characters`);
     return s;
   }
 
@@ -34,11 +44,11 @@ export function inputReaders(fail: Fail) {
   function num(
     data: Data,
     key: string,
-    opts: { required?: boolean; min?: number; max?: number; integer?: boolean; message?: string } = {},
+    opts: { required?: boolean; min?: number; max?: number; integer?: boolean } & MessageOpts = {},
   ): number | undefined {
     const v = data[key];
     if (v === undefined || v === null || v === '') {
-      if (opts.required) throw fail(opts.message ?? `${key} is required`, { field: key });
+      if (opts.required) throw failAt(key, opts, `${key} is required`);
       return undefined;
     }
     const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
@@ -47,7 +57,7 @@ export function inputReaders(fail: Fail) {
       (opts.integer && !Number.isInteger(n)) ||
       (opts.min !== undefined && n < opts.min) ||
       (opts.max !== undefined && n > opts.max);
-    if (bad) throw fail(opts.message ?? `${key} must be a valid number`, { field: key });
+    if (bad) throw failAt(key, opts, `${key} must be a valid number`);
     return n;
   }
 
@@ -82,7 +92,7 @@ export function inputReaders(fail: Fail) {
     throw fail(`${key} is required`);
   }
 
-  return { fail, asObject, str, num, bool, idList, id };
+  return { fail, failCode, asObject, str, num, bool, idList, id };
 }
 
 export type InputReaders = ReturnType<typeof inputReaders>;

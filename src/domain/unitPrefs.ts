@@ -23,6 +23,8 @@ export const UNIT_PREF_VALUES = {
   co2: ['ppm', 'mg/m3'],
   /** Long distances (lightning). */
   distance: ['km', 'mi'],
+  /** Air-quality index shown for PM (airIndex.ts): US EPA (stored), EU CAQI or UK DAQI. */
+  aqi: ['EPA', 'CAQI', 'DAQI'],
 } as const;
 
 /** Decimals of ordinary readings a user may pick: they replace a unit's default of 1 dp. */
@@ -51,6 +53,7 @@ export const DEFAULT_UNIT_PREFS: UnitPrefs = {
   hcho: 'ppb',
   co2: 'ppm',
   distance: 'km',
+  aqi: 'EPA',
   decimals: 1,
 };
 

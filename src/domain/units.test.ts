@@ -109,6 +109,7 @@ describe('DEFAULT_UNIT_PREFS', () => {
       hcho: 'ppb',
       co2: 'ppm',
       distance: 'km',
+      aqi: 'EPA',
       decimals: 1,
     });
   });

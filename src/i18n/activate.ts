@@ -1,7 +1,7 @@
 // Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
 import { i18n } from '@lingui/core';
-import { SETTING } from '../../workers/api';
 import { db } from '../db/schema';
+import { getSetting, SETTING, setSetting } from '../db/settings';
 import { readLangCookie, writeLangCookie } from './cookie';
 import { type LocaleId, pickLocale } from './locales';
 
@@ -17,17 +17,16 @@ export async function activateLocale(locale: LocaleId): Promise<void> {
 export async function chooseLocale(locale: LocaleId): Promise<void> {
   await activateLocale(locale);
   // The language is active either way; without IndexedDB (private windows) it is not kept for the next start.
-  await db.settings
-    .put({ key: SETTING.locale, value: locale })
-    .catch((e: unknown) => console.warn('[i18n] the language choice could not be kept', e));
+  await setSetting(db, SETTING.locale, locale).catch((e: unknown) =>
+    console.warn('[i18n] the language choice could not be kept', e),
+  );
 }
 
 /** Start-up order: `?lang=`, the stored setting, the cookie, the browser's languages. */
 export async function initialLocale(search = location.search): Promise<LocaleId> {
   const query = new URLSearchParams(search).get('lang');
-  const stored = await db.settings
-    .get(SETTING.locale)
-    .then((row) => (typeof row?.value === 'string' ? row.value : null))
+  const stored = await getSetting(db, SETTING.locale)
+    .then((value) => (typeof value === 'string' ? value : null))
     .catch((e: unknown) => {
       // No IndexedDB (private windows): the cookie and the browser's languages decide.
       console.warn('[i18n] stored language unreadable', e);

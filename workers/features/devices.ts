@@ -6,9 +6,9 @@ import { applyDevice } from '../../src/db/apply';
 import { getAuth } from '../../src/db/authStorage';
 import { clearDevice } from '../../src/db/clear';
 import { relationOf } from '../../src/db/devices';
-import { getSetting, setSetting } from '../../src/db/settings';
+import { devicePlanKey, getSetting, SETTING, setSetting } from '../../src/db/settings';
 import { type Device, SERVICES } from '../../src/domain/contract';
-import { SETTING } from '../api';
+import type { DevicePlanView } from '../api';
 import type { Runtime } from '../runtime';
 import { asList, logFailure } from '../util';
 import type { Handlers } from './handlers';
@@ -18,10 +18,10 @@ async function remember(rt: Runtime, device: Device): Promise<void> {
   const { db } = rt;
   const userId = (await getAuth(db))?.user?._id;
   await applyDevice(db, device);
-  const order = (await getSetting<string[]>(db, SETTING.deviceOrder)) ?? [];
+  const order = (await getSetting(db, SETTING.deviceOrder)) ?? [];
   if (!order.includes(device._id)) await setSetting(db, SETTING.deviceOrder, [...order, device._id]);
   if (relationOf(device, userId) === 'public') {
-    const ids = (await getSetting<string[]>(db, SETTING.publicDevices)) ?? [];
+    const ids = (await getSetting(db, SETTING.publicDevices)) ?? [];
     if (!ids.includes(device._id)) await setSetting(db, SETTING.publicDevices, [...ids, device._id]);
   }
   await rt.live.rewatch();
@@ -29,13 +29,13 @@ async function remember(rt: Runtime, device: Device): Promise<void> {
 
 async function forget(rt: Runtime, id: string): Promise<void> {
   const { db } = rt;
-  const ids = (await getSetting<string[]>(db, SETTING.publicDevices)) ?? [];
+  const ids = (await getSetting(db, SETTING.publicDevices)) ?? [];
   await setSetting(
     db,
     SETTING.publicDevices,
     ids.filter((x) => x !== id),
   );
-  const order = (await getSetting<string[]>(db, SETTING.deviceOrder)) ?? [];
+  const order = (await getSetting(db, SETTING.deviceOrder)) ?? [];
   await setSetting(
     db,
     SETTING.deviceOrder,
@@ -43,14 +43,44 @@ async function forget(rt: Runtime, id: string): Promise<void> {
   );
   await clearDevice(db, id);
   // Spec §4: if the forgotten device was selected, the first device is selected.
-  if (rt.live.selectedDevice === id || (await getSetting<string>(db, SETTING.lastViewDevice)) === id) {
+  if (rt.live.selectedDevice === id || (await getSetting(db, SETTING.lastViewDevice)) === id) {
     const first = order.find((x) => x !== id) ?? null;
     await setSetting(db, SETTING.lastViewDevice, first ?? undefined);
     await rt.live.select(first, false);
   } else await rt.live.rewatch();
 }
 
+/** The newest plan of the station's MAC as the edit screen shows it. */
+async function loadPlan(rt: Runtime, id: string): Promise<DevicePlanView | null> {
+  const key = devicePlanKey(id);
+  if (!rt.conn.connected) return (await getSetting(rt.db, key)) ?? null;
+  const mac = (await rt.db.devices.get(id))?.mac;
+  const [plan] = mac
+    ? asList(
+        await rt.conn.find(SERVICES.deviceSubscriptionPlan, {
+          mac,
+          $populate: 'subscriptionPlan',
+          $limit: 1,
+        }),
+      )
+    : [];
+  const now = Date.now();
+  const view: DevicePlanView = plan
+    ? {
+        state: plan.active ? 'active' : plan.start > now ? 'upcoming' : 'expired',
+        name: typeof plan.subscriptionPlan === 'object' ? (plan.subscriptionPlan?.name ?? null) : null,
+        start: plan.start,
+        end: plan.end,
+        fetchedAt: now,
+      }
+    : { state: 'none', name: null, start: null, end: null, fetchedAt: now };
+  await setSetting(rt.db, key, view);
+  return view;
+}
+
 export const deviceHandlers = {
+  loadDevicePlan: (rt, id) => loadPlan(rt, id),
+
   reload: async (rt) => {
     await rt.sync.loadAll();
     await rt.live.restore();
@@ -62,7 +92,7 @@ export const deviceHandlers = {
   },
 
   addDevice: async (rt, input) => {
-    const device = await rt.conn.create<Device>(SERVICES.devices, input);
+    const device = await rt.conn.create(SERVICES.devices, input);
     await remember(rt, device);
     rt.sync.loadLastData(device._id).catch(logFailure('loading the last data of the new device', device._id));
     return device;
@@ -83,7 +113,7 @@ export const deviceHandlers = {
 
   lookupStation: async (rt, wsid) => {
     const [found] = asList(
-      await rt.conn.find<Device[]>(SERVICES.devices, { wsid: wsid.trim(), $limit: 1, $paginate: false }),
+      await rt.conn.find(SERVICES.devices, { wsid: wsid.trim(), $limit: 1, $paginate: false }),
     );
     if (!found) throw new ApiError('Device not found', 404, 'NotFound');
     await remember(rt, found);
@@ -94,5 +124,11 @@ export const deviceHandlers = {
     return found;
   },
 } satisfies Handlers<
-  'reload' | 'selectDevice' | 'addDevice' | 'removeDevice' | 'forgetDevice' | 'lookupStation'
+  | 'reload'
+  | 'selectDevice'
+  | 'addDevice'
+  | 'removeDevice'
+  | 'forgetDevice'
+  | 'lookupStation'
+  | 'loadDevicePlan'
 >;

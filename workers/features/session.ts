@@ -1,9 +1,9 @@
 // Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
 
+import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
-import { getSetting, setSetting } from '../../src/db/settings';
-import { SERVICES, type User } from '../../src/domain/contract';
+import { SERVICES } from '../../src/domain/contract';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
 import type { Handlers } from './handlers';
@@ -14,10 +14,7 @@ import type { Handlers } from './handlers';
  */
 export async function onSignedIn(rt: Runtime): Promise<void> {
   const { db, live } = rt;
-  const auth = await getAuth(db);
-  const last = await getSetting<string>(db, 'lastUserId');
-  if (auth?.user && last && last !== auth.user._id) await clearUserData(db, { keepAuth: true });
-  if (auth?.user) await setSetting(db, 'lastUserId', auth.user._id);
+  await adoptSignedInUser(db);
   // Watch before reloading (on a reconnect the devices are known): an upload from now on arrives live, an
   // earlier one is in the reloaded last data. The other order loses uploads that fall in between.
   const known = (await db.devices.count()) > 0;
@@ -43,11 +40,16 @@ async function logout(rt: Runtime): Promise<void> {
 }
 
 export const sessionHandlers = {
-  login: async (rt, email, password) => (await rt.conn.login(email, password)).user,
+  login: async (rt, email, password) => {
+    const { user } = await rt.conn.login(email, password);
+    // Before the page moves on: the first dashboard is already in the account's units.
+    await adoptSignedInUser(rt.db);
+    return user;
+  },
 
   /** Creates the account, then signs in (best effort) so the app can send an unverified user to /signup/verify. */
   signup: async (rt, input) => {
-    const user = await rt.conn.create<User>(SERVICES.users, input);
+    const user = await rt.conn.create(SERVICES.users, input);
     try {
       return (await rt.conn.login(input.email, input.password)).user;
     } catch (e) {
@@ -58,7 +60,7 @@ export const sessionHandlers = {
   },
 
   verify: async (rt, email, code) => {
-    const answer = await rt.conn.create<{ verified: boolean }>(SERVICES.verify, { email, code });
+    const answer = await rt.conn.create(SERVICES.verify, { email, code });
     const auth = await getAuth(rt.db);
     if (answer?.verified && auth?.user && auth.user.email === email) {
       await setAuth(rt.db, { ...auth, user: { ...auth.user, verified: true } });

@@ -12,7 +12,6 @@ import { objectId } from '../../storage/ids';
 import { splitIds, withItemIds } from '../common/item-ids';
 import { applyListOps } from '../common/list-ops';
 import { type DeviceRow, relation } from '../devices/device-record';
-import type { DevicesService } from '../devices/devices.class';
 
 type P = Params & { user?: AuthUser };
 
@@ -46,7 +45,7 @@ export class AlertSettingsService {
   private async device(id: unknown, user: AuthUser | undefined): Promise<DeviceRow> {
     if (id === undefined || id === null || id === '')
       throw new BadRequest('weatherDevice is required', { field: 'weatherDevice' });
-    return (this.app.service('weatherDevices') as unknown as DevicesService).readable(id, user);
+    return this.app.service('weatherDevices').readable(id, user);
   }
 
   /** Alerts are for the owner and shared users (public viewers of a station cannot set them). */

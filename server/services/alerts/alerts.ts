@@ -6,14 +6,13 @@ import type { Params } from '@feathersjs/feathers';
 import { type AlertRecord, fromDbAlert, present } from '../../alerts/engine';
 import type { Application, AuthUser } from '../../declarations';
 import { idList } from '../../hooks/validate';
-import type { DevicesService } from '../devices/devices.class';
 
 type P = Params & { user?: AuthUser };
 
 async function readableDevice(app: Application, id: unknown, user: AuthUser | undefined) {
   if (id === undefined || id === null || id === '')
     throw new BadRequest('device is required', { field: 'device' });
-  return (app.service('weatherDevices') as unknown as DevicesService).readable(id, user);
+  return app.service('weatherDevices').readable(id, user);
 }
 
 export class AlertsService {

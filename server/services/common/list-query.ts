@@ -322,14 +322,15 @@ export function applyCondition(qb: Knex.QueryBuilder, c: Condition, spec: ListSp
 
 /**
  * Runs a find: `scope` narrows it first (what the caller may see), then the query's filters, order, cursor and
- * page. Answers the page envelope, or the bare list with $paginate=false.
+ * page. Answers the page envelope, or the bare list with $paginate=false. `T` is the record `spec.fromDb` builds
+ * (with $select, only the picked fields of it).
  */
-export async function findList(
+export async function findList<T extends object = Record<string, unknown>>(
   knex: Knex,
   spec: ListSpec,
   query: unknown,
   scope?: (qb: Knex.QueryBuilder) => void,
-): Promise<Page | Record<string, unknown>[]> {
+): Promise<Page<T> | T[]> {
   const q = parseListQuery(query, spec);
   const engine = engineOf(knex);
   const base = () => {
@@ -367,9 +368,10 @@ export async function findList(
     return record;
   });
   for (const rel of relations) await populate(data, rel);
-  if (!q.paginate) return data;
+  const records = data as T[];
+  if (!q.paginate) return records;
   const counted = (await base().count({ n: '*' }).first()) as { n: number | string } | undefined;
-  const answer: Page = { total: Number(counted?.n ?? 0), limit: q.limit, skip: q.skip, data };
+  const answer: Page<T> = { total: Number(counted?.n ?? 0), limit: q.limit, skip: q.skip, data: records };
   if (more && rows.length > 0) answer.cursor = encodeCursor(q.sort, rows[rows.length - 1], spec.fields);
   return answer;
 }

@@ -5,12 +5,11 @@ import { createHash } from 'node:crypto';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Device } from '../../../src/domain/contract';
-import { ERRORS } from '../../../src/domain/errors';
 import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
 import { compareStations } from '../../../src/domain/stations';
 import { DEFAULT_TIME_ZONE } from '../../../src/domain/timeZones';
-import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
 import { applyListOps, type ListFields } from '../common/list-ops';
@@ -89,7 +88,7 @@ export class DevicesService {
 
   async create(data: unknown, params: P): Promise<Device> {
     const user = params.user;
-    if (!user) throw new Forbidden(ERRORS.loginToAddStation);
+    if (!user) throw codedError(Forbidden, 'loginToAddStation');
     const fields = deviceFields(data, true);
     const now = Date.now();
     for (let attempt = 0; ; attempt++) {
@@ -237,13 +236,13 @@ export class DevicesService {
     if (id === undefined || id === null || id === '') throw new BadRequest(`${field} is required`, { field });
     const [deviceId] = idList([id], field);
     const device = await this.app.ctx.devices.get(deviceId);
-    if (!device || !canRead(device, user)) throw new NotFound(MESSAGES.deviceNotFound);
+    if (!device || !canRead(device, user)) throw codedError(NotFound, 'deviceNotFound');
     return device;
   }
 
   private async writable(id: unknown, params: P): Promise<DeviceRow> {
     const device = await this.readable(id, params.user);
-    if (params.provider && !canWrite(device, params.user)) throw new Forbidden(ERRORS.ownerOnlyChange);
+    if (params.provider && !canWrite(device, params.user)) throw codedError(Forbidden, 'ownerOnlyChange');
     return device;
   }
 }

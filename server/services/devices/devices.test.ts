@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
 import { quickUser } from '../../alerts/test-users';
-import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+import { call, newStation, newUser, startServer, type TestServer, wslink } from '../../testing/server';
 import { shareStation } from '../../testing/share';
 
 let t: TestServer;
@@ -244,5 +244,45 @@ describe('console settings and sort group', () => {
     expect(
       (await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token })).body.consoleSettings.riseSet,
     ).toBe('moon');
+  });
+});
+
+describe("today's min/max reset", () => {
+  test("lastMinMaxReset 'now' restarts the lastData range; a bad value is a 400 with its field", async () => {
+    const { token } = await newUser(t, 'minmax');
+    const s = await newStation(t, token, { timezone: 'UTC' });
+    const stamp = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    const now = Math.floor(Date.now() / 1000);
+    // An earlier reading (another 5-minute bucket) and today's range holding it.
+    expect((await wslink(t, s, { t1tem: 35, datetime: stamp(now - 900) })).status).toBe(200);
+    const range = async () =>
+      (await call(t.url, 'GET', `/weatherDevices/lastData?device=${s._id}&range=true`, { token })).body as {
+        min: Record<string, [number, number]>;
+        max: Record<string, [number, number]>;
+      };
+    const before = await range();
+    const key = Object.keys(before.max).find((k) => before.max[k][0] === 35);
+    // Just after midnight UTC the earlier reading is yesterday's: nothing to restart then.
+    if (key === undefined)
+      expect(new Date((now - 900) * 1000).getUTCDate()).not.toBe(new Date().getUTCDate());
+
+    const reset = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token,
+      body: { lastMinMaxReset: 'now' },
+    });
+    expect(reset.status).toBe(200);
+    expect(Math.abs(reset.body.lastMinMaxReset - Date.now() / 1000)).toBeLessThan(5);
+    expect((await wslink(t, s, { t1tem: 20 })).status).toBe(200);
+    const after = await range();
+    const values = Object.values(after.max).map(([v]) => v);
+    expect(values).toContain(20);
+    expect(values).not.toContain(35);
+
+    const bad = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token,
+      body: { lastMinMaxReset: 'yesterday' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data?.field).toBe('lastMinMaxReset');
   });
 });

@@ -6,14 +6,13 @@ import type { LastData } from '../../../src/domain/contract';
 import type { Application, AuthUser } from '../../declarations';
 import { bool } from '../../hooks/validate';
 import { dayStartFor } from '../../storage/samples';
-import type { DevicesService } from './devices.class';
 
 export class LastDataService {
   constructor(private app: Application) {}
 
   async find(params: Params & { user?: AuthUser }): Promise<LastData> {
     const query = params.query ?? {};
-    const devices = this.app.service('weatherDevices') as unknown as DevicesService;
+    const devices = this.app.service('weatherDevices');
     const device = await devices.readable(query.device, params.user);
     const { samples } = this.app.ctx;
     const last = (await samples.latest([device._id])).get(device._id) ?? null;

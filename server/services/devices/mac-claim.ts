@@ -3,7 +3,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors';
 import type { Knex } from 'knex';
 import { macAuthError } from '../../../src/domain/deviceFields';
-import { MESSAGES } from '../../../src/domain/validate';
+import { codedError } from '../../hooks/error-codes';
 import { isUniqueViolation } from '../../storage/db';
 import { MAC_CLAIM_INDEX } from '../../storage/migrations/013_mac_auth';
 
@@ -18,14 +18,14 @@ export interface MacState {
 /** Refuses MAC identification without a MAC (400) and a MAC another station already claimed (409). */
 export async function checkMacClaim(knex: Knex, s: MacState): Promise<void> {
   const error = macAuthError(s.mac, s.macAuth);
-  if (error) throw new BadRequest(MESSAGES[error], { field: 'macAuth' });
+  if (error) throw codedError(BadRequest, error, { field: 'macAuth' });
   if (!s.macAuth || !s.passkey) return;
   const other = knex('weatherDevices').where({ passkey: s.passkey, macAuth: true });
   if (s.id) other.whereNot({ _id: s.id });
   if (await other.first('_id')) throw macClaimed();
 }
 
-export const macClaimed = () => new Conflict(MESSAGES.macClaimed, { field: 'macAuth' });
+export const macClaimed = () => codedError(Conflict, 'macClaimed', { field: 'macAuth' });
 
 /** The database refused a second claim (SQLite names the column, PostgreSQL the index). */
 export function isMacClaimViolation(error: unknown): boolean {

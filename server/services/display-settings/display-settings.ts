@@ -1,43 +1,17 @@
 // deviceDisplaySettings: which cards, details and graphs a user shows for a device, and the graph period.
 // One record per user and device; find answers the spec's default when none is stored yet (spec §3).
-import { BadRequest, Conflict, NotFound } from '@feathersjs/errors';
+import { Conflict, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { DisplaySettings } from '../../../src/domain/contract';
 import { defaultDisplaySettings } from '../../../src/domain/deviceTypes';
+import { DISPLAY_LISTS, displaySettingsRules } from '../../../src/domain/displaySettingsInput';
 import type { Application, AuthUser } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
-import { asObject, idList, str } from '../../hooks/validate';
+import { asObject, idList, readers } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';
-import type { DevicesService } from '../devices/devices.class';
 
 type P = Params & { user?: AuthUser };
-const LISTS = ['metricsList', 'detailList', 'graphList'] as const;
-const RANGES = new Set(['day', 'last24H', 'week', 'month', 'year', 'custom']);
-
-function fields(input: unknown, creating: boolean): Partial<DisplaySettings> {
-  const data = asObject(input);
-  const out: Partial<DisplaySettings> = {};
-  for (const key of Object.keys(data)) {
-    if (![...LISTS, 'graphRange', 'weatherDevice', '_id'].includes(key))
-      throw new BadRequest(`${key} cannot be set`);
-  }
-  for (const list of LISTS) {
-    const v = data[list];
-    if (v === undefined) {
-      if (creating) out[list] = [];
-      continue;
-    }
-    if (!Array.isArray(v) || v.length > 300 || v.some((k) => typeof k !== 'string' || k.length > 40))
-      throw new BadRequest(`${list} must be a list of keys`, { field: list });
-    out[list] = [...new Set(v as string[])];
-  }
-  const range = str(data, 'graphRange', { max: 16 });
-  if (range !== undefined) {
-    if (!RANGES.has(range)) throw new BadRequest('Unknown graph range', { field: 'graphRange' });
-    out.graphRange = range;
-  } else if (creating) out.graphRange = 'day';
-  return out;
-}
+const fields = displaySettingsRules(readers);
 
 function fromDb(row: Record<string, unknown>): DisplaySettings {
   return {
@@ -58,11 +32,7 @@ export class DisplaySettingsService {
   }
 
   private async device(id: unknown, params: P) {
-    return (this.app.service('weatherDevices') as unknown as DevicesService).readable(
-      id,
-      params.user,
-      'weatherDevice',
-    );
+    return this.app.service('weatherDevices').readable(id, params.user, 'weatherDevice');
   }
 
   async find(params: P) {
@@ -111,7 +81,7 @@ export class DisplaySettingsService {
 
 function serialise(s: Partial<DisplaySettings>) {
   const out: Record<string, unknown> = { ...s };
-  for (const list of LISTS) if (s[list]) out[list] = JSON.stringify(s[list]);
+  for (const list of DISPLAY_LISTS) if (s[list]) out[list] = JSON.stringify(s[list]);
   return out;
 }
 

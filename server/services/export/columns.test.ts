@@ -1,23 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { METRIC_KEYS } from '../../../src/domain/catalogue';
-import { EXPORT_COLUMNS } from './columns';
+import { DEFAULT_UNIT_PREFS } from '../../../src/domain/unitPrefs';
+import { columnName, EXPORT_KEYS, exportColumns, headerRows, isSensorState } from './columns';
 
 describe('export columns', () => {
-  const names = EXPORT_COLUMNS.map((c) => c.name);
-
-  it("keep the existing portal's order: CH1..7, then water leakage", () => {
-    const ch7 = names.indexOf('CH7 Humidity');
-    expect(names[ch7 + 1]).toBe('CH1 Water leakage');
+  it('list every reading once, the §4 order first, no batteries, links or sensor types', () => {
+    expect([...EXPORT_KEYS].sort()).toEqual(METRIC_KEYS.filter((k) => !isSensorState(k)).sort());
+    expect(EXPORT_KEYS.slice(0, 3)).toEqual(['absbaro', 'relbaro', 'tempin']);
+    expect(EXPORT_KEYS.indexOf('humc7') + 1).toBe(EXPORT_KEYS.indexOf('leakc1'));
+    expect(EXPORT_KEYS).not.toContain('batc0');
   });
 
-  it('list every catalogue key once, the added sensors by name', () => {
-    expect(EXPORT_COLUMNS.map((c) => c.key).sort()).toEqual([...METRIC_KEYS].sort());
-    const name = (key: string) => EXPORT_COLUMNS.find((c) => c.key === key)?.name;
-    expect(name('tempc8')).toBe('CH8 Temperature');
-    expect(name('soilc3')).toBe('CH3 Soil moisture');
-    expect(name('tfc8')).toBe('CH8 Temperature probe');
-    expect(name('leafc1')).toBe('CH1 Leaf wetness');
-    expect(name('dailyrainpiezo')).toBe('Daily rainfall (piezo)');
-    expect(name('totalrain')).toBe('Total rainfall');
+  it('name every reading in words as the dashboard does, never by its key', () => {
+    for (const key of EXPORT_KEYS) {
+      const name = columnName(key);
+      expect(name, key).not.toBe(key);
+      expect(name, key).not.toMatch(/^[a-z0-9]+$/);
+    }
+    expect(columnName('tempc0')).toBe('Outdoor · Temperature');
+    expect(columnName('relbaro')).toBe('Barometer · Relative');
+    expect(columnName('windspd')).toBe('Wind speed');
+    expect(columnName('dailyrain')).toBe('Rain · Today');
+    expect(columnName('dailyrainpiezo')).toBe('Rain (piezo) · Today');
+    expect(columnName('co2')).toBe('CO₂');
+    expect(columnName('wbgt')).toBe('Heat stress (WBGT)');
+    expect(columnName('tempc3')).toBe('Channel 3 · Temperature');
+    expect(columnName('pm25aqic2')).toBe('PM channel 2 · PM2.5 AQI (US EPA)');
+    expect(columnName('soilc4')).toBe('Soil moisture 4');
+    expect(columnName('leakc1')).toBe('Leak sensor 1');
+  });
+
+  it("use the user's channel names", () => {
+    const names = [{ channel: 2, name: 'Greenhouse' }];
+    expect(columnName('humc2', names)).toBe('Greenhouse · Humidity');
+    expect(columnName('dewpointc2', names)).toBe('Greenhouse · Dew point');
+    expect(columnName('humc1', names)).toBe('Channel 1 · Humidity');
+  });
+
+  it('keep only the readings present, with their units in the user’s choice', () => {
+    const cols = exportColumns(new Set(['tempc0', 'pm25c1', 'batc0', 'uvi']));
+    expect(cols.map((c) => c.key)).toEqual(['tempc0', 'uvi', 'pm25c1']);
+    const [names, units] = headerRows(cols, { ...DEFAULT_UNIT_PREFS, temperature: 'F' });
+    expect(names).toEqual(['Time', 'Outdoor · Temperature', 'UV index', 'PM channel 1 · PM2.5']);
+    expect(units).toEqual(['', '°F', '', 'µg/m³']);
   });
 });

@@ -1,116 +1,188 @@
-// Export columns in the order the existing portal writes them (upload-protocols.md §4), then every other
-// catalogue key, with English names and the unit row in the user's units.
-import {
-  CHANNELS,
-  LEAK_CHANNELS,
-  METRIC_BY_KEY,
-  METRIC_KEYS,
-  PM_CHANNELS,
-  SENSOR_CHANNELS,
-} from '../../../src/domain/catalogue';
+// Export columns (issue #13 "export people can read"): the readings a station has, each named as the dashboard
+// names it out of its card ("Outdoor · Temperature", "Greenhouse · Humidity" with the user's channel name), in
+// the order of the existing portal's export (upload-protocols.md §4), then the later sensors in catalogue
+// order. Sensor states (batteries, links, sensor types) are not readings and are left out. The words are the
+// English ones of src/cards/labels.ts: the server has no translation catalogues.
+import { METRIC_BY_KEY, METRIC_KEYS, PM_CHANNELS } from '../../../src/domain/catalogue';
+import type { ChannelName } from '../../../src/domain/contract';
 import type { UnitPrefs } from '../../../src/domain/unitPrefs';
 import { unitFor } from '../../../src/domain/units';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-const LEADING: [key: string, name: string][] = [
-  ['absbaro', 'Barometric pressure (Absolute)'],
-  ['relbaro', 'Barometric Pressure (Relative)'],
-  ['tempin', 'Indoor temperature'],
-  ['humin', 'Indoor humidity'],
-  ['tempc0', 'Outdoor temperature'],
-  ['humc0', 'Outdoor humidity'],
-  ['dewpoint', 'Dew Point'],
-  ['heatindex', 'Heat Index'],
-  ['windchill', 'Wind Chill'],
-  ['feelslike', 'Feels Like'],
-  ['winddir', 'Wind Direction'],
-  ['windspd', 'Wind speed'],
-  ['windavg10m', '10 min AVG'],
-  ['gust', 'Wind gust'],
-  ['rainrate', 'Rain rate'],
-  ['hourlyrain', 'Hourly rainfall'],
-  ['dailyrain', 'Daily rainfall'],
-  ['uvi', 'UV index'],
-  ['solarrad', 'Light intensity'],
-  // The existing portal's CH1..7; channel 8 follows with the other added sensors.
-  ...range(7).flatMap((n): [string, string][] => [
-    [`tempc${n}`, `CH${n} Temperature`],
-    [`humc${n}`, `CH${n} Humidity`],
-  ]),
-  ...range(LEAK_CHANNELS).map((n): [string, string] => [`leakc${n}`, `CH${n} Water leakage`]),
-  ['lightningdist', 'Lightning distance'],
-  ['lightningtime', 'Lightning time'],
-  ['lightning5m', 'Lightning strikes (5 min)'],
-  ['lightning30m', 'Lightning strikes (30 min)'],
-  ['lightning1h', 'Lightning strikes (1 hour)'],
-  ['lightning1d', 'Lightning strikes (day)'],
-  ...range(PM_CHANNELS).flatMap((n): [string, string][] => [
-    [`pm25c${n}`, `CH${n} PM2.5`],
-    [`pm10c${n}`, `CH${n} PM10`],
-    [`pm25aqic${n}`, `CH${n} PM2.5 AQI`],
-    [`pm10aqic${n}`, `CH${n} PM10 AQI`],
-  ]),
-  ['co', 'CO'],
-  ['hcho', 'HCHO'],
-  ['co2', 'CO₂'],
+/** The legacy export's leading order (§4); every other reading follows in catalogue order. */
+const LEADING = [
+  'absbaro',
+  'relbaro',
+  'tempin',
+  'humin',
+  'tempc0',
+  'humc0',
+  'dewpoint',
+  'heatindex',
+  'windchill',
+  'feelslike',
+  'winddir',
+  'windspd',
+  'windavg10m',
+  'gust',
+  'rainrate',
+  'hourlyrain',
+  'dailyrain',
+  'uvi',
+  'solarrad',
+  ...range(7).flatMap((n) => [`tempc${n}`, `humc${n}`]),
+  ...range(7).map((n) => `leakc${n}`),
+  ...['lightningdist', 'lightningtime', 'lightning5m', 'lightning30m', 'lightning1h', 'lightning1d'],
+  ...range(PM_CHANNELS).flatMap((n) => [`pm25c${n}`, `pm10c${n}`, `pm25aqic${n}`, `pm10aqic${n}`]),
+  'co',
+  'hcho',
+  'co2',
 ];
 
-/** Names of the columns after the §4 order (sensors added by issue #9); other keys are named by key. */
-const LATER: [key: string, name: string][] = [
-  ['tempc8', `CH${CHANNELS} Temperature`],
-  ['humc8', `CH${CHANNELS} Humidity`],
-  ...range(SENSOR_CHANNELS).flatMap((n): [string, string][] => [
-    [`soilc${n}`, `CH${n} Soil moisture`],
-    [`tfc${n}`, `CH${n} Temperature probe`],
-    [`leafc${n}`, `CH${n} Leaf wetness`],
-  ]),
-  ['bgt', 'Black globe temperature'],
-  ['tempco2', 'CO₂ sensor temperature'],
-  ['humco2', 'CO₂ sensor humidity'],
-  ['co2avg24h', 'CO₂ 24h average'],
-  ...range(PM_CHANNELS).flatMap((n): [string, string][] => [
-    [`pm25avg24hc${n}`, `CH${n} PM2.5 24h average`],
-    [`pm10avg24hc${n}`, `CH${n} PM10 24h average`],
-  ]),
-  ['totalrain', 'Total rainfall'],
-  ['winddiravg10m', '10 min AVG Wind Direction'],
-  ['ws90capvolt', 'WS90 capacitor voltage'],
-  ['rainratepiezo', 'Rain rate (piezo)'],
-  ['eventrainpiezo', 'Event rainfall (piezo)'],
-  ['hourlyrainpiezo', 'Hourly rainfall (piezo)'],
-  ['dailyrainpiezo', 'Daily rainfall (piezo)'],
-  ['weeklyrainpiezo', 'Weekly rainfall (piezo)'],
-  ['monthlyrainpiezo', 'Monthly rainfall (piezo)'],
-  ['yearlyrainpiezo', 'Yearly rainfall (piezo)'],
+/** Not readings: battery levels, radio links, sensor types. */
+export const isSensorState = (key: string) => /^(bat|cn|type)/.test(key);
+
+/** Every reading key in export order. */
+export const EXPORT_KEYS: string[] = (() => {
+  const lead = LEADING.filter((k) => METRIC_BY_KEY[k]);
+  const seen = new Set(lead);
+  return [...lead, ...METRIC_KEYS.filter((k) => !seen.has(k) && !isSensorState(k))];
+})();
+
+/** Card titles of keys without a channel (src/cards/labels.ts CARD). */
+const CARD_OF: [RegExp, string][] = [
+  [/^(wbgt|bgt|wbgtestimated)$/, 'Heat stress (WBGT)'],
+  [/^(tempc0|humc0|dewpoint|feelslike|heatindex|windchill)$/, 'Outdoor'],
+  [/^(windspd|gust|windavg10m|winddir|maxdailygust|winddiravg10m)$/, 'Wind'],
+  [/^(absbaro|relbaro)$/, 'Barometer'],
+  [/^(tempin|humin)$/, 'Indoor'],
+  [/^uvi$/, 'UV'],
+  [/^solarrad$/, 'Light'],
+  [/^lightning/, 'Lightning'],
+  [/^(hcho)$/, 'Formaldehyde'],
+  [/^voc$/, 'VOC'],
+  [/^(co2|co2avg24h|tempco2|humco2)$/, 'CO₂'],
+  [/^co$/, 'CO'],
+  [/piezo$|^ws90capvolt$/, 'Rain (piezo)'],
+  [/rain/, 'Rain'],
 ];
-const LATER_NAME = new Map(LATER);
+
+/** Reading names (src/cards/labels.ts METRIC and CHANNEL_METRIC). */
+const READING: Record<string, string> = {
+  tempin: 'Temperature',
+  humin: 'Humidity',
+  absbaro: 'Absolute',
+  relbaro: 'Relative',
+  tempc0: 'Temperature',
+  humc0: 'Humidity',
+  dewpoint: 'Dew point',
+  feelslike: 'Feels like',
+  heatindex: 'Heat index',
+  windchill: 'Wind chill',
+  wbgt: 'WBGT',
+  wbgtestimated: 'WBGT estimated',
+  bgt: 'Black globe',
+  winddir: 'Direction',
+  windspd: 'Wind speed',
+  windavg10m: '10 min average',
+  gust: 'Gust',
+  maxdailygust: 'Max gust today',
+  winddiravg10m: '10 min average direction',
+  rainrate: 'Rain rate',
+  eventrain: 'Event',
+  hourlyrain: 'Past hour',
+  dailyrain: 'Today',
+  weeklyrain: 'This week',
+  monthlyrain: 'This month',
+  yearlyrain: 'This year',
+  totalrain: 'Total',
+  rainratepiezo: 'Rain rate',
+  eventrainpiezo: 'Event',
+  hourlyrainpiezo: 'Past hour',
+  dailyrainpiezo: 'Today',
+  weeklyrainpiezo: 'This week',
+  monthlyrainpiezo: 'This month',
+  yearlyrainpiezo: 'This year',
+  rainingpiezo: 'Raining',
+  ws90capvolt: 'Capacitor voltage',
+  uvi: 'UV index',
+  solarrad: 'Light intensity',
+  lightningdist: 'Distance',
+  lightningtime: 'Last strike',
+  lightning5m: 'Strikes, 5 min',
+  lightning30m: 'Strikes, 30 min',
+  lightning1h: 'Strikes, 1 hour',
+  lightning1d: 'Strikes today',
+  hcho: 'Formaldehyde',
+  voc: 'VOC',
+  co2: 'CO₂',
+  co2avg24h: '24-hour average',
+  tempco2: 'Temperature',
+  humco2: 'Humidity',
+  co: 'CO',
+};
+
+const CHANNEL_READING: [RegExp, string][] = [
+  [/^tempc\d$/, 'Temperature'],
+  [/^humc\d$/, 'Humidity'],
+  [/^dewpointc\d$/, 'Dew point'],
+  [/^heatindexc\d$/, 'Heat index'],
+  [/^pm25c\d$/, 'PM2.5'],
+  [/^pm10c\d$/, 'PM10'],
+  [/^pm25aqic\d$/, 'PM2.5 AQI (US EPA)'],
+  [/^pm10aqic\d$/, 'PM10 AQI (US EPA)'],
+  [/^pm25avg24hc\d$/, 'PM2.5, 24-hour average'],
+  [/^pm10avg24hc\d$/, 'PM10, 24-hour average'],
+  [/^soilc\d$/, 'Soil moisture'],
+  [/^tfc\d$/, 'Temperature'],
+  [/^leafc\d$/, 'Leaf wetness'],
+  [/^leakc\d$/, 'Leak'],
+];
+
+/** The card title of a channel key: the user's name of a thermo-hygro channel, else the card's own title. */
+function channelTitle(key: string, n: number, names: ChannelName[]): string {
+  if (/^(temp|hum|dewpoint|heatindex)c\d$/.test(key))
+    return names.find((c) => c.channel === n)?.name.trim() || `Channel ${n}`;
+  if (key.startsWith('pm')) return `PM channel ${n}`;
+  if (key.startsWith('soil')) return `Soil moisture ${n}`;
+  if (key.startsWith('tf')) return `Temperature probe ${n}`;
+  if (key.startsWith('leaf')) return `Leaf wetness ${n}`;
+  return `Leak sensor ${n}`;
+}
+
+/** "Card · Reading", as the dashboard names a reading outside its card; one of them where it holds the other. */
+export function columnName(key: string, names: ChannelName[] = []): string {
+  const def = METRIC_BY_KEY[key];
+  const channelReading = CHANNEL_READING.find(([re]) => re.test(key))?.[1];
+  const reading = def && def.channel > 0 && channelReading ? channelReading : (READING[key] ?? key);
+  const title =
+    def && def.channel > 0 && channelReading
+      ? channelTitle(key, def.channel, names)
+      : CARD_OF.find(([re]) => re.test(key))?.[1];
+  if (!title || reading.includes(title)) return reading;
+  if (title.includes(reading)) return title;
+  return `${title} · ${reading}`;
+}
 
 export interface ExportColumn {
   key: string;
   name: string;
 }
 
-/** All export columns after Time: the §4 order, then the remaining catalogue keys (named by key). */
-export const EXPORT_COLUMNS: ExportColumn[] = (() => {
-  const lead = LEADING.filter(([k]) => METRIC_BY_KEY[k]).map(([key, name]) => ({ key, name }));
-  const seen = new Set(lead.map((c) => c.key));
-  return [
-    ...lead,
-    ...METRIC_KEYS.filter((k) => !seen.has(k)).map((key) => ({ key, name: LATER_NAME.get(key) ?? key })),
-  ];
-})();
+/** The columns of a station's export: the readings in `present` (any value in the range), named. */
+export function exportColumns(present: ReadonlySet<string>, names: ChannelName[] = []): ExportColumn[] {
+  return EXPORT_KEYS.filter((k) => present.has(k)).map((key) => ({ key, name: columnName(key, names) }));
+}
 
-export const NO_UNIT = '**';
-
-/** Row 0 and row 1 of the export. */
-export function headerRows(prefs: Partial<UnitPrefs>): [string[], string[]] {
+/** Row 0 (names) and row 1 (units; empty where a reading has none, e.g. the UV index) of the export. */
+export function headerRows(columns: ExportColumn[], prefs: Partial<UnitPrefs>): [string[], string[]] {
   return [
-    ['Time', ...EXPORT_COLUMNS.map((c) => c.name)],
+    ['Time', ...columns.map((c) => c.name)],
     [
-      NO_UNIT,
-      ...EXPORT_COLUMNS.map((c) =>
-        c.key === 'lightningtime' ? NO_UNIT : unitFor(METRIC_BY_KEY[c.key], prefs).displayName || NO_UNIT,
+      '',
+      ...columns.map((c) =>
+        c.key === 'lightningtime' ? '' : unitFor(METRIC_BY_KEY[c.key], prefs).displayName || '',
       ),
     ],
   ];

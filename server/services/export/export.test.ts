@@ -45,8 +45,8 @@ const lines = (text: string) =>
     .split('\r\n');
 const cells = (line: string) => line.split(',');
 
-describe('CSV export (upload-protocols §4)', () => {
-  test('BOM, names, units, local time, 5-minute rows ascending, --- for no value, file name', async () => {
+describe('CSV export (issue #13: names as on the dashboard, units row, empty cells, present readings only)', () => {
+  test('BOM, names, units, local time, 5-minute rows ascending, empty cells for no value, file name', async () => {
     const { res, bytes, text } = await download(`${range()}&format=csv&locale=en`, owner.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -55,42 +55,17 @@ describe('CSV export (upload-protocols §4)', () => {
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [names, units, ...rows] = lines(text);
-    expect(cells(names).slice(0, 20)).toEqual([
+    // Only what the station sent in the range, in the §4 order, named in words (no internal keys).
+    expect(cells(names)).toEqual([
       'Time',
-      'Barometric pressure (Absolute)',
-      'Barometric Pressure (Relative)',
-      'Indoor temperature',
-      'Indoor humidity',
-      'Outdoor temperature',
-      'Outdoor humidity',
-      'Dew Point',
-      'Heat Index',
-      'Wind Chill',
-      'Feels Like',
-      'Wind Direction',
+      'Barometer · Relative',
+      'Outdoor · Temperature',
+      'Outdoor · Humidity',
+      'Wind · Direction',
       'Wind speed',
-      '10 min AVG',
-      'Wind gust',
-      'Rain rate',
-      'Hourly rainfall',
-      'Daily rainfall',
-      'UV index',
-      'Light intensity',
+      'Rain · Today',
     ]);
-    expect(cells(names).slice(20, 22)).toEqual(['CH1 Temperature', 'CH1 Humidity']);
-    expect(cells(names)).toContain('CH1 Water leakage');
-    expect(cells(names)).toContain('CH4 PM10');
-    expect(cells(names).indexOf('CO')).toBeLessThan(cells(names).indexOf('HCHO'));
-    // The remaining catalogue keys follow.
-    expect(cells(names)).toContain('batc0');
-    const u = cells(units);
-    expect(u[0]).toBe('**');
-    expect(u.slice(1, 7)).toEqual(['hPa', 'hPa', '°C', '%', '°C', '%']);
-    expect(u[11]).toBe('**'); // wind direction as 16 points by default
-    expect(u[12]).toBe('m/s');
-    expect(u[18]).toBe('**'); // UV index
-    expect(u[19]).toBe('Lux');
-    expect(cells(names)).toHaveLength(u.length);
+    expect(cells(units)).toEqual(['', 'hPa', '°C', '%', '', 'm/s', 'mm']);
 
     // 10-minute uploads land in their 5-minute buckets; the 22nd follows the 20th.
     expect(rows.map((r) => cells(r)[0])).toEqual([
@@ -102,31 +77,48 @@ describe('CSV export (upload-protocols §4)', () => {
       '2026-11-20 01:50:00',
       '2026-11-22 01:00:00',
     ]);
-    const second = cells(rows[1]);
-    expect(second[1]).toBe('---'); // no absolute pressure
-    expect(second[2]).toBe('1013.3');
-    expect(second[5]).toBe('1.0');
-    expect(second[6]).toBe('50');
-    expect(second[11]).toBe('E');
-    expect(second[12]).toBe('10.0');
-    expect(second).toHaveLength(u.length);
-    const last = cells(rows[6]);
-    expect(last[5]).toBe('-2.3');
-    expect(last[17]).toBe('2.5');
+    expect(cells(rows[1])).toEqual(['2026-11-20 01:10:00', '1013.3', '1.0', '50', 'E', '10.0', '']);
+    // Missing values are empty cells, never '---'.
+    expect(cells(rows[6])).toEqual(['2026-11-22 01:00:00', '', '-2.3', '', '', '', '2.5']);
+    expect(text).not.toContain('---');
+  });
+
+  test("a range with only some readings has only their columns; the user's channel names", async () => {
+    const named = await newStation(t, owner.token, {
+      timezone: 'UTC',
+      channelNameMapping: [{ channel: 2, name: 'Greenhouse' }],
+    });
+    await t.server.app.ctx.samples.write({ _id: named._id, timezone: 'UTC' }, T0, {
+      tempc2: 18.5,
+      humc2: 70,
+    });
+    await t.server.app.ctx.samples.write({ _id: named._id, timezone: 'UTC' }, T0 + 86400, { pm25c1: 35.4 });
+    const q = (from: string, to: string) => `device=${named._id}&startTime=${from}&endTime=${to}&format=csv`;
+    const first = lines(
+      (await download(q('2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z'), owner.token)).text,
+    );
+    expect(cells(first[0])).toEqual(['Time', 'Greenhouse · Temperature', 'Greenhouse · Humidity']);
+    expect(cells(first[2])).toEqual(['2026-11-20 00:00:00', '18.5', '70']);
+    const both = lines((await download(q('2026-11-20T00:00:00Z', '2026-11-22T00:00:00Z'), owner.token)).text);
+    expect(cells(both[0])).toEqual([
+      'Time',
+      'Greenhouse · Temperature',
+      'Greenhouse · Humidity',
+      'PM channel 1 · PM2.5',
+    ]);
+    expect(cells(both[3])).toEqual(['2026-11-21 00:00:00', '', '', '35']); // PM in whole µg/m³
+    // Nothing in the range: the time column alone (its units cell is empty) and no rows.
+    const none = (await download(q('2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z'), owner.token)).text;
+    expect(none).toBe('\uFEFFTime\r\n\r\n');
   });
 
   test('units from the query, then from the user’s stored display settings', async () => {
     const q = `${range()}&temperature=F&pressure=inHg&windSpeed=km/h&windDirection=deg&rain=in`;
     const { text } = await download(q, owner.token);
     const [, units, , second, ...rest] = lines(text);
-    expect(cells(units).slice(1, 3)).toEqual(['inHg', 'inHg']);
-    expect(cells(units)[5]).toBe('°F');
-    expect(cells(units)[11]).toBe('°');
-    expect(cells(second)[2]).toBe('29.92');
-    expect(cells(second)[5]).toBe('33.8');
-    expect(cells(second)[11]).toBe('90');
-    expect(cells(second)[12]).toBe('36.0');
-    expect(cells(rest.at(-1)!)[17]).toBe('0.10');
+    expect(cells(units)).toEqual(['', 'inHg', '°F', '%', '°', 'km/h', 'in']);
+    expect(cells(second).slice(1)).toEqual(['29.92', '33.8', '50', '90', '36.0', '']);
+    expect(cells(rest.at(-1)!)[6]).toBe('0.10');
 
     const me = await call(t.url, 'PATCH', `/users/${owner.user._id}`, {
       token: owner.token,
@@ -134,12 +126,12 @@ describe('CSV export (upload-protocols §4)', () => {
     });
     expect(me.status).toBe(200);
     const stored = lines((await download(range(), owner.token)).text);
-    expect(cells(stored[1])[5]).toBe('°F');
-    expect(cells(stored[1])[12]).toBe('kn');
-    expect(cells(stored[3])[5]).toBe('33.8');
+    expect(cells(stored[1])[2]).toBe('°F');
+    expect(cells(stored[1])[5]).toBe('kn');
+    expect(cells(stored[3])[2]).toBe('33.8');
     // The query still wins.
     const asked = lines((await download(`${range()}&temperature=C`, owner.token)).text);
-    expect(cells(asked[3])[5]).toBe('1.0');
+    expect(cells(asked[3])[2]).toBe('1.0');
   });
 
   test('authorised by Bearer or a download token; strangers get 404 and nobody else anything', async () => {
@@ -252,13 +244,23 @@ describe('XLSX export', () => {
     // Read back as a spreadsheet program would: the same rows as the CSV, numbers as numbers.
     const sheet = await readSheet(bytes, { trim: false });
     expect(sheet).toHaveLength(9);
-    expect(sheet[0][0]).toBe('Time');
-    expect(sheet[1][5]).toBe('°C');
+    expect(sheet[0]).toEqual([
+      'Time',
+      'Barometer · Relative',
+      'Outdoor · Temperature',
+      'Outdoor · Humidity',
+      'Wind · Direction',
+      'Wind speed',
+      'Rain · Today',
+    ]);
+    expect(sheet[1][2]).toBe('°C');
     expect(sheet[3][0]).toBe('2026-11-20 01:10:00');
-    expect(sheet[3][5]).toBe(1);
-    expect(sheet[3][1]).toBe('---');
+    expect(sheet[3][2]).toBe(1);
+    // Missing values are empty cells.
+    expect(sheet[8][1]).toBeNull();
+    expect(sheet[8][6]).toBe(2.5);
     const csv = lines((await download(`${range()}&format=csv&temperature=C`, owner.token)).text).map(cells);
-    expect(sheet.map((row) => row.map(String))).toEqual(
+    expect(sheet.map((row) => row.map((v) => (v === null ? '' : String(v))))).toEqual(
       csv.map((row) => row.map((v) => (/^-?\d+(\.\d+)?$/.test(v) ? String(Number(v)) : v))),
     );
   });

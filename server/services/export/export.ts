@@ -2,7 +2,9 @@
 //   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx&locale&<unit prefs>
 // Authorised by `Authorization: Bearer <jwt>` (third-party calls) or, on a plain link, `$downloadToken=<token>`
 // from POST /downloadTokens (server/auth/download-token.ts: a minute, this path only); `$accessToken` is refused. Units: query parameters, else the user's stored displaySetting, else the
-// domain defaults. The file streams out one device-local day at a time.
+// domain defaults. The file streams out one device-local day at a time. Columns (issue #13): only the readings
+// the station has a value for in the range, named as the dashboard names them (the user's channel names), a
+// units row, empty cells where a value is missing.
 import { Readable } from 'node:stream';
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
@@ -18,10 +20,10 @@ import { MESSAGES } from '../../../src/domain/validate';
 import { downloadToken, downloadTokens } from '../../auth/download-token';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
+import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
-import type { DevicesService } from '../devices/devices.class';
-import { headerRows } from './columns';
-import { csvLine, exportRows, localTime } from './rows';
+import { exportColumns, headerRows } from './columns';
+import { csvLine, exportRows, localTime, presentKeys } from './rows';
 import { xlsxStream } from './xlsx';
 
 type P = Params & { user?: AuthUser };
@@ -64,15 +66,12 @@ export class ExportService {
       throw new BadRequest('locale must be a language code such as en or zh-Hant', { field: 'locale' });
     let from = instant(query, 'startTime');
     const to = instant(query, 'endTime');
-    if (to <= from) throw new BadRequest(MESSAGES.invalidTimePeriod);
+    if (to <= from) throw codedError(BadRequest, 'invalidTimePeriod');
     if (to - from > MAX_EXPORT_DAYS * 86400)
       throw new BadRequest(`${MESSAGES.invalidTimePeriod}: at most ${MAX_EXPORT_DAYS} days`);
     const fromQuery = unitPrefs(query, true);
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-    const device = await (this.app.service('weatherDevices') as unknown as DevicesService).readable(
-      query.device,
-      params.user,
-    );
+    const device = await this.app.service('weatherDevices').readable(query.device, params.user);
     const stored = await this.storedPrefs(params.user);
     const prefs: Partial<UnitPrefs> = { ...DEFAULT_UNIT_PREFS, ...stored, ...fromQuery };
     from -= from % 300;
@@ -80,15 +79,16 @@ export class ExportService {
     const tz = device.timezone || DEFAULT_TIME_ZONE;
     const range = { device: { _id: device._id, timezone: tz }, from, to, prefs };
     const name = `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}.${format}`;
-    const headers = headerRows(prefs);
     const store = this.app.ctx.samples;
+    const columns = exportColumns(await presentKeys(store, range), device.channelNameMapping ?? []);
+    const headers = headerRows(columns, prefs);
     let body: Readable;
     if (format === 'csv') {
       body = Readable.from(
         (async function* () {
           yield `\uFEFF${csvLine(headers[0])}${csvLine(headers[1])}`;
           let batch = '';
-          for await (const row of exportRows(store, range)) {
+          for await (const row of exportRows(store, range, columns)) {
             batch += csvLine(row);
             if (batch.length > 64 * 1024) {
               yield batch;
@@ -105,7 +105,7 @@ export class ExportService {
           (async function* () {
             yield headers[0];
             yield headers[1];
-            yield* exportRows(store, range);
+            yield* exportRows(store, range, columns);
           })(),
           (device.wsid || 'Export').replace(/[[\]:*?/\\]/g, ''),
         ),

@@ -1,10 +1,10 @@
 // Export rows: one per stored 5-minute bucket, ascending, read one device-local day at a time so a year is
-// never held in memory. Values in the user's units as display text ('---' when missing or out of range).
+// never held in memory. Values in the user's units as display text; an empty cell when missing or out of range.
 import { localDayEnd, localParts } from '../../../src/domain/timeZones';
 import type { UnitPrefs } from '../../../src/domain/unitPrefs';
 import { formatValue, NO_VALUE } from '../../../src/domain/units';
 import { primaryRow, type SampleStore } from '../../storage/samples';
-import { EXPORT_COLUMNS } from './columns';
+import type { ExportColumn } from './columns';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -21,9 +21,27 @@ export interface ExportRange {
   prefs: Partial<UnitPrefs>;
 }
 
+/**
+ * The readings the station has a value for in [from, to): read from the hourly rollups (a year is 8,800 rows,
+ * not the 105,000 of 5-minute buckets), so the columns are known before the first row streams out.
+ */
+export async function presentKeys(
+  store: SampleStore,
+  { device, from, to }: ExportRange,
+): Promise<Set<string>> {
+  const present = new Set<string>();
+  const hours = await store.buckets('buckets1h', device._id, from - (from % 3600), to);
+  for (const b of hours) {
+    const row = primaryRow(b.time, b.aggs);
+    for (const key in row) if (key !== 'time' && typeof row[key] === 'number') present.add(key);
+  }
+  return present;
+}
+
 export async function* exportRows(
   store: SampleStore,
   { device, from, to, prefs }: ExportRange,
+  columns: ExportColumn[],
 ): AsyncGenerator<string[]> {
   const tz = device.timezone;
   for (let t = from; t < to; ) {
@@ -33,10 +51,11 @@ export async function* exportRows(
       const row = primaryRow(b.time, b.aggs);
       yield [
         localTime(b.time, tz),
-        ...EXPORT_COLUMNS.map(({ key }) => {
+        ...columns.map(({ key }) => {
           const v = row[key];
-          if (key === 'lightningtime') return typeof v === 'number' && v > 0 ? localTime(v, tz) : NO_VALUE;
-          return formatValue(key, v, prefs);
+          if (key === 'lightningtime') return typeof v === 'number' && v > 0 ? localTime(v, tz) : '';
+          const text = formatValue(key, v, prefs);
+          return text === NO_VALUE ? '' : text;
         }),
       ];
     }

@@ -7,6 +7,7 @@
 // Provider: the local Zambretti forecast, or Open-Meteo when FORECAST_PROVIDER=open-meteo.
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import type { ForecastEvent } from '../../../src/domain/services';
 import { DEFAULT_TIME_ZONE, zonedMidnight } from '../../../src/domain/timeZones';
 import type { Application, AuthUser } from '../../declarations';
 import { LocalProvider } from '../../forecast/local';
@@ -22,7 +23,6 @@ import {
 import { internalOnly, optionalAuth } from '../../hooks/auth';
 import { str } from '../../hooks/validate';
 import { canRead, type DeviceRow } from '../devices/device-record';
-import type { DevicesService } from '../devices/devices.class';
 import { deviceChannel } from '../devices/watch.class';
 
 type P = Params & { user?: AuthUser };
@@ -59,7 +59,7 @@ const site = (d: DeviceRow) => ({
 function readable(app: Application, params: P): Promise<DeviceRow> {
   const query = params.query ?? {};
   if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-  return (app.service('weatherDevices') as unknown as DevicesService).readable(query.device, params.user);
+  return app.service('weatherDevices').readable(query.device, params.user);
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -135,7 +135,7 @@ function dayOf(date: string | undefined, timeZone: string): number {
 
 /** Carries the live forecast events; only server code creates them. */
 export class ForecastEvents {
-  async create(data: Record<string, unknown>) {
+  async create(data: ForecastEvent) {
     return data;
   }
 }

@@ -1,62 +1,12 @@
-// Invitation rows <-> what each side sees, and the mail the invited address gets.
-// The owner sees only what they typed (the address) and `pending` until the invited person accepts; a declined
-// invitation stays `pending` to the owner, so declining reveals nothing (an address without an account never
-// answers either).
-import type { ShareInvitation } from '../../../src/domain/contract';
-
-export interface InvitationRow {
-  _id: string;
-  device: string;
-  owner: string;
-  email: string;
-  recipient: string | null;
-  status: 'pending' | 'accepted' | 'declined';
-  createdAt: number;
-  updatedAt: number;
-}
-
-export type Inviter = NonNullable<ShareInvitation['from']>;
+// Invitation rows as read from the database, and the mail the invited address gets. What each side sees of a
+// row is src/domain/invitationRecord.ts (shared with the mocks).
+import type { InvitationRow, Inviter } from '../../../src/domain/invitationRecord';
 
 export function fromDb(row: Record<string, unknown>): InvitationRow {
   return {
     ...(row as unknown as InvitationRow),
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
-  };
-}
-
-/** The owner's copy. */
-export function sentCopy(row: InvitationRow, deviceName: string): ShareInvitation {
-  const accepted = row.status === 'accepted';
-  return {
-    _id: row._id,
-    device: row.device,
-    deviceName,
-    email: row.email,
-    status: accepted ? 'accepted' : 'pending',
-    role: 'sent',
-    recipient: accepted ? row.recipient : null,
-    createdAt: row.createdAt,
-  };
-}
-
-/** The invited person's copy: who invites them to which station. */
-export function receivedCopy(
-  row: InvitationRow,
-  deviceName: string,
-  from: Inviter,
-  recipient: string,
-): ShareInvitation {
-  return {
-    _id: row._id,
-    device: row.device,
-    deviceName,
-    email: row.email,
-    status: row.status,
-    role: 'received',
-    recipient: row.status === 'accepted' ? recipient : null,
-    from,
-    createdAt: row.createdAt,
   };
 }
 

@@ -12,24 +12,23 @@ import { BadRequest, Forbidden, NotFound, TooManyRequests } from '@feathersjs/er
 import type { Params } from '@feathersjs/feathers';
 import type { ShareInvitation } from '../../../src/domain/contract';
 import {
+  type InvitationRow,
+  type Inviter,
+  receivedCopy,
+  sentCopy,
+} from '../../../src/domain/invitationRecord';
+import {
   INVITATIONS_PER_HOUR,
   SHARE_MESSAGES,
   shareInvitationRules,
 } from '../../../src/domain/shareInvitations';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { readers } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';
 import type { DeviceRow } from '../devices/device-record';
-import type { DevicesService } from '../devices/devices.class';
-import {
-  fromDb,
-  type InvitationRow,
-  type Inviter,
-  invitationMail,
-  receivedCopy,
-  sentCopy,
-} from './invitation-record';
+import { fromDb, invitationMail } from './invitation-record';
 
 type P = Params & { user?: AuthUser };
 const rules = shareInvitationRules(readers);
@@ -90,9 +89,9 @@ export class ShareInvitationsService {
   async create(data: unknown, params: P): Promise<ShareInvitation> {
     const user = params.user!;
     const input = rules.create(data);
-    const devices = this.app.service('weatherDevices') as unknown as DevicesService;
+    const devices = this.app.service('weatherDevices');
     const device = await devices.readable(input.device, user);
-    if (device.user !== user._id) throw new Forbidden(SHARE_MESSAGES.ownerOnly);
+    if (device.user !== user._id) throw codedError(Forbidden, 'shareOwnerOnly');
     if (input.email === user.email.toLowerCase())
       throw new BadRequest(SHARE_MESSAGES.self, { field: 'email' });
     // Both lookups are made for every address, so known and unknown ones take the same path.
@@ -103,7 +102,7 @@ export class ShareInvitationsService {
     // Inviting again is answered with the invitation there is (no second mail), unless it is stale.
     if (existing && (await this.live(fromDb(existing)))) return sentCopy(fromDb(existing), device.name);
     if (params.provider && !(await this.limiter.allowed(user._id)))
-      throw new TooManyRequests(SHARE_MESSAGES.tooMany);
+      throw codedError(TooManyRequests, 'tooManyInvitations');
     await this.limiter.hit(user._id);
     const now = Date.now();
     const row: InvitationRow = {
@@ -134,7 +133,7 @@ export class ShareInvitationsService {
     const user = params.user!;
     const status = rules.answer(data);
     const { row, side } = await this.visible(id, user);
-    if (side !== 'received') throw new Forbidden(SHARE_MESSAGES.recipientOnly);
+    if (side !== 'received') throw codedError(Forbidden, 'shareRecipientOnly');
     if (row.status === status) return this.copyFor(row, side, user);
     const now = Date.now();
     if (status === 'accepted') await this.setShared(row.device, user._id, true);
@@ -206,7 +205,7 @@ export class ShareInvitationsService {
           (row.status === 'pending' && row.email === user.email.toLowerCase()));
       if (mine) return { row, side: 'received' };
     }
-    throw new NotFound(SHARE_MESSAGES.notFound);
+    throw codedError(NotFound, 'invitationNotFound');
   }
 
   private async copyFor(row: InvitationRow, side: 'sent' | 'received', user: AuthUser) {
@@ -214,7 +213,7 @@ export class ShareInvitationsService {
     const name = device?.name ?? '';
     if (side === 'sent') return sentCopy(row, name);
     const from = (await this.inviters([row.owner])).get(row.owner);
-    if (!from) throw new NotFound(SHARE_MESSAGES.notFound);
+    if (!from) throw codedError(NotFound, 'invitationNotFound');
     return receivedCopy(row, name, from, user._id);
   }
 

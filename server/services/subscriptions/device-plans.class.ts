@@ -6,13 +6,13 @@
 import { BadRequest, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { DeviceSubscriptionPlan } from '../../../src/domain/contract';
+import { addMonths, isActive } from '../../../src/domain/subscriptionPeriods';
 import type { Application, AuthUser } from '../../declarations';
 import { id as oneId } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';
-import { engineOf, findList, type Page } from '../common/list-query';
+import { engineOf, findList } from '../common/list-query';
 import { fromDb as deviceFromDb, relation } from '../devices/device-record';
 import { devicePlanFields, devicePlanFromDb, devicePlanList, macOf } from './device-plans.schema';
-import { addMonths, isActive } from './period';
 import { planFromDb } from './plans.schema';
 
 type P = Params & { user?: AuthUser };
@@ -44,9 +44,7 @@ export class DeviceSubscriptionPlanService {
       allowed ? undefined : (qb) => qb.whereRaw('1 = 0'),
     );
     const present = (r: Rec) => this.present(r, params);
-    return Array.isArray(result)
-      ? result.map(present)
-      : { ...(result as Page), data: (result as Page).data.map(present) };
+    return Array.isArray(result) ? result.map(present) : { ...result, data: result.data.map(present) };
   }
 
   async get(id: string, params: P): Promise<DeviceSubscriptionPlan> {
@@ -55,7 +53,7 @@ export class DeviceSubscriptionPlanService {
       .first();
     if (!row || !(isAdmin(params) || (await this.mayRead(row.mac, params.user))))
       throw new NotFound('Subscription not found');
-    return this.present(devicePlanFromDb(row), params) as unknown as DeviceSubscriptionPlan;
+    return this.present(devicePlanFromDb(row), params);
   }
 
   async create(data: unknown, params: P): Promise<DeviceSubscriptionPlan> {
@@ -138,12 +136,13 @@ export class DeviceSubscriptionPlanService {
     });
   }
 
-  private present(record: Rec, params: P): Rec {
+  /** The record as the caller may see it (with $select, only the picked fields of it). */
+  private present(record: Rec, params: P): DeviceSubscriptionPlan {
     const out = { ...record };
     if (typeof out.start === 'number' && 'end' in out)
       out.active = isActive({ start: out.start, end: out.end as number | null });
     if (!isAdmin(params) && out.user !== params.user?._id) delete out.user;
-    return out;
+    return out as unknown as DeviceSubscriptionPlan;
   }
 
   private async plan(id: string): Promise<{ _id: string; months: number }> {
@@ -164,6 +163,5 @@ function checkPeriod(start: number, end: number | null): void {
   if (end !== null && end <= start) throw new BadRequest('end must be after start', { field: 'end' });
 }
 
-/** The registered service, typed (server code calls grant() on it). */
-export const devicePlanService = (app: Application) =>
-  app.service('deviceSubscriptionPlan') as unknown as DeviceSubscriptionPlanService;
+/** The registered service (server code calls grant() on it; declarations.ts types it as this class). */
+export const devicePlanService = (app: Application) => app.service('deviceSubscriptionPlan');

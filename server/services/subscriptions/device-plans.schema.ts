@@ -1,17 +1,11 @@
 // deviceSubscriptionPlan: MAC addresses, admin input rules, rows <-> records, and what a find may query.
 import { BadRequest } from '@feathersjs/errors';
-import { MESSAGES, normalizeMac, validateMac } from '../../../src/domain/validate';
-import { asObject, id, num } from '../../hooks/validate';
+import { readMac } from '../../../src/domain/macInput';
+import { asObject, id, num, readers } from '../../hooks/validate';
 import type { ListSpec } from '../common/list-query';
 
 /** 'AA:BB:CC:DD:EE:FF' from colons, hyphens or none; the spec §5 messages otherwise. */
-export function macOf(v: unknown): string {
-  if (v === undefined || v === null || v === '') throw new BadRequest('mac is required', { field: 'mac' });
-  if (typeof v !== 'string') throw new BadRequest(MESSAGES.invalidMacFormat, { field: 'mac' });
-  const error = validateMac(v.trim());
-  if (error) throw new BadRequest(MESSAGES[error], { field: 'mac' });
-  return normalizeMac(v)!;
-}
+export const macOf = (v: unknown): string => readMac(readers, v);
 
 const MAX_TIME = 4102444800000; // 2100-01-01
 

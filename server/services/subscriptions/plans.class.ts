@@ -24,7 +24,7 @@ export class SubscriptionPlansService {
   }
 
   async find(params: P) {
-    return findList(
+    return findList<SubscriptionPlan>(
       this.knex,
       PLAN_LIST,
       params.query ?? {},

@@ -6,7 +6,7 @@ import { DeviceSubscriptionPlanService } from './device-plans.class';
 import { SubscriptionPlansService } from './plans.class';
 
 export function subscriptions(app: Application): void {
-  const methods = ['find', 'get', 'create', 'patch', 'remove'];
+  const methods = ['find', 'get', 'create', 'patch', 'remove'] as const;
   const adminOnly = [requireAuth, requireAdmin];
   app.use('subscriptionPlans', new SubscriptionPlansService(app), { methods });
   app.service('subscriptionPlans').hooks({

@@ -6,8 +6,8 @@
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../../src/domain/errors';
-import { MESSAGES } from '../../../src/domain/validate';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
 import { userChannel } from '../../realtime/channels';
 import { PasswordCheck } from './password-check';
@@ -23,12 +23,12 @@ export class DeleteAccountService {
 
   async create(input: unknown, params: Params & { user?: AuthUser }) {
     const me = params.user;
-    if (!me) throw new NotAuthenticated('Not authenticated');
+    if (!me) throw codedError(NotAuthenticated, 'notAuthenticated');
     const data = asObject(input);
     const password = data.password;
     if (typeof password !== 'string' || password === '')
-      throw new BadRequest(MESSAGES.required, { field: 'password' });
-    const row = await this.check.verify(me._id, password, DELETE_WRONG_PASSWORD, 'password');
+      throw codedError(BadRequest, 'required', { field: 'password' });
+    const row = await this.check.verify(me._id, password, 'passwordWrong', 'password');
     await deleteAccount(this.app, row._id);
     return { deleted: true };
   }

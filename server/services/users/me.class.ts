@@ -4,6 +4,7 @@
 import { NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { presentUser } from './users.class';
 
 /** The free membership: stations an account may own, and days of 5-minute history kept. */
@@ -13,7 +14,7 @@ export class MeService {
   constructor(private app: Application) {}
 
   async find(params: Params & { user?: AuthUser }) {
-    if (!params.user) throw new NotAuthenticated('Not authenticated');
+    if (!params.user) throw codedError(NotAuthenticated, 'notAuthenticated');
     const knex = this.app.ctx.storage.knex;
     const row = await knex('users').where({ _id: params.user._id }).first();
     if (!row) throw new NotAuthenticated('This account no longer exists');

@@ -1,8 +1,9 @@
 // Re-checking the signed-in user's own password (changing it, deleting the account): wrong guesses are limited
 // per account like logins (429 after too many).
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
-import { ERRORS } from '../../../src/domain/errors';
+import type { ErrorCode } from '../../../src/domain/errors';
 import type { Application } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { passwordMatches } from './users.class';
 
@@ -15,12 +16,12 @@ export class PasswordCheck {
   }
 
   /** The user's row when `password` is theirs; else a 400 with `wrong` on `field`. */
-  async verify(userId: string, password: string, wrong: string, field: string) {
-    if (!(await this.failures.allowed(userId))) throw new TooManyRequests(ERRORS.tooManyAttemptsLong);
+  async verify(userId: string, password: string, wrong: ErrorCode, field: string) {
+    if (!(await this.failures.allowed(userId))) throw codedError(TooManyRequests, 'tooManyAttemptsLong');
     const row = await this.app.ctx.storage.knex('users').where({ _id: userId }).first();
     if (!row || !(await passwordMatches(this.app, row, password))) {
       await this.failures.hit(userId);
-      throw new BadRequest(wrong, { field });
+      throw codedError(BadRequest, wrong, { field });
     }
     await this.failures.reset(userId);
     return row as Record<string, unknown> & { _id: string };

@@ -6,9 +6,10 @@
 //   like logins (429).
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { MESSAGES, validatePassword } from '../../../src/domain/validate';
+import { validatePassword } from '../../../src/domain/validate';
 import { endAllSessions, freshToken } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
 import { PasswordCheck } from './password-check';
 import { hashPassword } from './users.class';
@@ -22,20 +23,20 @@ export class PasswordService {
 
   async create(input: unknown, params: Params & { user?: AuthUser }) {
     const me = params.user;
-    if (!me) throw new NotAuthenticated('Not authenticated');
+    if (!me) throw codedError(NotAuthenticated, 'notAuthenticated');
     const data = asObject(input);
     const oldPassword = data.oldPassword;
     if (typeof oldPassword !== 'string' || oldPassword === '')
-      throw new BadRequest(MESSAGES.enterOldPassword, { field: 'oldPassword' });
+      throw codedError(BadRequest, 'enterOldPassword', { field: 'oldPassword' });
     const password = typeof data.password === 'string' ? data.password : '';
     const pwError = validatePassword(password);
-    if (pwError) throw new BadRequest(MESSAGES[pwError], { field: 'password' });
-    if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
+    if (pwError) throw codedError(BadRequest, pwError, { field: 'password' });
+    if (password.length > 200) throw codedError(BadRequest, 'passwordTooLong', { field: 'password' });
     const confirm = data.confirmPassword ?? data.passwordConfirm;
     if (confirm !== undefined && confirm !== password)
-      throw new BadRequest(MESSAGES.passwordDifferent, { field: 'confirmPassword' });
+      throw codedError(BadRequest, 'passwordDifferent', { field: 'confirmPassword' });
 
-    await this.check.verify(me._id, oldPassword, MESSAGES.changePasswordFailed, 'oldPassword');
+    await this.check.verify(me._id, oldPassword, 'changePasswordFailed', 'oldPassword');
     await this.app.ctx.storage
       .knex('users')
       .where({ _id: me._id })

@@ -13,6 +13,7 @@ import type { Params } from '@feathersjs/feathers';
 import { bodyParser, type FeathersKoaContext } from '@feathersjs/koa';
 import { ERRORS } from '../../../src/domain/errors';
 import type { Application, AuthUser, HookContext } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { asObject, id as validId } from '../../hooks/validate';
 import { relatedUserIds } from './users-list';
 
@@ -46,13 +47,14 @@ function imageBytes(input: unknown): Buffer {
   else if (file instanceof Uint8Array || file instanceof ArrayBuffer) bytes = Buffer.from(file as Uint8Array);
   else if (typeof file === 'string') {
     if (file.length > Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 200)
-      throw new BadRequest(AVATAR_TOO_LARGE, { field: 'file' });
+      throw codedError(BadRequest, 'avatarTooLarge', { field: 'file' });
     const base64 = file.replace(/^data:[\w/+.-]*;base64,/, '');
-    if (!/^[A-Za-z0-9+/=\s]*$/.test(base64)) throw new BadRequest(AVATAR_NOT_IMAGE, { field: 'file' });
+    if (!/^[A-Za-z0-9+/=\s]*$/.test(base64))
+      throw codedError(BadRequest, 'avatarNotImage', { field: 'file' });
     bytes = Buffer.from(base64, 'base64');
   } else throw new BadRequest(AVATAR_MISSING, { field: 'file' });
   if (bytes.length === 0) throw new BadRequest(AVATAR_MISSING, { field: 'file' });
-  if (bytes.length > AVATAR_MAX_BYTES) throw new BadRequest(AVATAR_TOO_LARGE, { field: 'file' });
+  if (bytes.length > AVATAR_MAX_BYTES) throw codedError(BadRequest, 'avatarTooLarge', { field: 'file' });
   return bytes;
 }
 
@@ -95,7 +97,7 @@ export class PicService {
   private async store(userId: string, data: unknown) {
     const bytes = imageBytes(data);
     const mime = imageType(bytes);
-    if (!mime) throw new BadRequest(AVATAR_NOT_IMAGE, { field: 'file' });
+    if (!mime) throw codedError(BadRequest, 'avatarNotImage', { field: 'file' });
     const row = { user: userId, mime, size: bytes.length, data: bytes, updatedAt: Date.now() };
     await this.knex('avatars').insert(row).onConflict('user').merge(['mime', 'size', 'data', 'updatedAt']);
     return { user: userId, mime, size: bytes.length, updatedAt: row.updatedAt };

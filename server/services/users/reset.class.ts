@@ -8,9 +8,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../../src/domain/errors';
-import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
+import { isValidEmail, validatePassword } from '../../../src/domain/validate';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, str } from '../../hooks/validate';
 import { hashPassword, newCode, presentUser } from './users.class';
@@ -55,20 +56,20 @@ export class ResetService {
   async create(input: unknown, params: Params & { ip?: string }) {
     const data = asObject(input);
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
-    if (!isValidEmail(email)) throw new BadRequest(MESSAGES.emailFormat, { field: 'email' });
+    if (!isValidEmail(email)) throw codedError(BadRequest, 'emailFormat', { field: 'email' });
     const code = str(data, 'code', { max: 12 });
     const password = data.password;
     if (password !== undefined) {
       if (typeof password !== 'string') throw new BadRequest('password must be text', { field: 'password' });
       const pwError = validatePassword(password);
-      if (pwError) throw new BadRequest(MESSAGES[pwError], { field: 'password' });
-      if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
-      if (code === undefined) throw new BadRequest(MESSAGES.required, { field: 'code' });
+      if (pwError) throw codedError(BadRequest, pwError, { field: 'password' });
+      if (password.length > 200) throw codedError(BadRequest, 'passwordTooLong', { field: 'password' });
+      if (code === undefined) throw codedError(BadRequest, 'required', { field: 'code' });
     }
 
     const ip = params.ip ?? 'internal';
     if (!(await this.perAccount.allowed(email)) || !(await this.perIp.allowed(ip)))
-      throw new TooManyRequests(RESET_TOO_MANY);
+      throw codedError(TooManyRequests, 'tooManyAttemptsLong');
     await Promise.all([this.perAccount.hit(email), this.perIp.hit(ip)]);
 
     const knex = this.app.ctx.storage.knex;
@@ -91,7 +92,8 @@ export class ResetService {
       return { sent: true };
     }
 
-    if (!user?.resetCode || Number(user.resetExpires) < Date.now()) throw new BadRequest(RESET_WRONG);
+    if (!user?.resetCode || Number(user.resetExpires) < Date.now())
+      throw codedError(BadRequest, 'resetCodeWrong');
     const expected = Buffer.from(user.resetCode, 'hex');
     const given = Buffer.from(this.hash(email, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -103,7 +105,7 @@ export class ResetService {
             ? { resetCode: null, resetExpires: null, resetAttempts: 0 }
             : { resetAttempts: guesses },
         );
-      throw new BadRequest(RESET_WRONG);
+      throw codedError(BadRequest, 'resetCodeWrong');
     }
     if (password === undefined) return { valid: true };
 

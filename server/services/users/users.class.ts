@@ -1,14 +1,16 @@
 // Accounts. Passwords are bcrypt hashes (authentication-local); e-mail is the login, lower-cased.
 import { createHash, randomInt } from 'node:crypto';
+import type { LocalStrategy } from '@feathersjs/authentication-local';
 import { Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { User } from '../../../src/domain/contract';
+import type { User, UserName } from '../../../src/domain/contract';
 import { ERRORS } from '../../../src/domain/errors';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { objectId } from '../../storage/ids';
-import { findList, type Page } from '../common/list-query';
+import { findList } from '../common/list-query';
 import { profilePatch, signupData } from './users.schema';
 import { ADMIN_USER_LIST, normaliseUserQuery, RELATED_USER_LIST, relatedUserIds } from './users-list';
 
@@ -22,19 +24,14 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-interface LocalStrategyLike {
-  hashPassword(password: string): Promise<string>;
-  comparePassword(entity: Record<string, unknown>, password: string): Promise<unknown>;
-}
-
-function localStrategy(app: Application): LocalStrategyLike {
-  const auth = app.service('authentication') as unknown as { getStrategy(name: string): LocalStrategyLike };
-  return auth.getStrategy('local');
+/** The 'local' strategy registered in server/auth/authentication.ts (a LocalStrategy subclass). */
+function localStrategy(app: Application): LocalStrategy {
+  return app.service('authentication').getStrategy('local') as LocalStrategy;
 }
 
 /** A bcrypt hash of the password (the local strategy's own hashing). */
 export function hashPassword(app: Application, password: string): Promise<string> {
-  return localStrategy(app).hashPassword(password);
+  return localStrategy(app).hashPassword(password, {});
 }
 
 /** true when the password matches the user's stored hash (false for accounts without one, e.g. OAuth). */
@@ -99,21 +96,21 @@ export class UsersService {
     const query = params.query ?? {};
     if (Object.keys(query).length === 0) return [presentUser(await this.row(me._id))];
     const normalised = normaliseUserQuery(query);
-    if (me.isAdmin) return findList(this.knex, ADMIN_USER_LIST, normalised);
+    if (me.isAdmin) return findList<User>(this.knex, ADMIN_USER_LIST, normalised);
     const related = [...(await relatedUserIds(this.knex, me._id))];
-    const result = await findList(this.knex, RELATED_USER_LIST, normalised, (qb) =>
+    const result = await findList<User | UserName>(this.knex, RELATED_USER_LIST, normalised, (qb) =>
       qb.whereIn('_id', related),
     );
     // The caller's own record in full (unless fields were picked with $select).
-    const rows = Array.isArray(result) ? result : (result as Page).data;
+    const rows = Array.isArray(result) ? result : result.data;
     const at = query.$select === undefined ? rows.findIndex((r) => r._id === me._id) : -1;
-    if (at >= 0) rows[at] = presentUser(await this.row(me._id)) as unknown as Record<string, unknown>;
+    if (at >= 0) rows[at] = presentUser(await this.row(me._id));
     return result;
   }
 
   async get(id: string, params: Params & { user?: AuthUser }) {
     if (params.provider && params.user?._id !== id && !params.user?.isAdmin)
-      throw new NotFound(ERRORS.userNotFound);
+      throw codedError(NotFound, 'userNotFound');
     const row = await this.row(id);
     return params.provider
       ? presentUser(row)
@@ -125,7 +122,7 @@ export class UsersService {
     // Sign-ups from outside pass the captcha when it is configured (server code, e.g. the demo, does not).
     if (params.provider) {
       const ip = params.ip ?? 'internal';
-      if (!(await this.signups.allowed(ip))) throw new TooManyRequests(TOO_MANY_SIGNUPS);
+      if (!(await this.signups.allowed(ip))) throw codedError(TooManyRequests, 'tooManySignups');
       await checkCaptcha(this.app.ctx.config, (data as Record<string, unknown>).captchaToken, params.ip);
       await this.signups.hit(ip);
     }
@@ -189,7 +186,7 @@ export class UsersService {
 
   private async row(id: string) {
     const row = await this.knex('users').where({ _id: id }).first();
-    if (!row) throw new NotFound(ERRORS.userNotFound);
+    if (!row) throw codedError(NotFound, 'userNotFound');
     return row;
   }
 }

@@ -7,7 +7,8 @@ import {
   unitPrefRule,
   unitPrefValue,
 } from '../../../src/domain/unitPrefs';
-import { isValidEmail, MESSAGES, validatePassword } from '../../../src/domain/validate';
+import { isValidEmail, validatePassword } from '../../../src/domain/validate';
+import { codedError } from '../../hooks/error-codes';
 import { asObject, bool, str } from '../../hooks/validate';
 
 export interface SignupData {
@@ -20,13 +21,13 @@ export interface SignupData {
 export function signupData(input: unknown): SignupData {
   const data = asObject(input);
   const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
-  if (!isValidEmail(email)) throw new BadRequest(MESSAGES.emailFormat, { field: 'email' });
+  if (!isValidEmail(email)) throw codedError(BadRequest, 'emailFormat', { field: 'email' });
   const password = typeof data.password === 'string' ? data.password : '';
   const pwError = validatePassword(password);
-  if (pwError) throw new BadRequest(MESSAGES[pwError], { field: 'password' });
-  if (password.length > 200) throw new BadRequest('Password is too long', { field: 'password' });
+  if (pwError) throw codedError(BadRequest, pwError, { field: 'password' });
+  if (password.length > 200) throw codedError(BadRequest, 'passwordTooLong', { field: 'password' });
   if (bool(data, 'termsAccepted') !== true)
-    throw new BadRequest(MESSAGES.acceptTerms, { field: 'termsAccepted' });
+    throw codedError(BadRequest, 'acceptTerms', { field: 'termsAccepted' });
   return {
     email,
     password,

@@ -2,13 +2,11 @@
 // Anyone may call it (the code is the secret); attempts are limited per address and per IP.
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { ERRORS } from '../../../src/domain/errors';
 import type { Application } from '../../declarations';
+import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool, str } from '../../hooks/validate';
 import { hashCode, newCode, presentUser, verificationMail } from './users.class';
-
-const WRONG = ERRORS.verificationCodeWrong;
 
 export class VerifyService {
   private attempts: AccountLimiter;
@@ -26,7 +24,7 @@ export class VerifyService {
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     const ip = params.ip ?? 'internal';
     if (!(await this.attempts.allowed(`e:${email}`)) || !(await this.perIp.allowed(`ip:${ip}`)))
-      throw new TooManyRequests(ERRORS.tooManyAttempts);
+      throw codedError(TooManyRequests, 'tooManyAttempts');
     await Promise.all([this.attempts.hit(`e:${email}`), this.perIp.hit(`ip:${ip}`)]);
     const knex = this.app.ctx.storage.knex;
     const user = await knex('users').where({ email }).first();
@@ -42,10 +40,10 @@ export class VerifyService {
       return { sent: true };
     }
     const code = str(data, 'code', { required: true, max: 12 })!;
-    if (!user) throw new BadRequest(WRONG);
+    if (!user) throw codedError(BadRequest, 'verificationCodeWrong');
     if (user.verified) return { verified: true };
     if (!user.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
-      throw new BadRequest(WRONG);
+      throw codedError(BadRequest, 'verificationCodeWrong');
     const now = Date.now();
     await knex('users')
       .where({ _id: user._id })

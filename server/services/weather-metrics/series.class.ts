@@ -15,7 +15,6 @@ import type { Application, AuthUser } from '../../declarations';
 import { idList } from '../../hooks/validate';
 import { type BucketRow, primaryRow } from '../../storage/samples';
 import { canRead } from '../devices/device-record';
-import type { DevicesService } from '../devices/devices.class';
 import { BUCKET, bucketRange, isoRange, metricColumns, timeRange } from './series.schema';
 
 type P = Params & { user?: AuthUser };
@@ -24,7 +23,7 @@ abstract class SeriesBase {
   constructor(protected app: Application) {}
 
   protected device(params: P) {
-    const devices = this.app.service('weatherDevices') as unknown as DevicesService;
+    const devices = this.app.service('weatherDevices');
     return devices.readable(params.query?.device, params.user);
   }
 }

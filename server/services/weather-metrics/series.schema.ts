@@ -3,6 +3,7 @@ import { BadRequest } from '@feathersjs/errors';
 import { METRIC_BY_KEY } from '../../../src/domain/catalogue';
 import type { Aggregate, BucketRange } from '../../../src/domain/types';
 import { MESSAGES } from '../../../src/domain/validate';
+import { codedError } from '../../hooks/error-codes';
 import { num, str } from '../../hooks/validate';
 
 export const BUCKET: Record<BucketRange, number> = { '5m': 300, '30m': 1800, '1h': 3600, '1d': 86400 };
@@ -35,7 +36,7 @@ function isoSeconds(query: Record<string, unknown>, key: string): number {
 }
 
 function checked(from: number, to: number, bucketSeconds: number) {
-  if (to <= from) throw new BadRequest(MESSAGES.invalidTimePeriod);
+  if (to <= from) throw codedError(BadRequest, 'invalidTimePeriod');
   if ((to - from) / bucketSeconds > MAX_POINTS)
     throw new BadRequest(`${MESSAGES.invalidTimePeriod}: too many points`);
   return { from, to };

@@ -11,7 +11,7 @@ import {
 } from './series.class';
 
 export function weatherMetrics(app: Application): void {
-  const find = { methods: ['find'] };
+  const find = { methods: ['find' as const] };
   app.use('weatherMetrics', new SamplesService(app), find);
   app.use('weatherMetrics/5m', new FiveMinuteService(app), find);
   app.use('weatherMetrics/query', new QueryService(app), find);
@@ -23,7 +23,7 @@ export function weatherMetrics(app: Application): void {
     'weatherMetrics/query',
     'weatherMetrics/queryGroup',
     'weatherMetrics/batchLastData',
-  ]) {
+  ] as const) {
     app.service(path).hooks({ before: { find: [optionalAuth] } });
   }
 }

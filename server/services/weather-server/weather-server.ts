@@ -3,25 +3,17 @@
 //  stations/lookup  find {wsid}  → the station (public, unlisted, owned or shared), else 404 'Device not found'
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import { ERRORS } from '../../../src/domain/errors';
-import { MESSAGES } from '../../../src/domain/validate';
+import type { ServerView } from '../../../src/domain/contract';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
+import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
 import { PROTOCOLS } from '../../ingest/parsers/protocols';
 import { canRead, canWrite, present } from '../devices/device-record';
-import type { DevicesService } from '../devices/devices.class';
 
 type P = Params & { user?: AuthUser; headers?: Record<string, string | string[] | undefined> };
 
-export interface ServerView {
-  serverName: string;
-  stationId: string;
-  stationKey: string;
-  lastUpload: number | null;
-  protocols: Record<string, unknown>[];
-  unmapped: Record<string, string>;
-}
+export type { ServerView };
 
 /** Host and port consoles should use, from PUBLIC_HOST (may carry a scheme and port) or the request's Host. */
 export function serverAddress(publicHost: string | null, hostHeader: string | undefined) {
@@ -40,9 +32,9 @@ export class WeatherServerService {
   async find(params: P): Promise<ServerView> {
     const query = params.query ?? {};
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-    const devices = this.app.service('weatherDevices') as unknown as DevicesService;
+    const devices = this.app.service('weatherDevices');
     const device = await devices.readable(query.device, params.user);
-    if (!canWrite(device, params.user)) throw new Forbidden(ERRORS.ownerOnlyUploadSettings);
+    if (!canWrite(device, params.user)) throw codedError(Forbidden, 'ownerOnlyUploadSettings');
     const hostHeader = params.headers?.host;
     const { serverName, host, port, https } = serverAddress(
       this.app.ctx.config.publicHost,
@@ -120,7 +112,7 @@ export class StationLookupService {
       message: 'wsid must be a station ID',
     })!;
     const device = await this.app.ctx.devices.byStationId(wsid);
-    if (!device || !canRead(device, params.user)) throw new NotFound(MESSAGES.deviceNotFound);
+    if (!device || !canRead(device, params.user)) throw codedError(NotFound, 'deviceNotFound');
     return present(device, params.user);
   }
 }

@@ -5,10 +5,10 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dataWorker } from '../../api/worker';
+import { openDevice } from '../../components/openDevice';
 import { useAuth, useDevice, useSelectedDeviceId } from '../../db/hooks';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
-import { openDevice } from '../actions';
 import styles from './StationSearch.module.css';
 
 export function StationSearch({ className }: { className?: string }) {

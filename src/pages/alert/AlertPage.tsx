@@ -21,6 +21,7 @@ import {
   useUnits,
 } from '../../db/hooks';
 import type { AlertRule } from '../../db/schema';
+import { formatDateTime } from '../../i18n/dateTime';
 import styles from './AlertPage.module.css';
 import { itemLabel, methodLabel, ruleSummary } from './alertItems';
 import { RuleEditor } from './RuleEditor';
@@ -184,12 +185,9 @@ export default function AlertPage() {
           <ul className={styles.rules} aria-label={t`Active alerts`}>
             {alerts.map((a) => {
               const text = a.message || itemLabel(a.item, device);
-              const when = new Intl.DateTimeFormat(i18n.locale, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-                hour12: prefs.time === 'ampm',
+              const when = formatDateTime(a.lastTrigger * 1000, i18n.locale, prefs, {
                 timeZone: device?.timezone,
-              }).format(a.lastTrigger * 1000);
+              });
               return (
                 <li key={a._id} className={`${styles.rule} ${styles.active}`}>
                   <BellRing size={18} aria-hidden="true" className={styles.activeIcon} />

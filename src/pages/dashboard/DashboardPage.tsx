@@ -5,11 +5,11 @@ import { RadioTower } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
-import { openDevice } from '../../app/actions';
 import { usePageTitle } from '../../app/title';
 import { CardSlot } from '../../cards/CardSlot';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
+import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
 import { saveDisplaySettings } from '../../db/edits';
@@ -132,6 +132,9 @@ export default function DashboardPage() {
         <h1 className={styles.title}>{device.name}</h1>
         <span className={styles.meta}>
           {t`Station ID`} <strong className="tabular">{device.wsid}</strong>
+        </span>
+        <span className={styles.meta} data-testid="station-time-zone" title={t`Time zone`}>
+          {device.timezone.replaceAll('_', ' ')}
         </span>
         {devices.length > 1 && !fullscreen && (
           <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />

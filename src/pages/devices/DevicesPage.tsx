@@ -1,16 +1,23 @@
-// Edit Devices: the user's stations (name, station ID, type) and the add-station flow.
+// Edit Devices: the user's stations (name, station ID, type) and the add-station flow; owners edit and delete
+// (after a confirmation), public stations can be forgotten, and a failed list load offers a retry.
 import { useLingui } from '@lingui/react/macro';
-import { Plus, RadioTower, Share2 } from 'lucide-react';
+import { Pencil, Plus, RadioTower, Share2, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { openDevice } from '../../app/actions';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
+import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
-import { useAuth, useDevices } from '../../db/hooks';
+import { deleteDevice } from '../../db/device-edits';
+import { useAuth, useConnection, useDevices } from '../../db/hooks';
 import type { Device } from '../../domain/contract';
+import { runAction } from '../../state/run-action';
+import { useUi } from '../../state/ui';
 import { AddDeviceFinish } from './AddDeviceFinish';
 import { AddDeviceForm } from './AddDeviceForm';
+import { DeleteDeviceDialog } from './DeleteDeviceDialog';
 import styles from './DevicesPage.module.css';
+import { ForgetDeviceDialog } from './ForgetDeviceDialog';
 import { SharePanel } from './SharePanel';
 import { typeName } from './typeNames';
 
@@ -22,6 +29,10 @@ export default function DevicesPage() {
   const [params, setParams] = useSearchParams();
   const [added, setAdded] = useState<Device | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Device | null>(null);
+  const [forgetting, setForgetting] = useState<Device | null>(null);
+  const loadState = useConnection()?.devices;
+  const busy = useUi((s) => s.processing);
   const adding = params.get('add') === '1';
 
   const startAdd = () => setParams({ add: '1' });
@@ -69,7 +80,20 @@ export default function DevicesPage() {
         </Button>
       }
     >
-      {devices && devices.length === 0 && (
+      {loadState === 'error' && (
+        <div className={styles.loadError} role="alert">
+          <TriangleAlert size={18} aria-hidden="true" />
+          <span>{t`The station list could not be loaded.`}</span>
+          <Button
+            size="sm"
+            busy={busy === 'reloadDevices'}
+            onClick={() => void runAction('reloadDevices', () => dataWorker.reload())}
+          >
+            {t`Retry`}
+          </Button>
+        </div>
+      )}
+      {devices && devices.length === 0 && loadState !== 'error' && (
         <EmptyState icon={<RadioTower size={40} aria-hidden="true" />} title={t`No stations are found`}>
           <p>{t`Add your first station: you get a station ID and key to enter in your console.`}</p>
         </EmptyState>
@@ -98,6 +122,16 @@ export default function DevicesPage() {
               </dl>
               <div className={styles.buttons}>
                 {d.user === me && (
+                  <Link
+                    to={`/devices/${d._id}/edit`}
+                    className={styles.linkButton}
+                    aria-label={t`Edit ${d.name}`}
+                  >
+                    <Pencil size={16} aria-hidden="true" />
+                    {t`Edit`}
+                  </Link>
+                )}
+                {d.user === me && (
                   <Button
                     size="sm"
                     icon={<Share2 size={16} aria-hidden="true" />}
@@ -118,12 +152,55 @@ export default function DevicesPage() {
                 >
                   {t`Open`}
                 </Button>
+                {d.user === me && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    iconOnly
+                    icon={<Trash2 size={16} aria-hidden="true" />}
+                    aria-label={t`Delete ${d.name}`}
+                    title={t`Delete station`}
+                    onClick={() => setDeleting(d)}
+                  />
+                )}
+                {d.user !== me && !d.shareUsers?.includes(me ?? '') && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    iconOnly
+                    icon={<X size={16} aria-hidden="true" />}
+                    aria-label={t`Remove ${d.name} from your list`}
+                    title={t`Remove from your list`}
+                    onClick={() => setForgetting(d)}
+                  />
+                )}
               </div>
               {sharing === d._id && <SharePanel device={d} />}
             </li>
           ))}
         </ul>
       )}
+      <DeleteDeviceDialog
+        name={deleting?.name ?? ''}
+        open={!!deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const d = deleting;
+          setDeleting(null);
+          if (d) void deleteDevice(d._id);
+        }}
+      />
+      <ForgetDeviceDialog
+        name={forgetting?.name ?? ''}
+        open={!!forgetting}
+        busy={busy === 'forgetDevice'}
+        onCancel={() => setForgetting(null)}
+        onConfirm={async () => {
+          const d = forgetting;
+          if (d) await runAction('forgetDevice', () => dataWorker.forgetDevice(d._id));
+          setForgetting(null);
+        }}
+      />
     </Page>
   );
 }

@@ -2,7 +2,7 @@
 // The owner's share panel (issue #10): an invite shows as the typed address and "Pending" at once and is queued;
 // revoking a queued invite drops it from the outbox; a bad or own address is refused on the spot.
 import 'fake-indexeddb/auto';
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

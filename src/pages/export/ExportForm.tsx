@@ -89,7 +89,7 @@ export function ExportForm({
           ))}
         </fieldset>
         <p className={styles.note}>
-          {t`5-minute readings in your units and the station's time zone. At most ${MAX_EXPORT_DAYS} days at a time.`}
+          {t`5-minute readings of what your station measures, named as on the dashboard, in your units and the station's time zone; a missing value is an empty cell. At most ${MAX_EXPORT_DAYS} days at a time.`}
         </p>
         <div>
           <Button

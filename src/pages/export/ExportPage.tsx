@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { EmptyState, Page } from '../../components/Page';
 import { useStationChoice } from '../../components/StationSelect';
 import { useLink } from '../../components/useLink';
-import { useDevice, useDevices } from '../../db/hooks';
+import { useDevice, useDevices, useUnits } from '../../db/hooks';
 import { DEFAULT_TIME_ZONE } from '../../domain';
+import { formatDay } from '../../i18n/dateTime';
 import { ExportDialog } from './ExportDialog';
 import { ExportForm, type ExportFormValue, FORMAT_NAMES } from './ExportForm';
 import styles from './ExportPage.module.css';
@@ -18,6 +19,7 @@ import { useExportJob } from './useExportJob';
 
 export default function ExportPage() {
   const { t, i18n } = useLingui();
+  const prefs = useUnits();
   const devices = useDevices();
   const [deviceId, setDeviceId] = useStationChoice(devices);
   const device = useDevice(deviceId);
@@ -51,10 +53,7 @@ export default function ExportPage() {
     if (!deviceId || !win) return;
     void job.start({ device: deviceId, startTime: win.start, endTime: win.end, format, locale: i18n.locale });
   };
-  const dayText = (s: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${s}T12:00:00Z`),
-    );
+  const dayText = (s: string) => formatDay(s, i18n.locale, prefs);
   const formatName = FORMAT_NAMES[format];
 
   return (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -1,18 +1,24 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTING, type WeatherServerView } from '../../../workers/api';
+import type { WeatherServerView } from '../../../workers/api';
 import { setHooksDb } from '../../db/hooks';
 import { PortalDb } from '../../db/schema';
+import { SETTING } from '../../db/settings';
 import type { Device } from '../../domain/contract';
 import { stationFacts } from './useWeatherServer';
 
-const worker = vi.hoisted(() => ({ loadWeatherServer: vi.fn(), regenerateStationKey: vi.fn() }));
+const worker = vi.hoisted(() => ({
+  loadWeatherServer: vi.fn(),
+  regenerateStationKey: vi.fn(),
+  // The upload targets section (issue #17) loads its list; none here.
+  loadUploadTargets: vi.fn(async () => undefined),
+}));
 vi.mock('../../api/worker', () => ({ dataWorker: worker }));
 
 const { default: ServerPage } = await import('./ServerPage');

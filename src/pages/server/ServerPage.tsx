@@ -8,12 +8,14 @@ import { Link } from 'react-router';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
 import { useUnits } from '../../db/hooks';
+import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { ConsoleSettings } from './ConsoleSettings';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
 import styles from './ServerPage.module.css';
 import { StationFacts } from './StationFacts';
 import { UnmappedFields } from './UnmappedFields';
+import { UploadTargets } from './UploadTargets';
 import { useRegenerateKey } from './useRegenerateKey';
 import { useWeatherServer } from './useWeatherServer';
 
@@ -35,12 +37,7 @@ export default function ServerPage() {
     );
 
   const dateText = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
-      hour12: prefs.time === 'ampm',
-      timeZone: device?.timezone,
-    }).format(ms);
+    formatDateTime(ms, i18n.locale, prefs, { timeZone: device?.timezone, seconds: true });
 
   return (
     <Page title={t`Weather Server`} width="wide">
@@ -77,6 +74,7 @@ export default function ServerPage() {
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
+      {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
       <RegenerateKeyDialog
         open={key.confirming}

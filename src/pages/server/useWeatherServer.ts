@@ -1,12 +1,13 @@
 // The Weather Server page's data: the owned stations, the chosen one, its last known view (Dexie, written by
 // the worker's weatherServer find) and the key regeneration, with the error of the last call.
 import { useEffect, useState } from 'react';
-import { SETTING, type WeatherServerView } from '../../../workers/api';
+import type { WeatherServerView } from '../../../workers/api';
 import { dataWorker } from '../../api/worker';
 import { useStationChoice } from '../../components/StationSelect';
 import { useLink } from '../../components/useLink';
 import { relationOf } from '../../db/devices';
 import { useAuth, useDevice, useDevices, useSetting } from '../../db/hooks';
+import { weatherServerKey } from '../../db/settings';
 import type { Device } from '../../domain/contract';
 import { errorText } from '../../state/ui';
 
@@ -27,7 +28,7 @@ export function useWeatherServer() {
   const [deviceId, setDeviceId] = useStationChoice(devices);
   const device = useDevice(deviceId);
   const link = useLink();
-  const view = useSetting<WeatherServerView | null>(`${SETTING.weatherServerPrefix}${deviceId ?? ''}`, null);
+  const view = useSetting(weatherServerKey(deviceId ?? ''), null);
   const [error, setError] = useState<string | null>(null);
   const connected = link === 'online';
 

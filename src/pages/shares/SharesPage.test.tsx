@@ -2,7 +2,7 @@
 // The recipient's screen (issue #10): "X invites you to see station Y" with Accept / Decline, written through
 // at once and queued for the server; an accepted station can be left.
 import 'fake-indexeddb/auto';
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -4,13 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Share2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { openDevice } from '../../app/actions';
 import { Button } from '../../components/Button';
 import { AppDialog } from '../../components/Dialog';
+import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
+import { useUnits } from '../../db/hooks';
 import { answerInvitation, removeInvitation } from '../../db/share-edits';
 import { useReceivedInvitations } from '../../db/useShares';
 import type { ShareInvitation } from '../../domain/contract';
+import { formatDate } from '../../i18n/dateTime';
 import styles from './SharesPage.module.css';
 
 /** The inviter's name, or their address when they gave none. */
@@ -32,7 +34,8 @@ export default function SharesPage() {
   const [leaving, setLeaving] = useState<ShareInvitation | null>(null);
   const pending = received?.filter((i) => i.status === 'pending') ?? [];
   const shared = received?.filter((i) => i.status === 'accepted') ?? [];
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(ms);
+  const prefs = useUnits();
+  const date = (ms: number) => formatDate(ms, i18n.locale, prefs);
 
   return (
     <Page title={t`Shared with me`}>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { describe, expect, it } from 'vitest';
 import { validateSignup } from './SignupPage';
 

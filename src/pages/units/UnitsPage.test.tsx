@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import '../../app/test-setup';
+import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTING } from '../../../workers/api';
 import { setEditsDb, setOutboxFlusher } from '../../db/edits';
 import { setHooksDb } from '../../db/hooks';
 import { PortalDb } from '../../db/schema';
+import { SETTING } from '../../db/settings';
 import UnitsPage from './UnitsPage';
 
 vi.mock('../../api/worker', () => ({ dataWorker: {} }));

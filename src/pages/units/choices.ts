@@ -25,6 +25,7 @@ const VALUE_LABELS: Partial<Record<UnitChoiceKey, Record<string, MessageDescript
   hcho: { 'mg/m3': 'mg/m³' },
   co2: { 'mg/m3': 'mg/m³' },
   background: { light: msg`Light`, dark: msg`Dark` },
+  aqi: { EPA: msg`US EPA`, CAQI: msg`EU CAQI`, DAQI: msg`UK DAQI` },
 };
 
 const choice = (key: Exclude<Key, 'decimals'>, label: MessageDescriptor): Choice => ({
@@ -55,7 +56,11 @@ export const CHOICES: { title: MessageDescriptor; items: Choice[] }[] = [
   },
   {
     title: msg`Air quality`,
-    items: [choice('hcho', msg`Formaldehyde (HCHO)`), choice('co2', msg`CO₂`)],
+    items: [
+      choice('aqi', msg`Air quality index`),
+      choice('hcho', msg`Formaldehyde (HCHO)`),
+      choice('co2', msg`CO₂`),
+    ],
   },
   {
     title: msg`Display`,

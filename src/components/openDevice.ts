@@ -1,4 +1,4 @@
-// Shell actions shared by several screens.
+// Opening a device: an action several screens share (dashboard, devices, shares).
 import { dataWorker } from '../api/worker';
 import { selectDevice } from '../db/edits';
 

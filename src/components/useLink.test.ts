@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CONNECT_GRACE_MS, linkState } from './ConnectionStatus';
+import { CONNECT_GRACE_MS, linkState } from './useLink';
 
 describe('link state', () => {
   test('offline as soon as the browser is, even while the socket has not noticed yet', () => {

@@ -1,0 +1,52 @@
+// Each network's format and default endpoint. FORWARD_URL_<NETWORK> overrides an endpoint (tests point them at
+// local fakes; a proxy or a regional host in production). Custom targets carry their own URL.
+import type { CustomFormat, NetworkId } from '../../../../src/domain/networks';
+import { awekas } from './awekas';
+import { customEcowitt } from './ecowitt';
+import type { NetworkFormat } from './types';
+import { weathercloud } from './weathercloud';
+import { windy } from './windy';
+import { customWunderground, pwsweather, wunderground } from './wunderground';
+
+export type { NetworkFormat, OutgoingRequest, StationFacts, TargetFields, Verdict } from './types';
+
+export type FixedNetwork = Exclude<NetworkId, 'custom'>;
+
+export const DEFAULT_ENDPOINTS: Record<FixedNetwork, string> = {
+  // WeeWX restx.py StdWunderground.pws_url (CumulusMX uses the same host over http).
+  wunderground: 'https://weatherstation.wunderground.com/weatherstation/updateweatherstation.php',
+  // CumulusMX WebUploadWindy.cs.
+  windy: 'https://stations.windy.com/api/v2/observation/update/',
+  // WeeWX restx.py StdPWSWeather.archive_url, CumulusMX WebUploadPWS.cs.
+  pwsweather: 'https://www.pwsweather.com/pwsupdate/pwsupdate.php',
+  // CumulusMX WebUploadWCloud.cs.
+  weathercloud: 'https://api.weathercloud.net/v01/set',
+  // CumulusMX WebUploadAwekas.cs (WeeWX: the same path over http).
+  awekas: 'https://data.awekas.at/eingabe_pruefung.php',
+};
+
+const FORMATS: Record<FixedNetwork, NetworkFormat> = {
+  wunderground,
+  windy,
+  pwsweather,
+  weathercloud,
+  awekas,
+};
+const CUSTOM: Record<CustomFormat, NetworkFormat> = {
+  wunderground: customWunderground,
+  ecowitt: customEcowitt,
+};
+
+export function formatFor(network: NetworkId, format: CustomFormat | null): NetworkFormat {
+  return network === 'custom' ? CUSTOM[format ?? 'wunderground'] : FORMATS[network];
+}
+
+/** Endpoints from FORWARD_URL_WUNDERGROUND, FORWARD_URL_WINDY, … over the defaults. */
+export function endpointsFrom(env: Record<string, string | undefined>): Record<FixedNetwork, string> {
+  const out = { ...DEFAULT_ENDPOINTS };
+  for (const network of Object.keys(out) as FixedNetwork[]) {
+    const v = env[`FORWARD_URL_${network.toUpperCase()}`]?.trim();
+    if (v) out[network] = v;
+  }
+  return out;
+}

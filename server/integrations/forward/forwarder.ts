@@ -1,0 +1,229 @@
+// The forwarder: each pass, the targets that are due (enabled, not paused, nextAttemptAt reached) get the newest
+// stored sample of their station that is newer than the last one they were sent, in their network's format.
+// Nothing is queued in memory: the samples table is the queue, so a restart or a crash loses nothing, and ingest
+// never waits for a network. A passing failure is retried with backoff (30 s doubling, at most an hour); a
+// network that keeps refusing the key (PAUSE_AFTER_REJECTIONS times in a row) pauses the target and the owner
+// is mailed once. Only the process holding the cluster lock sends.
+import type { UploadTarget } from '../../../src/domain/contract';
+import { NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../../src/domain/networks';
+import type { Sample } from '../../../src/domain/types';
+import type { Application } from '../../declarations';
+import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
+import type { IntegrationsConfig } from '../config';
+import { type FixedNetwork, formatFor, type Verdict } from './formats';
+import type { ClusterLock } from './lock';
+
+/** A sample older than this is not forwarded by the timer (networks show current conditions). */
+const STALE_SECONDS = 3600;
+const MAX_BACKOFF_MS = 3600_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const PARALLEL = 8;
+const PER_PASS = 500;
+
+export interface SendResult {
+  verdict: Verdict;
+  target: UploadTarget;
+}
+
+export class Forwarder {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<void> | null = null;
+  /** Targets due with a sample waiting, as the last pass found them (the queue-depth gauge). */
+  queueDepth = 0;
+
+  constructor(
+    private app: Application,
+    private config: IntegrationsConfig,
+    private lock: ClusterLock,
+    private fetcher: typeof fetch = fetch,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pass(), this.config.forwardTickMs);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.lock.release();
+  }
+
+  /** One pass (never two at once). Resolves when it is done; errors are logged, never thrown. */
+  pass(): Promise<void> {
+    if (!this.running)
+      this.running = this.run()
+        .catch((error) => this.log('forwarding pass failed', error))
+        .finally(() => {
+          this.running = null;
+        });
+    return this.running;
+  }
+
+  private get knex() {
+    return this.app.ctx.storage.knex;
+  }
+
+  private async run(): Promise<void> {
+    const now = Date.now();
+    const rows = (
+      await this.knex(TABLE)
+        .where({ enabled: true })
+        .whereNull('pausedAt')
+        .where('nextAttemptAt', '<=', now)
+        .orderBy('nextAttemptAt')
+        .limit(PER_PASS)
+    ).map(fromDb);
+    // The lock is taken only when there is work: an idle server keeps no connection out of the pool.
+    if (rows.length === 0 || !(await this.lock.acquire())) {
+      this.queueDepth = 0;
+      return;
+    }
+    const latest = await this.app.ctx.samples.latest([...new Set(rows.map((r) => r.device))]);
+    const due = rows.filter((r) => {
+      const sample = latest.get(r.device);
+      return sample && sample.time > (r.lastSampleTime ?? 0) && sample.time > now / 1000 - STALE_SECONDS;
+    });
+    this.queueDepth = due.length;
+    for (let i = 0; i < due.length; i += PARALLEL)
+      await Promise.all(
+        due
+          .slice(i, i + PARALLEL)
+          .map((row) =>
+            this.deliver(row, latest.get(row.device)!).catch((e) => this.log('forwarding failed', e)),
+          ),
+      );
+    this.queueDepth = 0;
+  }
+
+  /** "Test now": sends the newest sample whatever the interval, pause or age, and records the result. */
+  async sendNow(row: TargetRow): Promise<SendResult> {
+    const sample = (await this.app.ctx.samples.latest([row.device])).get(row.device);
+    if (!sample) {
+      const verdict: Verdict = { kind: 'failed', message: 'No upload from the station yet' };
+      return { verdict, target: present(row) };
+    }
+    return this.deliver(row, sample);
+  }
+
+  private async deliver(row: TargetRow, sample: Sample): Promise<SendResult> {
+    const verdict = await this.request(row, sample);
+    const updated = await this.record(row, sample, verdict);
+    this.app.ctx.metrics?.forwarded(row.network, verdict.kind);
+    // A target removed meanwhile has nothing to tell anyone.
+    if (updated) this.app.service('uploadTargets').emit('patched', present(updated));
+    return { verdict, target: present(updated ?? row) };
+  }
+
+  private async request(row: TargetRow, sample: Sample): Promise<Verdict> {
+    const format = formatFor(row.network, row.format);
+    const device = await this.app.ctx.devices.get(row.device);
+    const endpoint =
+      row.network === 'custom' ? (row.url ?? '') : this.config.endpoints[row.network as FixedNetwork];
+    try {
+      const req = format.build(
+        { stationId: row.stationId, key: row.key, url: row.url },
+        sample,
+        { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null },
+        endpoint,
+      );
+      const res = await this.fetcher(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const body = (await res.text()).slice(0, 2000);
+      return format.judge(res.status, body);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const text = cause?.code ?? cause?.message ?? (error as Error).message ?? 'request failed';
+      return { kind: 'retry', message: `Not reached: ${text}` };
+    }
+  }
+
+  /** Stores the attempt's outcome and schedules the next one; pauses and alerts on repeated key refusals. */
+  private async record(row: TargetRow, sample: Sample, verdict: Verdict): Promise<TargetRow | null> {
+    const now = Date.now();
+    // Whatever a network answered, the key never ends up in what is stored, shown or mailed.
+    const message = scrub(verdict.message, row.key).slice(0, 200);
+    const next: TargetRow = {
+      ...row,
+      lastUploadAt: now,
+      lastResult: message,
+      lastOk: verdict.kind === 'ok',
+      updatedAt: now,
+    };
+    const interval = row.interval * 1000;
+    if (verdict.kind === 'ok') {
+      Object.assign(next, {
+        failures: 0,
+        rejections: 0,
+        lastSampleTime: sample.time,
+        nextAttemptAt: now + interval,
+        pausedAt: null,
+        alertedAt: null,
+      });
+    } else {
+      next.failures = row.failures + 1;
+      const backoff = Math.min(
+        this.config.forwardRetryMs * 2 ** Math.min(next.failures - 1, 20),
+        MAX_BACKOFF_MS,
+      );
+      if (verdict.kind === 'failed')
+        Object.assign(next, { rejections: 0, lastSampleTime: sample.time, nextAttemptAt: now + interval });
+      else if (verdict.kind === 'retry') next.nextAttemptAt = now + backoff;
+      else {
+        next.rejections = row.rejections + 1;
+        next.nextAttemptAt = now + Math.max(backoff, interval);
+        if (next.rejections >= PAUSE_AFTER_REJECTIONS && row.pausedAt === null) next.pausedAt = now;
+      }
+    }
+    const alert = next.pausedAt !== null && next.alertedAt === null;
+    if (alert) next.alertedAt = now;
+    const changed = await this.knex(TABLE).where({ _id: row._id }).update({
+      lastUploadAt: next.lastUploadAt,
+      lastResult: next.lastResult,
+      lastOk: next.lastOk,
+      lastSampleTime: next.lastSampleTime,
+      failures: next.failures,
+      rejections: next.rejections,
+      nextAttemptAt: next.nextAttemptAt,
+      pausedAt: next.pausedAt,
+      alertedAt: next.alertedAt,
+      updatedAt: now,
+    });
+    if (changed === 0) return null;
+    if (alert) void this.alertOwner(next).catch((e) => this.log('pause alert not mailed', e));
+    return next;
+  }
+
+  private async alertOwner(row: TargetRow): Promise<void> {
+    const device = await this.app.ctx.devices.get(row.device);
+    if (!device) return;
+    const user = await this.knex('users').where({ _id: device.user }).first('email');
+    if (!user?.email) return;
+    const network = NETWORKS[row.network].name;
+    const where = this.app.ctx.config.publicUrl ? ` (${this.app.ctx.config.publicUrl}/server)` : '';
+    await this.app.ctx.mailer.send({
+      to: user.email,
+      subject: `Forwarding of ${device.name} to ${network} is paused`,
+      text:
+        `${network} refused the station ID or key of ${device.name} ${PAUSE_AFTER_REJECTIONS} times in a row ` +
+        `(last answer: ${row.lastResult}).\n\nNothing more is sent to it until you check the station ID and key ` +
+        `on the Weather Server page${where} and save them, or turn the target on again.\n`,
+    });
+  }
+
+  private log(message: string, error: unknown): void {
+    if (this.app.ctx.config.logLevel !== 'silent') console.error(message, error);
+  }
+}
+
+/** The text with every occurrence of the key hidden. */
+export function scrub(text: string, key: string): string {
+  return key.length >= 3 ? text.split(key).join('••••') : text;
+}

@@ -1,0 +1,71 @@
+// The integrations of issue #17, started with the server: the forwarder to weather networks (every process has
+// one for "test now"; its timer runs where FORWARD is not off and sends only while holding the cluster lock),
+// MQTT with Home Assistant discovery (MQTT_URL), and the operators' /metrics (METRICS_TOKEN).
+import type { Middleware } from '@feathersjs/koa';
+import type { Application } from '../declarations';
+import { integrationsConfig } from './config';
+import { Forwarder } from './forward/forwarder';
+import { clusterLock } from './forward/lock';
+import { metricsRoute, type PoolStats, PortalMetrics } from './metrics';
+import { MqttPublisher } from './mqtt';
+
+export interface Integrations {
+  /** The /metrics route (null without METRICS_TOKEN). */
+  route: Middleware | null;
+  close(): Promise<void>;
+}
+
+/** Knex's pool (tarn) counts, when the driver pools connections. */
+function poolStats(app: Application): PoolStats | null {
+  const pool = (app.ctx.storage.knex.client as { pool?: Record<string, () => number> }).pool;
+  if (!pool || typeof pool.numUsed !== 'function') return null;
+  return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires() };
+}
+
+export function startIntegrations(app: Application): Integrations {
+  const { config } = app.ctx;
+  const settings = config.integrations ?? integrationsConfig({});
+  const log = (message: string, error?: unknown) => {
+    if (config.logLevel !== 'silent')
+      console.error(message, error instanceof Error ? error.message : (error ?? ''));
+  };
+
+  const schema = config.database.startsWith('postgres')
+    ? new URL(config.database).searchParams.get('schema')
+    : null;
+  const forwarder = new Forwarder(
+    app,
+    settings,
+    clusterLock(app.ctx.storage, `forwarder:${schema ?? 'public'}`),
+  );
+  app.ctx.forwarder = forwarder;
+  if (settings.forward) forwarder.start();
+
+  let metrics: PortalMetrics | null = null;
+  if (settings.metricsToken) {
+    metrics = new PortalMetrics({
+      sockets: () =>
+        (app as unknown as { io?: { engine?: { clientsCount?: number } } }).io?.engine?.clientsCount ?? 0,
+      queueDepth: () => forwarder.queueDepth,
+      pool: () => poolStats(app),
+    });
+    app.ctx.metrics = metrics;
+    // Feathers announces every event it sends to channels: the fan-out, counted per receiving connection.
+    app.on('publish', (event: string, channel: { length: number }, hook: { path: string }) =>
+      metrics?.published(hook.path, event, channel.length),
+    );
+  }
+
+  const mqtt = settings.mqttUrl
+    ? new MqttPublisher(settings.mqttUrl, settings.mqttPrefix, (kind) => metrics?.mqttPublished(kind), log)
+    : null;
+  app.ctx.mqtt = mqtt;
+
+  return {
+    route: metrics && settings.metricsToken ? metricsRoute(metrics, settings.metricsToken) : null,
+    async close() {
+      await forwarder.stop();
+      await mqtt?.close();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// Edit station, the fields of spec §3: name, type (with a paid type's plan), time zone, location, who sees the
+// station (Nobody / Everyone / Not Show) and the console's own settings. Saved through the outbox (offline too).
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Button } from '../../components/Button';
+import { Panel } from '../../components/Page';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { patchDevice } from '../../db/edits';
+import { useOutboxCount } from '../../db/hooks';
+import { DEVICE_TYPES } from '../../domain';
+import type { Device } from '../../domain/contract';
+import { translateServerMessage as tr } from '../../i18n/messages';
+import styles from './EditDevice.module.css';
+import { type EditErrors, type EditValues, editPatch, editValues, validateEdit } from './editDevice';
+import { typeName } from './typeNames';
+
+export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: ReactNode }) {
+  const { t } = useLingui();
+  const outbox = useOutboxCount();
+  const [v, setV] = useState<EditValues>(() => editValues(device));
+  const [errors, setErrors] = useState<EditErrors>({});
+  const [saved, setSaved] = useState(false);
+  // Another station opened: start from its values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different station resets the form
+  useEffect(() => {
+    setV(editValues(device));
+    setErrors({});
+    setSaved(false);
+  }, [device._id]);
+
+  const set =
+    <K extends keyof EditValues>(k: K) =>
+    (e: { target: { value: string } }) => {
+      setV((cur) => ({ ...cur, [k]: e.target.value as EditValues[K] }));
+      setSaved(false);
+    };
+
+  const zones = useMemo(() => {
+    const list = Intl.supportedValuesOf?.('timeZone') ?? [];
+    const all = list.includes(v.timezone) ? list : [v.timezone, ...list];
+    return all.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
+  }, [v.timezone]);
+  const types = DEVICE_TYPES.map((d) => ({ value: String(d.id), label: typeName(d.id) }));
+  const shareModes = [
+    { value: 'private', label: t`Nobody` },
+    { value: 'public', label: t`Everyone` },
+    { value: 'unlist', label: t`Not Show` },
+  ];
+
+  const submit = async () => {
+    const found = validateEdit(v);
+    setErrors(found);
+    setSaved(false);
+    if (Object.keys(found).length) return;
+    const patch = editPatch(device, v);
+    if (Object.keys(patch).length) await patchDevice(device._id, patch);
+    setSaved(true);
+  };
+
+  return (
+    <Panel>
+      <form
+        className={styles.form}
+        noValidate
+        aria-labelledby="edit-station-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="edit-station-title" className={styles.sectionTitle}>{t`Station`}</h2>
+        <TextField
+          label={t`Station name`}
+          value={v.name}
+          onChange={set('name')}
+          error={errors.name && tr(errors.name)}
+          maxLength={120}
+          autoComplete="off"
+        />
+        <div className={styles.row}>
+          <div>
+            <SelectField
+              label={t`Device type`}
+              options={types}
+              value={v.consoletype}
+              onChange={set('consoletype')}
+            />
+            {plan}
+          </div>
+          <SelectField label={t`Time zone`} options={zones} value={v.timezone} onChange={set('timezone')} />
+        </div>
+        <fieldset className={styles.fieldset}>
+          <legend>{t`Location`}</legend>
+          <div className={styles.row3}>
+            <TextField
+              label={t`Latitude`}
+              inputMode="decimal"
+              placeholder="22.3193"
+              value={v.latitude}
+              onChange={set('latitude')}
+              error={errors.position && tr(errors.position)}
+            />
+            <TextField
+              label={t`Longitude`}
+              inputMode="decimal"
+              placeholder="114.1694"
+              value={v.longitude}
+              onChange={set('longitude')}
+            />
+            <TextField
+              label={t`Elevation (m)`}
+              inputMode="decimal"
+              hint={t`Height above ground, e.g. 10 m`}
+              value={v.elevation}
+              onChange={set('elevation')}
+              error={errors.elevation && tr(errors.elevation)}
+            />
+          </div>
+        </fieldset>
+        <SelectField
+          label={t`Station data sharing`}
+          options={shareModes}
+          value={v.shareMode}
+          onChange={set('shareMode')}
+        />
+        <fieldset className={styles.fieldset}>
+          <legend>{t`Console settings`}</legend>
+          <div className={styles.row}>
+            <SelectField
+              label={t`Backlight control`}
+              options={[
+                { value: 'ambient', label: t`By ambient light` },
+                { value: 'period', label: t`By time period` },
+              ]}
+              value={v.backlight}
+              onChange={set('backlight')}
+            />
+            {v.backlight === 'period' ? (
+              <div className={styles.row}>
+                <TextField
+                  label={t`Bright from`}
+                  type="time"
+                  value={v.highFrom}
+                  onChange={set('highFrom')}
+                  error={errors.backlight && tr(errors.backlight)}
+                />
+                <TextField label={t`Dim from`} type="time" value={v.lowFrom} onChange={set('lowFrom')} />
+              </div>
+            ) : (
+              <span />
+            )}
+            <SelectField
+              label={t`Rise and set time`}
+              options={[
+                { value: 'sun', label: t`Sun` },
+                { value: 'moon', label: t`Moon` },
+              ]}
+              value={v.riseSet}
+              onChange={set('riseSet')}
+            />
+            <SelectField
+              label={t`Forecast mode`}
+              options={[
+                { value: 'highLow', label: t`High and low` },
+                { value: 'avgRain', label: t`Average and rain` },
+              ]}
+              value={v.forecastMode}
+              onChange={set('forecastMode')}
+            />
+          </div>
+        </fieldset>
+        <div className={styles.actions}>
+          <span role="status" className={styles.status}>
+            {saved && (outbox > 0 ? t`Saved — will sync when online` : t`Saved`)}
+          </span>
+          <Button type="submit" variant="primary">
+            {t`Save station`}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
