@@ -19,6 +19,8 @@ test('a new owner sees their station live, and still sees it offline after a rel
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
   await page.getByRole('link', { name: 'Create account' }).click();
+  // The login page stays on screen while the sign-up page loads, and it has Email and Password fields too.
+  await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
