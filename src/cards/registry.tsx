@@ -5,6 +5,7 @@ import type { CardDef } from '../domain';
 import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
 import { ChannelCard } from './ChannelCard';
+import { ForecastCard } from './ForecastCard';
 import { IndoorCard } from './IndoorCard';
 import { LeafCard } from './LeafCard';
 import { LightCard } from './LightCard';
@@ -43,6 +44,7 @@ const BY_KEY: Record<string, ComponentType<CardProps>> = {
   voc: AirCard,
   sunMoon: SunMoonCard,
   overview: OverviewCard,
+  forecast: ForecastCard,
 };
 
 function GenericCard(props: CardProps) {

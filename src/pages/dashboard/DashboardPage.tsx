@@ -1,7 +1,7 @@
 // The dashboard: the selected station's cards in a responsive grid (UI.md), a station picker when there are
 // several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
 import { useLingui } from '@lingui/react/macro';
-import { RadioTower } from 'lucide-react';
+import { RadioTower, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
@@ -125,6 +125,8 @@ export default function DashboardPage() {
     .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   const hidden = display ? offered.filter((c) => !order.includes(c.key)) : [];
   const open = new Set(detailList ?? []);
+  // An expanded forecast spans the row at the top (spec §2).
+  if (open.has('forecast')) cards.sort((a, b) => Number(b.key === 'forecast') - Number(a.key === 'forecast'));
 
   return (
     <section className={`${styles.page} ${fullscreen ? styles.kiosk : ''}`}>
@@ -136,6 +138,12 @@ export default function DashboardPage() {
         <span className={styles.meta} data-testid="station-time-zone" title={t`Time zone`}>
           {device.timezone.replaceAll('_', ' ')}
         </span>
+        {!fullscreen && (
+          <Link to={`/records/${device._id}`} className={styles.records}>
+            <Trophy size={16} aria-hidden="true" />
+            {t`Records`}
+          </Link>
+        )}
         {devices.length > 1 && !fullscreen && (
           <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />
         )}
