@@ -1,6 +1,9 @@
 // A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
+import { getEditsDb } from '../db/edits';
+import { useSetting } from '../db/hooks';
+import { graphPeriodKey, setSetting } from '../db/settings';
 import { localParts } from '../domain';
 import type { Device } from '../domain/contract';
 import { translateServerMessage } from '../i18n/messages';
@@ -32,18 +35,29 @@ export function GraphPanel({
 }) {
   const { t } = useLingui();
   const tz = device.timezone;
-  const [period, setPeriod] = useState<PeriodState>({ range: initialRange });
+  // The period last picked for this station (custom dates and filters survive a reload); until it is read,
+  // or when none is stored, the display settings' range.
+  const stored = useSetting(graphPeriodKey(device._id), null);
+  const [picked, setPicked] = useState<PeriodState | null>(null);
+  const fallback = useMemo<PeriodState>(() => ({ range: initialRange }), [initialRange]);
+  const period: PeriodState = picked ?? stored ?? fallback;
+  const reading = !picked && stored === undefined;
+  const setPeriod = (p: PeriodState) => {
+    setPicked(p);
+    void setSetting(getEditsDb(), graphPeriodKey(device._id), p);
+  };
   const today = useMemo(() => {
     const p = localParts(Date.now() / 1000, tz);
     return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
   }, [tz]);
   const { win, invalid } = useMemo(() => {
+    if (reading) return { win: null, invalid: null };
     try {
       return { win: windowFor(period, Date.now() / 1000, tz), invalid: null };
     } catch (e) {
       return { win: null, invalid: e instanceof Error ? e.message : String(e) };
     }
-  }, [period, tz]);
+  }, [period, tz, reading]);
   const { loading, data, error } = useSeries(device._id, keys, win, refreshToken);
   const empty = data && (data.x.length === 0 || data.ys.every((y) => !y.some((v) => Number.isFinite(v))));
 
