@@ -1,16 +1,14 @@
 // A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
-import { getEditsDb } from '../db/edits';
-import { useSetting } from '../db/hooks';
-import { graphPeriodKey, setSetting } from '../db/settings';
+import { useMemo } from 'react';
 import { localParts } from '../domain';
 import type { Device } from '../domain/contract';
 import { translateServerMessage } from '../i18n/messages';
 import styles from './GraphPanel.module.css';
 import { PeriodPicker } from './PeriodPicker';
-import { type PeriodState, windowFor } from './period';
+import type { PeriodState } from './period';
 import { type ChartSeries, UPlotChart } from './UPlotChart';
+import { useGraphPeriod } from './useGraphPeriod';
 import { useSeries } from './useSeries';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,29 +33,11 @@ export function GraphPanel({
 }) {
   const { t } = useLingui();
   const tz = device.timezone;
-  // The period last picked for this station (custom dates and filters survive a reload); until it is read,
-  // or when none is stored, the display settings' range.
-  const stored = useSetting(graphPeriodKey(device._id), null);
-  const [picked, setPicked] = useState<PeriodState | null>(null);
-  const fallback = useMemo<PeriodState>(() => ({ range: initialRange }), [initialRange]);
-  const period: PeriodState = picked ?? stored ?? fallback;
-  const reading = !picked && stored === undefined;
-  const setPeriod = (p: PeriodState) => {
-    setPicked(p);
-    void setSetting(getEditsDb(), graphPeriodKey(device._id), p);
-  };
+  const { period, setPeriod, win, invalid } = useGraphPeriod(device._id, tz, initialRange);
   const today = useMemo(() => {
     const p = localParts(Date.now() / 1000, tz);
     return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
   }, [tz]);
-  const { win, invalid } = useMemo(() => {
-    if (reading) return { win: null, invalid: null };
-    try {
-      return { win: windowFor(period, Date.now() / 1000, tz), invalid: null };
-    } catch (e) {
-      return { win: null, invalid: e instanceof Error ? e.message : String(e) };
-    }
-  }, [period, tz, reading]);
   const { loading, data, error } = useSeries(device._id, keys, win, refreshToken);
   const empty = data && (data.x.length === 0 || data.ys.every((y) => !y.some((v) => Number.isFinite(v))));
 
