@@ -4,41 +4,18 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import {
-  Cloud,
-  CloudDrizzle,
-  CloudFog,
-  CloudLightning,
-  CloudRain,
-  CloudSnow,
-  CloudSun,
-  type LucideIcon,
-  MoveRight,
-  Sun,
-  TrendingDown,
-  TrendingUp,
-} from 'lucide-react';
+import { CloudRain, CloudSun, type LucideIcon, MoveRight, TrendingDown, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ForecastRecord, useForecast } from '../db/forecast';
 import type { UnitPrefs } from '../domain';
 import { CardShell } from './CardShell';
 import styles from './ForecastCard.module.css';
+import { ForecastIcon, summaryLabel } from './forecastIcons';
 import { readingText } from './format';
 import { cardTitle } from './labels';
 import type { CardProps } from './types';
 
 const DAY_S = 86400;
-
-const SUMMARY: Record<string, { icon: LucideIcon; label: MessageDescriptor }> = {
-  sunny: { icon: Sun, label: msg`Sunny` },
-  partlyCloudy: { icon: CloudSun, label: msg`Partly cloudy` },
-  cloudy: { icon: Cloud, label: msg`Cloudy` },
-  fog: { icon: CloudFog, label: msg`Fog` },
-  unsettled: { icon: CloudDrizzle, label: msg`Unsettled` },
-  rain: { icon: CloudRain, label: msg`Rain` },
-  snow: { icon: CloudSnow, label: msg`Snow` },
-  storm: { icon: CloudLightning, label: msg`Storm` },
-};
 
 const TREND: Record<string, { icon: LucideIcon; label: MessageDescriptor }> = {
   rising: { icon: TrendingUp, label: msg`Pressure rising` },
@@ -47,14 +24,6 @@ const TREND: Record<string, { icon: LucideIcon; label: MessageDescriptor }> = {
 };
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-function Icon({ summary, size }: { summary: unknown; size: number }) {
-  const { i18n } = useLingui();
-  const s = SUMMARY[String(summary)];
-  if (!s) return <span className={styles.noIcon} style={{ width: size, height: size }} />;
-  const I = s.icon;
-  return <I size={size} className={styles.icon} role="img" aria-label={i18n._(s.label)} />;
-}
 
 function Temp({ value, prefs }: { value: unknown; prefs: UnitPrefs }) {
   const { i18n } = useLingui();
@@ -93,7 +62,7 @@ function Hourly({ rows, prefs, timeZone }: { rows: ForecastRecord[]; prefs: Unit
         {rows.map((r) => (
           <li key={String(r.dt)} className={styles.hour}>
             <span className={styles.when}>{hour.format(Number(r.dt) * 1000)}</span>
-            <Icon summary={r.summary ?? r.icon} size={22} />
+            <ForecastIcon summary={r.summary ?? r.icon} size={22} />
             <strong>
               <Temp value={r.tempc0} prefs={prefs} />
             </strong>
@@ -116,12 +85,12 @@ function Daily({ rows, prefs, timeZone }: { rows: ForecastRecord[]; prefs: UnitP
       <ol className={styles.days} data-testid="forecast-daily">
         {rows.map((r) => {
           const name = day.format((Number(r.dt) + DAY_S / 2) * 1000);
-          const s = SUMMARY[String(r.summary ?? r.icon)];
+          const label = summaryLabel(r.summary ?? r.icon);
           return (
             <li key={String(r.dt)} className={styles.day}>
               <span className={styles.dayName}>{name === today ? t`Today` : name}</span>
-              <Icon summary={r.summary ?? r.icon} size={22} />
-              <span className={styles.dayText}>{s ? i18n._(s.label) : ''}</span>
+              <ForecastIcon summary={r.summary ?? r.icon} size={22} />
+              <span className={styles.dayText}>{label ?? ''}</span>
               <Pop value={r.pop} />
               <span className={styles.hiLo}>
                 <strong title={t`High`}>
@@ -146,7 +115,7 @@ export function ForecastCard(props: CardProps) {
   const last = Math.max(props.latest?.time ?? 0, device.lastUpload ?? 0);
   const fresh = last > 0 && props.now / 1000 - last <= DAY_S;
   const current = forecast?.current;
-  const s = SUMMARY[String(current?.summary ?? current?.icon)];
+  const label = summaryLabel(current?.summary ?? current?.icon);
   const trend = TREND[String(current?.trend)];
   const tempText = readingText('tempc0', num(current?.tempc0), prefs, i18n.locale);
   const hourly = forecast?.hourly ?? [];
@@ -167,9 +136,9 @@ export function ForecastCard(props: CardProps) {
     body = (
       <div className={styles.layout}>
         <div className={styles.now} data-testid="forecast-current">
-          <Icon summary={current?.summary ?? current?.icon} size={44} />
+          <ForecastIcon summary={current?.summary ?? current?.icon} size={44} />
           <div className={styles.nowText}>
-            <strong className={styles.nowSummary}>{s ? i18n._(s.label) : '---'}</strong>
+            <strong className={styles.nowSummary}>{label ?? '---'}</strong>
             <span className={styles.nowMeta}>
               {!tempText.missing && (
                 <span className="tabular">
