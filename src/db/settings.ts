@@ -26,6 +26,7 @@ export const SETTING = {
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
   graphPeriodPrefix: 'graphPeriod:',
+  kiosk: 'kiosk',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
@@ -58,9 +59,21 @@ export interface SettingValues {
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */
   [key: `devicePlan:${string}`]: DevicePlanView;
+  /** This screen's kiosk mode: stations to cycle through, seconds per station, details shown or not. */
+  kiosk: KioskSettings;
   /** Per device: the graphs' period as last picked (custom dates and quick filters survive a reload). */
   [key: `graphPeriod:${string}`]: GraphPeriod;
 }
+
+export interface KioskSettings {
+  /** Station ids to show in turn (fewer than two: no cycling). */
+  stations: string[];
+  cycleSeconds: number;
+  /** Open card details and graphs as on the dashboard (default: readings only, large). */
+  details: boolean;
+}
+
+export const DEFAULT_KIOSK: KioskSettings = { stations: [], cycleSeconds: 60, details: false };
 
 /** What the graph period picker holds (src/charts/period.ts PeriodState). */
 export interface GraphPeriod {
