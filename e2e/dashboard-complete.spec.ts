@@ -58,6 +58,7 @@ test.afterAll(async () => {
 test('the forecast card shows the next days, and expanded the next hours, at the top of the dashboard', async () => {
   await page.getByRole('button', { name: 'Show hidden cards' }).click();
   await page.getByRole('button', { name: 'Show card: Forecast' }).click();
+  await page.getByRole('button', { name: /Show hidden cards/ }).click(); // fold the list away again
   const card = page.locator('article[data-card="forecast"]');
   await expect(card.getByTestId('forecast-current')).toBeVisible();
   const days = card.getByTestId('forecast-daily').locator('li');
@@ -74,10 +75,13 @@ test('the forecast card shows the next days, and expanded the next hours, at the
   expect(await hours.count()).toBeGreaterThanOrEqual(6);
   // Expanded: the first card of the grid, across the whole row.
   await expect(first).toHaveAttribute('data-card', 'forecast');
-  const grid = await page.locator('main article[data-card]').first().evaluate((el) => ({
-    card: el.getBoundingClientRect().width,
-    row: (el.parentElement as HTMLElement).getBoundingClientRect().width,
-  }));
+  const grid = await page
+    .locator('main article[data-card]')
+    .first()
+    .evaluate((el) => ({
+      card: el.getBoundingClientRect().width,
+      row: (el.parentElement as HTMLElement).getBoundingClientRect().width,
+    }));
   expect(grid.card).toBeGreaterThan(grid.row - 2);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot('forecast-expanded', PHONE_DESKTOP);
@@ -145,7 +149,10 @@ test('a week graph at 1920 px labels each day once (and so at 390 px)', async ()
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  a.x < b.x + b.width - 0.5 &&
+  b.x < a.x + a.width - 0.5 &&
+  a.y < b.y + b.height - 0.5 &&
+  b.y < a.y + a.height - 0.5;
 
 /** The kiosk's controls overlap neither the station's name nor any card. */
 async function expectNothingOverlaps() {

@@ -65,12 +65,15 @@ export function SkyCard(props: CardProps) {
           <dt>{t`Chance of rain`}</dt>
           <dd className="tabular">{chance ?? '---'}</dd>
         </div>
-        <div className={styles.row}>
-          <dt>{t`Visibility`}</dt>
-          <dd className="tabular" data-testid="sky-visibility">
-            {vis ?? '---'}
-          </dd>
-        </div>
+        {/* Only where the forecast provider reports it (Open-Meteo; the station's own forecast has none). */}
+        {vis && (
+          <div className={styles.row}>
+            <dt>{t`Visibility`}</dt>
+            <dd className="tabular" data-testid="sky-visibility">
+              {vis}
+            </dd>
+          </div>
+        )}
         {band && <LevelBand level={band} />}
         <div className={styles.row}>
           <dt>

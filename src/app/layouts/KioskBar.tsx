@@ -68,15 +68,17 @@ export function KioskBar() {
           size="sm"
           icon={<Settings2 size={18} aria-hidden="true" />}
           onClick={() => setOptions(true)}
+          aria-label={t`Kiosk options`}
         >
-          {t`Kiosk options`}
+          <span className={styles.wideOnly}>{t`Kiosk options`}</span>
         </Button>
         <Button
           size="sm"
           icon={<Minimize size={18} aria-hidden="true" />}
           onClick={() => void exitFullscreen()}
+          aria-label={t`Exit fullscreen`}
         >
-          {t`Exit fullscreen`}
+          <span className={styles.wideOnly}>{t`Exit fullscreen`}</span>
         </Button>
       </div>
       {link === 'offline' && (

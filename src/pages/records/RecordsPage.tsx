@@ -24,7 +24,7 @@ import {
   type RecordValue,
   type StationRecords,
 } from '../../domain/records';
-import { formatDateTime } from '../../i18n/dateTime';
+import { formatDate, formatDateTime } from '../../i18n/dateTime';
 import styles from './RecordsPage.module.css';
 
 const PERIOD: Record<RecordPeriod, MessageDescriptor> = {
@@ -75,6 +75,8 @@ function PeriodPanel({
           timeZone: device.timezone,
         }).format(r.time * 1000)
       : formatDateTime(r.time * 1000, i18n.locale, prefs, { timeZone: device.timezone });
+  // The wettest day is a day: its date (a total that peaked at midnight is the day that just ended).
+  const dayOf = (r: RecordValue) => formatDate((r.time - 60) * 1000, i18n.locale, prefs, device.timezone);
   const rows = ROWS.map(([k, side, label]) => {
     const key = k === 'baro' ? baroKey : k;
     return { key, side, label, record: table[key]?.[side] };
@@ -97,7 +99,7 @@ function PeriodPanel({
                     {text.unit && <span className={styles.unit}> {text.unit}</span>}
                   </strong>
                   <time className={styles.time} dateTime={new Date(record!.time * 1000).toISOString()}>
-                    {when(record!)}
+                    {key === 'dailyrain' ? dayOf(record!) : when(record!)}
                   </time>
                 </dd>
               </div>
