@@ -16,6 +16,26 @@ test.describe.configure({ mode: 'serial' });
 
 let server: OwnServer;
 let page: Page;
+let token = '';
+let demoId = '';
+
+/** The demo user's REST call (Node's fetch: the test's own server). */
+async function rest(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** A longitude on the equator where the sun is now at `hour` (0 = midnight, 12 = noon) local solar time. */
+function longitudeAt(hour: number): number {
+  const now = new Date();
+  const utc = now.getUTCHours() + now.getUTCMinutes() / 60;
+  return Number(((((hour - utc) * 15 + 540) % 360) - 180).toFixed(2));
+}
 
 async function logIn(browser: Browser): Promise<Page> {
   const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -47,6 +67,14 @@ test.beforeAll(async ({ browser }) => {
   server = await OwnServer.create(PORT);
   await server.start(60_000, { DEMO: 'on' });
   await server.waitForLog('Demo login');
+  const auth = await fetch(`${server.base}/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ strategy: 'local', ...DEMO }),
+  });
+  token = (await auth.json()).accessToken;
+  const devices = await rest('GET', '/weatherDevices?$paginate=false');
+  demoId = (Array.isArray(devices) ? devices : devices.data)[0]._id;
   page = await logIn(browser);
 });
 
@@ -89,22 +117,9 @@ test('the forecast card shows the next days, and expanded the next hours, at the
   await expect(card.getByTestId('forecast-hourly')).toHaveCount(0);
 });
 
-test("the records view shows the demo station's all-time high with the time the server found it", async ({
-  request,
-}) => {
-  const auth = await request.post(`${server.base}/authentication`, { data: { strategy: 'local', ...DEMO } });
-  const token = (await auth.json()).accessToken as string;
-  const devices = await (
-    await request.get(`${server.base}/weatherDevices?$paginate=false`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  const demo = (Array.isArray(devices) ? devices : devices.data)[0];
-  const answer = await request.get(`${server.base}/weatherDevices/records?device=${demo._id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(answer.status()).toBe(200);
-  const high = (await answer.json()).periods.allTime.tempc0.max as { value: number; time: number };
+test("the records view shows the demo station's all-time high with the time the server found it", async () => {
+  const answer = await rest('GET', `/weatherDevices/records?device=${demoId}`);
+  const high = answer.periods.allTime.tempc0.max as { value: number; time: number };
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('link', { name: 'Records' }).click();
@@ -172,39 +187,52 @@ async function expectNothingOverlaps() {
   }
 }
 
-test('kiosk at 1280×800 and 1920×1080, light and dark: large readings, nothing overlapping', async () => {
+async function kioskShots(theme: string) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await expectNothingOverlaps();
+    await page.screenshot({ path: `${SHOTS}/kiosk-${size.width}x${size.height}-${theme}.png` });
+  }
+}
+
+test('kiosk at 1280×800 and 1920×1080, light and dark (and dark at night by the sun), nothing overlapping', async () => {
+  test.setTimeout(120_000);
+  // Daytime at the station: the kiosk keeps the light background the user chose.
+  await rest('PATCH', `/weatherDevices/${demoId}`, { latitude: 0, longitude: longitudeAt(12) });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Fullscreen' }).click();
   await expect(page.getByTestId('kiosk-bar')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   // Readings only (details and graphs stay closed unless chosen in the kiosk options).
   await expect(page.locator('article[data-card="forecast"]').getByTestId('forecast-hourly')).toHaveCount(0);
   const big = await page
     .getByTestId('card-outdoor-primary')
     .evaluate((el) => Number.parseFloat(getComputedStyle(el.querySelector('span') as Element).fontSize));
   expect(big).toBeGreaterThanOrEqual(60);
-  for (const theme of ['light', 'dark'] as const) {
-    if (theme === 'dark') {
-      // The user's background preference (at night the kiosk turns dark by itself).
-      await page.getByRole('button', { name: 'Exit fullscreen' }).click();
-      await page.goto(`${server.base}/displaySetting`);
-      await page.getByRole('group', { name: 'Background' }).getByRole('radio', { name: 'Dark' }).check();
-      await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-      await page.goto(`${server.base}/dashboard`);
-      await page.getByRole('button', { name: 'Fullscreen' }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    }
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1920, height: 1080 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(150);
-      await expectNothingOverlaps();
-      await page.screenshot({ path: `${SHOTS}/kiosk-${size.width}x${size.height}-${theme}.png` });
-    }
-  }
+  await kioskShots('light');
+
+  // Night at the station: dark by itself (the sun 3° below the horizon), though the preference is light.
+  await rest('PATCH', `/weatherDevices/${demoId}`, { latitude: 0, longitude: longitudeAt(0) });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark', { timeout: 30_000 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/kiosk-1280x800-night.png` });
+
+  // The dark background chosen by the user, in daytime.
+  await rest('PATCH', `/weatherDevices/${demoId}`, { latitude: 0, longitude: longitudeAt(12) });
+  await page.getByRole('button', { name: 'Exit fullscreen' }).click();
+  await page.goto(`${server.base}/displaySetting`);
+  await page.getByRole('group', { name: 'Background' }).getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.goto(`${server.base}/dashboard`);
+  await page.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await kioskShots('dark');
   await page.getByRole('button', { name: 'Exit fullscreen' }).click();
   await expect(page.getByTestId('kiosk-bar')).toHaveCount(0);
 });
