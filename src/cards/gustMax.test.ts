@@ -19,8 +19,11 @@ describe("today's gust maximum", () => {
     const agreed = withAgreedGust(mm([15, 100], [14, 200]), latest);
     expect(agreed.minMax?.max.gust).toEqual([15, 100]);
     expect(agreed.latest?.sample?.maxdailygust).toBe(15);
-    // A console that sends no daily maximum keeps no invented one.
+    // A console that sends no daily maximum: "Max gust today" is the highest gust received today.
     const plain = withAgreedGust(mm([15, 100]), { sample: { time: 300, gust: 4 }, time: 300, changes: {} });
-    expect(plain.latest?.sample?.maxdailygust).toBeUndefined();
+    expect(plain.latest?.sample?.maxdailygust).toBe(15);
+    // Nothing received today: nothing to show.
+    const none = withAgreedGust(mm(), { sample: { time: 300 }, time: 300, changes: {} });
+    expect(none.latest?.sample?.maxdailygust).toBeUndefined();
   });
 });

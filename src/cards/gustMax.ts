@@ -18,12 +18,9 @@ export function withAgreedGust(
 ): { minMax: MinMax | undefined; latest: Latest | undefined } {
   const best = todayGustMax(minMax);
   if (!best || !minMax) return { minMax, latest };
-  const hasConsoleMax = typeof latest?.sample?.maxdailygust === 'number';
+  // A console that sends no daily maximum still has one: the highest gust the portal received today.
   return {
     minMax: { ...minMax, max: { ...minMax.max, gust: best } },
-    latest:
-      latest?.sample && hasConsoleMax
-        ? { ...latest, sample: { ...latest.sample, maxdailygust: best[0] } }
-        : latest,
+    latest: latest?.sample ? { ...latest, sample: { ...latest.sample, maxdailygust: best[0] } } : latest,
   };
 }
