@@ -161,7 +161,36 @@ test('a week graph at 1920 px labels each day once (and so at 390 px)', async ()
   expect(new Set(narrow).size).toBe(narrow.length);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/week-graph-390.png` });
-  // Back to the spec's default period and no graph, for the kiosk.
+  // A custom period keeps its dates across a reload (kept per station in Dexie).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await card.getByRole('button', { name: 'Custom', exact: true }).click();
+  const day = (ago: number) => new Date(Date.now() - ago * 86400_000).toISOString().slice(0, 10);
+  await card.getByLabel('From').fill(day(10));
+  await card.getByLabel('To').fill(day(3));
+  await expect(card.getByRole('button', { name: 'Custom', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect
+    .poll(async () => Number(await card.locator('[data-points]').getAttribute('data-points')))
+    .toBeGreaterThan(1);
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Custom', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(card.getByLabel('From')).toHaveValue(day(10));
+  await expect(card.getByLabel('To')).toHaveValue(day(3));
+  // A quick filter, then back to the spec's default period and no graph, for the kiosk.
+  await card.getByLabel('More periods').selectOption({ label: 'Past 30 days' });
+  await expect(card.getByRole('button', { name: 'Custom', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(card.getByLabel('From')).toHaveCount(0);
+  await expect.poll(async () => (await axisLabels(card)).length).toBeGreaterThanOrEqual(4);
+  const month = await axisLabels(card);
+  expect(new Set(month).size).toBe(month.length);
   await card.getByRole('button', { name: 'Day', exact: true }).click();
   await card.getByRole('button', { name: 'Card menu: Outdoor' }).click();
   await page.getByRole('menuitem', { name: 'Hide graph' }).click();
