@@ -165,8 +165,8 @@ test('a week graph at 1920 px labels each day once (and so at 390 px)', async ()
   await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Custom', exact: true }).click();
   const day = (ago: number) => new Date(Date.now() - ago * 86400_000).toISOString().slice(0, 10);
-  await card.getByLabel('From').fill(day(10));
-  await card.getByLabel('To').fill(day(3));
+  await card.getByLabel('From', { exact: true }).fill(day(10));
+  await card.getByLabel('To', { exact: true }).fill(day(3));
   await expect(card.getByRole('button', { name: 'Custom', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -179,15 +179,15 @@ test('a week graph at 1920 px labels each day once (and so at 390 px)', async ()
     'aria-pressed',
     'true',
   );
-  await expect(card.getByLabel('From')).toHaveValue(day(10));
-  await expect(card.getByLabel('To')).toHaveValue(day(3));
+  await expect(card.getByLabel('From', { exact: true })).toHaveValue(day(10));
+  await expect(card.getByLabel('To', { exact: true })).toHaveValue(day(3));
   // A quick filter, then back to the spec's default period and no graph, for the kiosk.
   await card.getByLabel('More periods').selectOption({ label: 'Past 30 days' });
   await expect(card.getByRole('button', { name: 'Custom', exact: true })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
-  await expect(card.getByLabel('From')).toHaveCount(0);
+  await expect(card.getByLabel('From', { exact: true })).toHaveCount(0);
   await expect.poll(async () => (await axisLabels(card)).length).toBeGreaterThanOrEqual(4);
   const month = await axisLabels(card);
   expect(new Set(month).size).toBe(month.length);
