@@ -15,7 +15,10 @@ export function useGraphPeriod(device: string, timeZone: string, initialRange: P
   const reading = !picked && stored === undefined;
   const setPeriod = (p: PeriodState) => {
     setPicked(p);
-    void setSetting(getEditsDb(), graphPeriodKey(device), p);
+    // Stored after the switch has painted: the worker's read of the series goes first.
+    requestAnimationFrame(() =>
+      setTimeout(() => void setSetting(getEditsDb(), graphPeriodKey(device), p).catch(console.warn)),
+    );
   };
   const { win, invalid } = useMemo(() => {
     if (reading) return { win: null, invalid: null };

@@ -1,5 +1,6 @@
 // Default and Help layouts (spec §2): top bar, drawer with the menu, content. In fullscreen the bar and drawer
 // hide; the kiosk bar (connection, station cycle, options, exit) sits above the content, never over it.
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useMediaQuery, WIDE_QUERY } from '../../components/useMediaQuery';
 import { useAuth } from '../../db/hooks';
@@ -8,8 +9,10 @@ import { menuFor } from '../menu';
 import { useRouteTitle } from '../title';
 import styles from './AppLayout.module.css';
 import { Drawer } from './Drawer';
-import { KioskBar } from './KioskBar';
 import { TopBar } from './TopBar';
+
+// Only in fullscreen: its options dialog (react-aria) stays out of the first load (warm start).
+const KioskBar = lazy(() => import('./KioskBar').then((m) => ({ default: m.KioskBar })));
 
 export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
   const auth = useAuth();
@@ -25,7 +28,11 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
       {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
-      {fullscreen && <KioskBar />}
+      {fullscreen && (
+        <Suspense fallback={null}>
+          <KioskBar />
+        </Suspense>
+      )}
       <main
         id="main"
         className={`${styles.main} ${drawerOpen && wide && !fullscreen ? styles.withDrawer : ''}`}
