@@ -131,6 +131,19 @@ test("the records view shows the demo station's all-time high with the time the 
   // A year of history: the all-time high is a real date, not today's.
   expect(high.time).toBeLessThan(Date.now() / 1000 - 86400);
   await shoot('records', PHONE_DESKTOP);
+
+  // The owner starts the records again, after a confirmation; the server keeps the reset.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Reset records' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Reset the records of Demo station?' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/records-reset-dialog.png` });
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText(/^Counting since \d/)).toBeVisible();
+  await expect(page.getByTestId('records-allTime').locator('[data-key="tempc0-max"]')).toHaveCount(0);
+  await expect
+    .poll(async () => (await rest('GET', `/weatherDevices/records?device=${demoId}`)).resetAt)
+    .not.toBeNull();
   await page.goto(`${server.base}/dashboard`);
 });
 
@@ -285,6 +298,11 @@ test('kiosk at 1280×800 and 1920×1080, light and dark (and dark at night by th
     .evaluate((el) => Number.parseFloat(getComputedStyle(el.querySelector('span') as Element).fontSize));
   expect(big).toBeGreaterThanOrEqual(60);
   await kioskShots('light');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Kiosk options' }).click();
+  await expect(page.getByRole('dialog', { name: 'Kiosk options' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/kiosk-options.png` });
+  await page.getByRole('button', { name: 'Done' }).click();
 
   // Night at the station: dark by itself (the sun 3° below the horizon), though the preference is light.
   await rest('PATCH', `/weatherDevices/${demoId}`, { latitude: 0, longitude: longitudeAt(0) });
