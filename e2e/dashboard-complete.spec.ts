@@ -320,6 +320,20 @@ test('kiosk at 1280×800 and 1920×1080, light and dark (and dark at night by th
   await page.getByRole('button', { name: 'Fullscreen' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await kioskShots('dark');
+
+  // Offline: a banner says the readings are the last ones received; still nothing covers the content.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: 'these are the last readings received' });
+  await expect(banner).toBeVisible();
+  await expectNothingOverlaps();
+  for (const card of await page.locator('main article[data-card]').all()) {
+    const [a, b] = [await banner.boundingBox(), await card.boundingBox()];
+    if (a && b) expect(overlap(a, b)).toBe(false);
+  }
+  await page.screenshot({ path: `${SHOTS}/kiosk-1280x800-offline.png` });
+  await page.context().setOffline(false);
+  await expect(banner).toHaveCount(0);
   await page.getByRole('button', { name: 'Exit fullscreen' }).click();
   await expect(page.getByTestId('kiosk-bar')).toHaveCount(0);
 });
