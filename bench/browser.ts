@@ -49,7 +49,8 @@ async function freePort(): Promise<number> {
 
 /** `server/start.ts` with the demo on; resolves once the demo station is written and the server listens. */
 async function startServer(): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
-  const port = await freePort();
+  // BENCH_PORT: a fixed port (an engineer's own range on a shared machine), else any free one.
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-browser-'));
   const child = spawn(resolve('node_modules/.bin/node'), ['--import', 'tsx', 'server/start.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: 'on', LOG_LEVEL: 'warn' },

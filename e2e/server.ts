@@ -24,16 +24,27 @@ export class OwnServer {
 
   private constructor(readonly port: number) {}
 
-  static async create(): Promise<OwnServer> {
-    return new OwnServer(await freePort());
+  /** `port`: a fixed one (an engineer's own range), else any free one. */
+  static async create(port?: number): Promise<OwnServer> {
+    return new OwnServer(port ?? (await freePort()));
+  }
+
+  /** Resolves once the server's output contains `text` (e.g. the demo login, printed after the demo history). */
+  async waitForLog(text: string, timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.log.includes(text)) {
+      if (Date.now() > deadline || this.child?.exitCode != null)
+        throw new Error(`no "${text}" from the server:\n${this.log}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   get base(): string {
     return `http://localhost:${this.port}`;
   }
 
-  /** Start `server/start.ts` (demo off) and wait until it answers. */
-  async start(timeoutMs = 30_000): Promise<void> {
+  /** Start `server/start.ts` (demo off unless `env` says otherwise) and wait until it answers. */
+  async start(timeoutMs = 30_000, env: Record<string, string> = {}): Promise<void> {
     const child = spawn(resolve('node_modules/.bin/node'), ['--import', 'tsx', 'server/start.ts'], {
       env: {
         ...process.env,
@@ -41,6 +52,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         DEMO: 'off',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

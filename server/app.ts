@@ -36,6 +36,7 @@ import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
+import { records } from './services/records/records';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { subscriptions } from './services/subscriptions/subscriptions';
 import { uploadTargets } from './services/upload-targets/upload-targets';
@@ -120,6 +121,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(accounts);
   app.configure(alerts);
   app.configure(forecast);
+  app.configure(records);
   app.configure(files);
   app.configure(exportService);
   app.configure(weatherServer);

@@ -354,6 +354,20 @@ const CASES: Case[] = [
     expect: readers(),
   },
   {
+    name: 'station records',
+    method: 'find',
+    path: 'weatherDevices/records',
+    query: () => ({ device: priv._id }),
+    expect: readers(),
+  },
+  {
+    name: 'reset the station records',
+    method: 'remove',
+    path: 'weatherDevices/records',
+    id: () => priv._id,
+    expect: ownerOnly(),
+  },
+  {
     name: 'station lookup',
     method: 'find',
     path: 'stations/lookup',

@@ -144,6 +144,8 @@ export interface DataWorkerApi {
   ): Promise<SeriesData>;
   /** Reload the forecast of a device into Dexie `forecasts` (also done hourly for the selected device). */
   loadForecast(device: string): Promise<void>;
+  /** Reload a station's records into Dexie `records` (also when the station is opened). */
+  loadRecords(device: string): Promise<void>;
   /** Send queued edits now (edits.ts calls it after each write); resolves with how many were sent. */
   flushOutbox(): Promise<number>;
   /**

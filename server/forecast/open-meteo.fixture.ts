@@ -15,6 +15,7 @@ export const SAMPLE = {
     wind_direction_10m: 245,
     weather_code: 3,
     precipitation: 0,
+    visibility: 7400,
   },
   hourly_units: { time: 'unixtime', precipitation_probability: '%' },
   hourly: {
@@ -27,6 +28,7 @@ export const SAMPLE = {
     wind_speed_10m: [2.5, 3.1],
     wind_direction_10m: [240, 250],
     weather_code: [2, 61],
+    visibility: [9000, 2500],
   },
   daily_units: { time: 'unixtime' },
   daily: {

@@ -24,9 +24,16 @@ describe('Open-Meteo', () => {
       winddir: 245,
       code: 3,
       summary: 'cloudy',
+      visibility: 7400,
     });
     expect(f.hourly.rows).toHaveLength(2);
-    expect(row(f.hourly, 1)).toMatchObject({ dt: 1795003600, pop: 0.65, summary: 'rain', tempc0: 3.6 });
+    expect(row(f.hourly, 1)).toMatchObject({
+      dt: 1795003600,
+      pop: 0.65,
+      summary: 'rain',
+      tempc0: 3.6,
+      visibility: 2500,
+    });
     expect(row(f.daily, 1)).toMatchObject({
       dt: 1795042800,
       temp_max: 6.3,

@@ -35,9 +35,9 @@ export function openMeteoUrl(site: { latitude: number; longitude: number }): str
     latitude: String(site.latitude),
     longitude: String(site.longitude),
     current:
-      'temperature_2m,relative_humidity_2m,pressure_msl,wind_speed_10m,wind_direction_10m,weather_code,precipitation',
+      'temperature_2m,relative_humidity_2m,pressure_msl,wind_speed_10m,wind_direction_10m,weather_code,precipitation,visibility',
     hourly:
-      'temperature_2m,relative_humidity_2m,pressure_msl,precipitation_probability,precipitation,wind_speed_10m,wind_direction_10m,weather_code',
+      'temperature_2m,relative_humidity_2m,pressure_msl,precipitation_probability,precipitation,wind_speed_10m,wind_direction_10m,weather_code,visibility',
     daily:
       'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,precipitation_sum,wind_speed_10m_max,wind_direction_10m_dominant',
     wind_speed_unit: 'ms',
@@ -62,7 +62,20 @@ export function parseOpenMeteo(json: unknown, now: number): Forecast {
   if (o.error) throw new Unavailable('Open-Meteo refused the request');
   const c = o.current ?? {};
   const current = table(
-    ['dt', 'summary', 'icon', 'code', 'tempc0', 'humc0', 'relbaro', 'windspd', 'winddir', 'precipitation'],
+    // Visibility in m (the sky card's Fog/Haze/Clear band).
+    [
+      'dt',
+      'summary',
+      'icon',
+      'code',
+      'tempc0',
+      'humc0',
+      'relbaro',
+      'windspd',
+      'winddir',
+      'precipitation',
+      'visibility',
+    ],
     [
       {
         dt: num(c.time) ?? now,
@@ -75,6 +88,7 @@ export function parseOpenMeteo(json: unknown, now: number): Forecast {
         windspd: num(c.wind_speed_10m),
         winddir: num(c.wind_direction_10m),
         precipitation: num(c.precipitation),
+        visibility: num(c.visibility),
       },
     ],
   );
@@ -97,6 +111,7 @@ export function parseOpenMeteo(json: unknown, now: number): Forecast {
         windspd: num(h.wind_speed_10m?.[i]),
         winddir: num(h.wind_direction_10m?.[i]),
         precipitation: num(h.precipitation?.[i]),
+        visibility: num(h.visibility?.[i]),
       };
     });
   const hourly = table(
@@ -112,6 +127,7 @@ export function parseOpenMeteo(json: unknown, now: number): Forecast {
       'windspd',
       'winddir',
       'precipitation',
+      'visibility',
     ],
     hourlyRows,
   );

@@ -32,10 +32,14 @@ export interface MetricCardOptions {
   level?: string | null;
   /** Extra content under the readings (compass, list…). */
   extra?: ReactNode;
+  /** Content after the secondary grid (rain totals). */
+  after?: ReactNode;
   /** Replaces the secondary grid. */
   secondary?: string[];
   /** Keys to graph; default: the primary and the secondaries of the same unit type. */
   graph?: string[];
+  /** More of the details, after the min/max and the other readings (the wind rose). */
+  moreDetails?: ReactNode;
   /** Labels that read better in this card than the metric's own (overview). */
   labels?: Record<string, string>;
 }
@@ -61,6 +65,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
         )}
         <MoreReadings keys={rest} latest={latest} prefs={prefs} />
       </div>
+      {props.moreDetails}
     </div>
   );
   const graphPanel =
@@ -114,6 +119,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
           ))}
         </SecondaryGrid>
       )}
+      {props.after}
     </CardShell>
   );
 }

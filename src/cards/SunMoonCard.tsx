@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Moon } from 'lucide-react';
 import * as SunCalc from 'suncalc';
 import { moonPhase } from '../domain';
+import { sunMoon } from '../domain/sunMoon';
 import { CardShell } from './CardShell';
 import { timeOfDay } from './format';
 import styles from './ListCard.module.css';
@@ -30,6 +31,9 @@ export function SunMoonCard(props: CardProps) {
   const phase = moonPhase(SunCalc.getMoonIllumination(date).phase);
   const hasPlace = typeof lat === 'number' && typeof lng === 'number';
   const sun = hasPlace ? SunCalc.getTimes(date, lat, lng) : null;
+  // Moonrise and moonset of the station's local day (the moon may not rise or set on a given day).
+  const moon = hasPlace ? sunMoon(lat, lng, timezone, Math.floor(props.now / 1000)) : null;
+  const atS = (s: number | null | undefined) => (typeof s === 'number' ? at(new Date(s * 1000)) : '---');
   const at = (d: Date | null | undefined) =>
     d && !Number.isNaN(d.getTime())
       ? timeOfDay(d.getTime() / 1000, timezone, i18n.locale, props.prefs)
@@ -51,6 +55,18 @@ export function SunMoonCard(props: CardProps) {
         <li className={styles.row}>
           <span>{t`Sunset`}</span>
           <strong className="tabular">{at(sun?.sunset)}</strong>
+        </li>
+        <li className={styles.row}>
+          <span>{t`Moonrise`}</span>
+          <strong className="tabular" data-testid="moonrise">
+            {atS(moon?.moonrise)}
+          </strong>
+        </li>
+        <li className={styles.row}>
+          <span>{t`Moonset`}</span>
+          <strong className="tabular" data-testid="moonset">
+            {atS(moon?.moonset)}
+          </strong>
         </li>
         <li className={styles.row}>
           <span>{t`Moon`}</span>

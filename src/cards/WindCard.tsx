@@ -2,9 +2,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Wind } from 'lucide-react';
 import { compassPoint } from '../domain';
+import { useCardMenu } from './cardMenu';
+import { withAgreedGust } from './gustMax';
 import { MetricCard } from './MetricCard';
 import type { CardProps } from './types';
 import styles from './WindCard.module.css';
+import { WindRosePanel } from './WindRose';
 
 function Compass({ deg }: { deg: number | null | undefined }) {
   const { t } = useLingui();
@@ -24,9 +27,19 @@ function Compass({ deg }: { deg: number | null | undefined }) {
 }
 
 export function WindCard(props: CardProps) {
+  const menu = useCardMenu();
+  // The details' gust maximum and "Max gust today" are one value (gustMax.ts).
+  const agreed = withAgreedGust(props.minMax, props.latest);
   return (
     <MetricCard
       {...props}
+      minMax={agreed.minMax}
+      latest={agreed.latest}
+      moreDetails={
+        props.expanded ? (
+          <WindRosePanel device={props.device} prefs={props.prefs} initialRange={menu?.graphRange} />
+        ) : undefined
+      }
       icon={Wind}
       secondary={['gust', 'windavg10m', 'winddir'].filter((k) => props.def.metrics.includes(k))}
       extra={<Compass deg={props.latest?.sample?.winddir} />}

@@ -177,6 +177,14 @@ const LEVEL: Record<string, MessageDescriptor> = {
   daqiModerate: msg`Moderate`,
   daqiHigh: msg`High`,
   daqiVeryHigh: msg`Very high`,
+  // Soil moisture and visibility (spec §4 level scales).
+  veryDry: msg`Very dry`,
+  dry: msg`Dry`,
+  wet: msg`Wet`,
+  veryWet: msg`Very wet`,
+  fog: msg`Fog`,
+  haze: msg`Haze`,
+  clear: msg`Clear`,
 };
 
 export function levelLabel(level: string): string {
@@ -195,16 +203,23 @@ export function levelTone(level: string): string {
     case 'caqiVeryLow':
     case 'caqiLow':
     case 'daqiLow':
+    case 'wet':
+    case 'clear':
       return 'good';
     case 'moderate':
     case 'caution':
     case 'caqiMedium':
     case 'daqiModerate':
+    case 'dry':
+    case 'veryWet':
+    case 'haze':
       return 'moderate';
     case 'poor':
     case 'extremeCaution':
     case 'high':
     case 'caqiHigh':
+    case 'veryDry':
+    case 'fog':
       return 'poor';
     case 'unhealthy':
     case 'danger':

@@ -5,6 +5,7 @@ import type { CardDef } from '../domain';
 import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
 import { ChannelCard } from './ChannelCard';
+import { ForecastCard } from './ForecastCard';
 import { IndoorCard } from './IndoorCard';
 import { LeafCard } from './LeafCard';
 import { LightCard } from './LightCard';
@@ -17,6 +18,7 @@ import { PiezoRainCard } from './PiezoRainCard';
 import { PmCard } from './PmCard';
 import { ProbeCard } from './ProbeCard';
 import { RainCard } from './RainCard';
+import { SkyCard } from './SkyCard';
 import { SoilCard } from './SoilCard';
 import { SunMoonCard } from './SunMoonCard';
 import type { CardProps } from './types';
@@ -43,13 +45,15 @@ const BY_KEY: Record<string, ComponentType<CardProps>> = {
   voc: AirCard,
   sunMoon: SunMoonCard,
   overview: OverviewCard,
+  forecast: ForecastCard,
+  sky: SkyCard,
 };
 
 function GenericCard(props: CardProps) {
   return <MetricCard {...props} icon={Activity} />;
 }
 
-/** The component for a card, or null for feature cards not drawn yet (forecast, sky). */
+/** The component for a card, or null for a card no component draws. */
 export function cardComponent(def: CardDef): ComponentType<CardProps> | null {
   const own = BY_KEY[def.key];
   if (own) return own;

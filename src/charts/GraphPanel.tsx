@@ -1,13 +1,14 @@
 // A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { localParts } from '../domain';
 import type { Device } from '../domain/contract';
 import { translateServerMessage } from '../i18n/messages';
 import styles from './GraphPanel.module.css';
 import { PeriodPicker } from './PeriodPicker';
-import { type PeriodState, windowFor } from './period';
+import type { PeriodState } from './period';
 import { type ChartSeries, UPlotChart } from './UPlotChart';
+import { useGraphPeriod } from './useGraphPeriod';
 import { useSeries } from './useSeries';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -32,18 +33,11 @@ export function GraphPanel({
 }) {
   const { t } = useLingui();
   const tz = device.timezone;
-  const [period, setPeriod] = useState<PeriodState>({ range: initialRange });
+  const { period, setPeriod, win, invalid } = useGraphPeriod(device._id, tz, initialRange);
   const today = useMemo(() => {
     const p = localParts(Date.now() / 1000, tz);
     return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
   }, [tz]);
-  const { win, invalid } = useMemo(() => {
-    try {
-      return { win: windowFor(period, Date.now() / 1000, tz), invalid: null };
-    } catch (e) {
-      return { win: null, invalid: e instanceof Error ? e.message : String(e) };
-    }
-  }, [period, tz]);
   const { loading, data, error } = useSeries(device._id, keys, win, refreshToken);
   const empty = data && (data.x.length === 0 || data.ys.every((y) => !y.some((v) => Number.isFinite(v))));
 

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { GraphRange } from '../domain';
+import { isPeriodFilter, PERIOD_FILTERS, type PeriodFilter } from '../domain/periodFilters';
 import styles from './PeriodPicker.module.css';
 import { type PeriodState, RANGES } from './period';
 
@@ -13,6 +14,17 @@ const LABEL: Record<GraphRange, MessageDescriptor> = {
   month: msg`Month`,
   year: msg`Year`,
   custom: msg`Custom`,
+};
+
+const FILTER_LABEL: Record<PeriodFilter, MessageDescriptor> = {
+  today: msg`Today`,
+  thisWeek: msg`This week`,
+  thisMonth: msg`This month`,
+  past7: msg`Past 7 days`,
+  past30: msg`Past 30 days`,
+  past90: msg`Past 90 days`,
+  ytd: msg`Year to date`,
+  pastYear: msg`Past year`,
 };
 
 export function PeriodPicker({
@@ -36,15 +48,34 @@ export function PeriodPicker({
             key={r}
             type="button"
             className={styles.segment}
-            aria-pressed={value.range === r}
-            onClick={() => onChange({ ...value, range: r })}
+            aria-pressed={!value.filter && value.range === r}
+            onClick={() => onChange({ ...value, range: r, filter: undefined })}
           >
             {i18n._(LABEL[r])}
           </button>
         ))}
       </fieldset>
+      <label className={styles.input}>
+        <span className="visually-hidden">{t`More periods`}</span>
+        <select
+          className={styles.filter}
+          data-active={value.filter ? 'true' : undefined}
+          value={value.filter ?? ''}
+          onChange={(e) => {
+            const f = e.target.value;
+            onChange({ ...value, filter: isPeriodFilter(f) ? f : undefined });
+          }}
+        >
+          <option value="">{t`More periods…`}</option>
+          {PERIOD_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {i18n._(FILTER_LABEL[f])}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className={styles.inputs}>
-        {value.range === 'day' && (
+        {!value.filter && value.range === 'day' && (
           <label className={styles.input}>
             <span>{t`Date`}</span>
             <input
@@ -55,7 +86,7 @@ export function PeriodPicker({
             />
           </label>
         )}
-        {value.range === 'month' && (
+        {!value.filter && value.range === 'month' && (
           <label className={styles.input}>
             <span>{t`Month`}</span>
             <input
@@ -66,7 +97,7 @@ export function PeriodPicker({
             />
           </label>
         )}
-        {value.range === 'year' && (
+        {!value.filter && value.range === 'year' && (
           <label className={styles.input}>
             <span>{t`Year`}</span>
             <input
@@ -78,7 +109,7 @@ export function PeriodPicker({
             />
           </label>
         )}
-        {value.range === 'custom' && (
+        {!value.filter && value.range === 'custom' && (
           <>
             <label className={styles.input}>
               <span>{t`From`}</span>

@@ -3,7 +3,7 @@
 import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SeriesData } from '../../workers/api';
 import { UPlotChart } from './UPlotChart';
@@ -53,5 +53,22 @@ describe('uPlot chart', () => {
     const [data] = made[0].setData.mock.lastCall as [unknown[]];
     expect(data[0]).toBe(next.x);
     expect(data[1]).toBe(next.ys[0]);
+  });
+
+  it("is built again when the theme changes, so grid and text take the new theme's colours", async () => {
+    made.length = 0;
+    const data = series(1_700_000_000, [1, 2]);
+    render(
+      <I18nProvider i18n={i18n}>
+        <UPlotChart data={data} series={[{ label: 'Temperature', color: '#e25' }]} timeZone="UTC" />
+      </I18nProvider>,
+    );
+    expect(made).toHaveLength(1);
+    await act(async () => {
+      document.documentElement.dataset.theme = 'dark';
+      await new Promise((r) => setTimeout(r, 0)); // the MutationObserver's callback
+    });
+    expect(made).toHaveLength(2);
+    delete document.documentElement.dataset.theme;
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SeriesData } from '../../workers/api';
+import { useDocumentTheme } from '../components/useDocumentTheme';
 import { buildChartOptions } from './options';
 import styles from './UPlotChart.module.css';
 
@@ -40,6 +41,8 @@ export function UPlotChart({
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const locale = i18n.locale;
+  // Grid and text colours are resolved when the plot is built: a theme change rebuilds it.
+  const theme = useDocumentTheme();
 
   // (Re)build when the shape changes; plain data updates go through setData below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: data is applied by the effect below
@@ -59,6 +62,10 @@ export function UPlotChart({
       timeZone,
       hour12,
       timeLabel,
+      // data-x-labels: the time labels uPlot drew (tests read them: no date twice on an axis).
+      onTimeLabels: (labels) => {
+        el.dataset.xLabels = JSON.stringify(labels);
+      },
     });
     plot.current = new uPlot(opts, alignedOf(data), el);
     el.dataset.drawn = data.bucket;
@@ -78,6 +85,7 @@ export function UPlotChart({
     locale,
     hour12,
     timeLabel,
+    theme,
   ]);
 
   useEffect(() => {

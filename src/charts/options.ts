@@ -2,6 +2,8 @@
 // The worker's Float64Arrays go to uPlot as they are; they mark a gap with NaN where uPlot expects null, so the
 // y scale, the gaps and the cursor are told to pass over NaN here (uPlot itself only checks `== null`).
 import uPlot from 'uplot';
+import { type TickUnit, timeTicks } from '../domain/timeTicks';
+import { localParts } from '../domain/timeZones';
 import { localizeNumber } from '../i18n/format';
 
 export interface ChartLine {
@@ -23,6 +25,8 @@ export interface ChartOptionsInput {
   hour12?: boolean;
   /** The translated "Time" of the legend. */
   timeLabel: string;
+  /** Told the time axis labels each time uPlot draws them (the chart shows them to tests as data-x-labels). */
+  onTimeLabels?: (labels: string[]) => void;
 }
 
 /** Above this span the time axis shows days instead of times. */
@@ -86,10 +90,27 @@ export const gapHover: uPlot.Cursor.Hover = {
   prox: (u, seriesIdx, closestIdx) => (Number.isNaN(u.data[seriesIdx]?.[closestIdx]) ? 0 : null),
 };
 
+/** The plot area's width in CSS px (before the first layout: the chart's width less the y axis). */
+function plotWidth(u: uPlot): number {
+  const w = u.bbox?.width;
+  return w ? w / uPlot.pxRatio : Math.max(0, (u.width ?? 0) - 48);
+}
+
 export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
   const { locale, timeZone, hour12, theme } = input;
   const timeFmt = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', hour12 });
   const dayFmt = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', day: 'numeric' });
+  const monthFmt = new Intl.DateTimeFormat(locale, { timeZone, month: 'short' });
+  const yearFmt = new Intl.DateTimeFormat(locale, { timeZone, month: 'short', year: 'numeric' });
+  // What the last splits chose; values() formats by it (and by the span when called alone).
+  let unit: TickUnit | null = null;
+  const label = (t: number, by: TickUnit): string => {
+    if (by === 'month') return (localParts(t, timeZone).m === 1 ? yearFmt : monthFmt).format(t * 1000);
+    if (by === 'day') return dayFmt.format(t * 1000);
+    const p = localParts(t, timeZone);
+    // Midnight on a times-of-day axis names the new day.
+    return (p.h === 0 && p.mi === 0 ? dayFmt : timeFmt).format(t * 1000);
+  };
   const fullFmt = new Intl.DateTimeFormat(locale, {
     timeZone,
     dateStyle: 'medium',
@@ -120,13 +141,21 @@ export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
       {
         ...axis,
         ticks: { stroke: theme.grid, width: 1 },
+        // Local hours, days or months that fit the plot's width (domain/timeTicks), for the span in view.
+        splits: (u, _axis, min, max) => {
+          const chosen = timeTicks(min, max, plotWidth(u), timeZone);
+          unit = chosen.unit;
+          return chosen.ticks;
+        },
         // The span in view, not the first data's: a period switch reuses the plot through setData.
         values: (u, ticks) => {
           const span = (u.scales.x.max ?? 0) - (u.scales.x.min ?? 0);
-          const fmt = span > DAY_TICKS_FROM_S ? dayFmt : timeFmt;
-          return ticks.map((t) => fmt.format(t * 1000));
+          const by = unit ?? (span > DAY_TICKS_FROM_S ? 'day' : 'hour');
+          const labels = ticks.map((t) => label(t, by));
+          input.onTimeLabels?.(labels);
+          return labels;
         },
-        space: 64,
+        space: 40,
       },
       {
         ...axis,

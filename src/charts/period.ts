@@ -6,9 +6,12 @@ import {
   validateTimePeriod,
   zonedMidnight,
 } from '../domain';
+import { filterWindow, type PeriodFilter } from '../domain/periodFilters';
 
 export interface PeriodState {
   range: GraphRange;
+  /** A quick filter (today, this week, past 30 days, …): when set it decides the window, not `range`. */
+  filter?: PeriodFilter;
   /** 'YYYY-MM-DD' for day */
   day?: string;
   /** 'YYYY-MM' for month */
@@ -28,6 +31,7 @@ export function windowFor(
   nowS: number,
   timeZone: string,
 ): { from: number; to: number; bucket: BucketRange } {
+  if (p.filter) return filterWindow(p.filter, nowS, timeZone);
   const opts: { timeZone: string; at?: number; from?: number; to?: number } = { timeZone };
   if (p.range === 'day' && p.day) {
     const [y, m, d] = ymd(p.day);

@@ -3,6 +3,7 @@
 
 import { DEFAULT_UNIT_PREFS } from '../domain';
 import { type Alert, type Device, type DisplaySettings, SERVICES, type User } from '../domain/contract';
+import type { StationRecords } from '../domain/records';
 import { getAuth, setAuth } from './authStorage';
 import { clearDevice } from './clear';
 import { keepPending, pendingFields } from './outbox';
@@ -89,6 +90,12 @@ export async function applyAnswer(
   result: unknown,
   method?: OutboxRow['method'],
 ): Promise<void> {
+  if (method === 'remove' && service === SERVICES.records) {
+    // The owner's reset answers the emptied records.
+    const rec = result as StationRecords | null;
+    if (rec?.device && rec.periods) await db.records.put(rec);
+    return;
+  }
   if (method === 'remove') {
     const id = (result as { _id?: unknown } | null)?._id;
     if (service === SERVICES.devices && typeof id === 'string') await clearDevice(db, id);

@@ -20,6 +20,7 @@ export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } =
     db.syncState,
     db.shareInvitations,
     db.uploadTargets,
+    db.records,
   ];
   await db.transaction('rw', [...tables, db.settings], async () => {
     for (const t of tables) await t.clear();
@@ -46,6 +47,7 @@ export async function clearDevice(db: PortalDb, id: string): Promise<void> {
       db.syncState,
       db.shareInvitations,
       db.uploadTargets,
+      db.records,
     ],
     async () => {
       await db.devices.delete(id);
@@ -56,6 +58,7 @@ export async function clearDevice(db: PortalDb, id: string): Promise<void> {
       await db.displaySettings.delete(id);
       await db.alertSettings.delete(id);
       await db.syncState.delete(id);
+      await db.records.delete(id);
     },
   );
 }

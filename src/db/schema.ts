@@ -2,6 +2,7 @@
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Device, DisplaySettings, LastData, ShareInvitation, UploadTarget } from '../domain/contract';
+import type { StationRecords } from '../domain/records';
 import type { MetricDef, Sample } from '../domain/types';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
@@ -108,6 +109,8 @@ export class PortalDb extends Dexie {
   shareInvitations!: EntityTable<ShareInvitation, '_id'>;
   /** Upload targets of owned stations (issue #17), keys masked: the real key is never stored here. */
   uploadTargets!: EntityTable<UploadTarget, '_id'>;
+  /** Station records (issue 13) as the server last answered them, per device: shown offline too. */
+  records!: EntityTable<StationRecords, 'device'>;
 
   constructor(name = 'portal') {
     super(name);
@@ -128,6 +131,7 @@ export class PortalDb extends Dexie {
     });
     this.version(2).stores({ shareInvitations: '_id, device, role' });
     this.version(3).stores({ uploadTargets: '_id, device' });
+    this.version(4).stores({ records: 'device' });
   }
 }
 

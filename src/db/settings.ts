@@ -3,7 +3,8 @@
 // Types from workers/api are imports of types only (ARCHITECTURE §3: src may use the worker's comlink types).
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../../workers/api';
 import type { PortalError } from '../api/errors';
-import type { UnitPrefs } from '../domain';
+import type { GraphRange, UnitPrefs } from '../domain';
+import type { PeriodFilter } from '../domain/periodFilters';
 import type { AuthRecord } from './authStorage';
 import type { OutboxRow, PortalDb } from './schema';
 
@@ -24,6 +25,8 @@ export const SETTING = {
   avatar: 'avatar',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
+  graphPeriodPrefix: 'graphPeriod:',
+  kiosk: 'kiosk',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
@@ -56,12 +59,38 @@ export interface SettingValues {
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */
   [key: `devicePlan:${string}`]: DevicePlanView;
+  /** This screen's kiosk mode: stations to cycle through, seconds per station, details shown or not. */
+  kiosk: KioskSettings;
+  /** Per device: the graphs' period as last picked (custom dates and quick filters survive a reload). */
+  [key: `graphPeriod:${string}`]: GraphPeriod;
+}
+
+export interface KioskSettings {
+  /** Station ids to show in turn (fewer than two: no cycling). */
+  stations: string[];
+  cycleSeconds: number;
+  /** Open card details and graphs as on the dashboard (default: readings only, large). */
+  details: boolean;
+}
+
+export const DEFAULT_KIOSK: KioskSettings = { stations: [], cycleSeconds: 60, details: false };
+
+/** What the graph period picker holds (src/charts/period.ts PeriodState). */
+export interface GraphPeriod {
+  range: GraphRange;
+  filter?: PeriodFilter;
+  day?: string;
+  month?: string;
+  year?: number;
+  from?: string;
+  to?: string;
 }
 
 export type SettingKey = keyof SettingValues;
 
 export const weatherServerKey = (device: string) => `${SETTING.weatherServerPrefix}${device}` as const;
 export const devicePlanKey = (device: string) => `${SETTING.devicePlanPrefix}${device}` as const;
+export const graphPeriodKey = (device: string) => `${SETTING.graphPeriodPrefix}${device}` as const;
 
 export async function getSetting<K extends SettingKey>(
   db: PortalDb,

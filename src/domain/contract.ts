@@ -27,6 +27,7 @@ export const SERVICES = {
   shareInvitations: 'shareInvitations',
   uploadTargets: 'uploadTargets',
   uploadTargetsTest: 'uploadTargets/test',
+  records: 'weatherDevices/records',
 } as const;
 
 export interface User {

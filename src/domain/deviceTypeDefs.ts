@@ -103,7 +103,10 @@ function make(id: number, s: Spec): DeviceTypeDef {
     pmChannels,
     leakChannels,
     features: s.features ?? [],
-    hiddenByDefault: s.hidden ?? ADD_ONS,
+    hiddenByDefault: [
+      ...(s.hidden ?? ADD_ONS),
+      ...(s.features?.includes('forecast') && !FORECAST_CONSOLES.has(id) ? ['forecast'] : []),
+    ],
     alertGroups: [
       'lostUpload',
       'lostLink',
@@ -112,6 +115,9 @@ function make(id: number, s: Spec): DeviceTypeDef {
     needsSubscription: s.needsSubscription ?? false,
   };
 }
+
+/** Types whose console shows a forecast itself: their forecast card is on by default (elsewhere: on request). */
+const FORECAST_CONSOLES = new Set([2, 4, 5]);
 
 const AIR_CONSOLE_OMIT = ['absbaro', 'relbaro'];
 

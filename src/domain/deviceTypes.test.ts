@@ -104,7 +104,6 @@ describe('defaultDisplaySettings', () => {
         'channel1',
         'channel2',
         'channel3',
-        'forecast',
         'sunMoon',
         'overview',
         'sky',
@@ -114,6 +113,12 @@ describe('defaultDisplaySettings', () => {
       graphList: [],
       graphRange: 'day',
     });
+  });
+
+  it('shows the forecast by default only where the console has one (types 2, 4, 5)', () => {
+    for (const id of [2, 4, 5]) expect(defaultDisplaySettings(id, 'd').metricsList).toContain('forecast');
+    for (const id of [0, 1, 3, 6, 9])
+      expect(defaultDisplaySettings(id, 'd').metricsList).not.toContain('forecast');
   });
 
   it('follows the type', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveMissing, dewPoint, feelsLike, heatIndex, windChill } from './formulas';
+import { cloudBaseEspy, deriveMissing, dewPoint, feelsLike, heatIndex, windChill } from './formulas';
 
 const fToC = (f: number) => (f - 32) / 1.8;
 const cToF = (c: number) => c * 1.8 + 32;
@@ -98,5 +98,14 @@ describe('deriveMissing', () => {
 
   it('leaves everything alone without inputs', () => {
     expect(deriveMissing({ humc0: 50 })).toEqual({ humc0: 50 });
+  });
+});
+
+describe('cloudBaseEspy', () => {
+  it('125 m per °C of spread between temperature and dew point', () => {
+    expect(cloudBaseEspy(20, 12)).toBe(1000);
+    expect(cloudBaseEspy(5, 5)).toBe(0);
+    expect(cloudBaseEspy(5, 6)).toBeNull();
+    expect(cloudBaseEspy(null, 6)).toBeNull();
   });
 });

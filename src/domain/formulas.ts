@@ -123,3 +123,16 @@ export function deriveInto<T extends Values>(out: T, place?: UploadPlace): T {
   estimatedWbgt(out, place);
   return out;
 }
+
+/**
+ * Height of the base of cumulus clouds above the station (m), Espy's rule: the air cools ~125 m per °C of the
+ * spread between temperature and dew point until it saturates. Null when the spread is unknown or negative.
+ */
+export function cloudBaseEspy(
+  tempC: number | null | undefined,
+  dewPointC: number | null | undefined,
+): number | null {
+  if (typeof tempC !== 'number' || typeof dewPointC !== 'number') return null;
+  const spread = tempC - dewPointC;
+  return Number.isFinite(spread) && spread >= 0 ? Math.round(spread * 125) : null;
+}

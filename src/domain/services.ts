@@ -3,6 +3,7 @@
 // (src/api/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
 import type * as C from './contract';
+import type { StationRecords } from './records';
 import type { Coded } from './types';
 
 /** A call's query: the REST query string or the socket call's `params.query`. */
@@ -128,6 +129,8 @@ export interface ServiceTypes {
   'weatherDevices/lastData': Find<C.LastData, { device: string; range?: boolean }>;
   'weatherDevices/forecast': Find<C.Forecast | C.ForecastTable, { device: string; type?: string }>;
   'weatherDevices/sun': Find<Record<string, unknown>, { device: string; date?: string }>;
+  /** Highs and lows per period (issue 13); remove(device) = the owner's reset. */
+  'weatherDevices/records': Find<StationRecords, { device: string }> & Remove<StationRecords>;
   weatherMetrics: Find<Coded, SeriesQuery>;
   'weatherMetrics/5m': Find<Coded, SeriesQuery>;
   'weatherMetrics/query': Find<Coded, SeriesQuery>;

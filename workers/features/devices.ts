@@ -9,6 +9,7 @@ import { relationOf } from '../../src/db/devices';
 import { devicePlanKey, getSetting, SETTING, setSetting } from '../../src/db/settings';
 import { type Device, SERVICES } from '../../src/domain/contract';
 import type { DevicePlanView } from '../api';
+import { loadRecords } from '../records';
 import type { Runtime } from '../runtime';
 import { asList, logFailure } from '../util';
 import type { Handlers } from './handlers';
@@ -89,6 +90,7 @@ export const deviceHandlers = {
   selectDevice: async (rt, id, manage = false) => {
     await rt.live.select(id, manage);
     if (id) rt.forecasts.load(id).catch(logFailure('loading the forecast of', id));
+    if (id) loadRecords(rt.db, rt.conn, id).catch(logFailure('loading the records of', id));
   },
 
   addDevice: async (rt, input) => {

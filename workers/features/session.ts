@@ -4,6 +4,7 @@ import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
 import { SERVICES } from '../../src/domain/contract';
+import { loadRecords } from '../records';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
 import type { Handlers } from './handlers';
@@ -30,6 +31,7 @@ export async function onSignedIn(rt: Runtime): Promise<void> {
     rt.history.catchUp(id).catch(logFailure('history catch-up of', id)),
   );
   if (selected) rt.forecasts.load(selected).catch(logFailure('loading the forecast of', selected));
+  if (selected) loadRecords(rt.db, rt.conn, selected).catch(logFailure('loading the records of', selected));
 }
 
 async function logout(rt: Runtime): Promise<void> {

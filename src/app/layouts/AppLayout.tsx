@@ -1,21 +1,20 @@
 // Default and Help layouts (spec §2): top bar, drawer with the menu, content. In fullscreen the bar and drawer
-// hide; a floating exit button and the connection age stay on screen (kiosk).
-import { useLingui } from '@lingui/react/macro';
-import { Minimize } from 'lucide-react';
+// hide; the kiosk bar (connection, station cycle, options, exit) sits above the content, never over it.
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useMediaQuery, WIDE_QUERY } from '../../components/useMediaQuery';
 import { useAuth } from '../../db/hooks';
 import { useUi } from '../../state/ui';
-import { exitFullscreen } from '../fullscreen';
 import { menuFor } from '../menu';
 import { useRouteTitle } from '../title';
 import styles from './AppLayout.module.css';
-import { ConnectionStatus } from './ConnectionStatus';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
 
+// Only in fullscreen: its options dialog (react-aria) stays out of the first load (warm start).
+const KioskBar = lazy(() => import('./KioskBar').then((m) => ({ default: m.KioskBar })));
+
 export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
-  const { t } = useLingui();
   const auth = useAuth();
   const pageTitle = useUi((s) => s.title);
   const routeTitle = useRouteTitle();
@@ -29,21 +28,17 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
       {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
+      {fullscreen && (
+        <Suspense fallback={null}>
+          <KioskBar />
+        </Suspense>
+      )}
       <main
         id="main"
         className={`${styles.main} ${drawerOpen && wide && !fullscreen ? styles.withDrawer : ''}`}
       >
         <Outlet />
       </main>
-      {fullscreen && (
-        <>
-          <ConnectionStatus floating />
-          <button type="button" className={styles.exit} onClick={() => void exitFullscreen()}>
-            <Minimize size={20} aria-hidden="true" />
-            <span>{t`Exit fullscreen`}</span>
-          </button>
-        </>
-      )}
     </div>
   );
 }

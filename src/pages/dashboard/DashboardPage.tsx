@@ -1,7 +1,7 @@
 // The dashboard: the selected station's cards in a responsive grid (UI.md), a station picker when there are
 // several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
 import { useLingui } from '@lingui/react/macro';
-import { RadioTower } from 'lucide-react';
+import { RadioTower, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
@@ -19,14 +19,18 @@ import {
   useDisplaySettings,
   useLatest,
   useSelectedDeviceId,
+  useSetting,
   useTodayMinMax,
   useUnits,
 } from '../../db/hooks';
+import { DEFAULT_KIOSK, SETTING } from '../../db/settings';
 import { cardsForType, type GraphRange } from '../../domain';
 import { useUi } from '../../state/ui';
 import styles from './DashboardPage.module.css';
 import { HiddenCards } from './HiddenCards';
 import { StationPicker } from './StationPicker';
+
+const NONE: string[] = [];
 
 export default function DashboardPage() {
   const { t } = useLingui();
@@ -39,6 +43,9 @@ export default function DashboardPage() {
   const prefs = useUnits();
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
+  // Kiosk: readings only, large, unless this screen's kiosk options ask for the details and graphs too.
+  const kiosk = useSetting(SETTING.kiosk, DEFAULT_KIOSK);
+  const plain = fullscreen && !kiosk?.details;
   usePageTitle(device?.name);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const deviceId = device?._id;
@@ -56,7 +63,8 @@ export default function DashboardPage() {
     const graphs = graphList ?? [];
     return {
       order,
-      graphList: graphs,
+      // What the cards show; the edits below change the saved lists.
+      graphList: plain ? NONE : graphs,
       graphRange,
       openMenu,
       setOpenMenu,
@@ -83,7 +91,7 @@ export default function DashboardPage() {
         if (range !== graphRange) void saveDisplaySettings(deviceId, { graphRange: range });
       },
     };
-  }, [deviceId, metricsList, graphList, graphRange, offered, openMenu]);
+  }, [deviceId, metricsList, graphList, graphRange, offered, openMenu, plain]);
 
   // One toggle for every card (a new function only when the open list changes), so the cards' memo holds.
   const detailList = display?.detailList;
@@ -124,7 +132,9 @@ export default function DashboardPage() {
     .filter((c) => order.includes(c.key))
     .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   const hidden = display ? offered.filter((c) => !order.includes(c.key)) : [];
-  const open = new Set(detailList ?? []);
+  const open = new Set(plain ? NONE : (detailList ?? []));
+  // An expanded forecast spans the row at the top (spec §2).
+  if (open.has('forecast')) cards.sort((a, b) => Number(b.key === 'forecast') - Number(a.key === 'forecast'));
 
   return (
     <section className={`${styles.page} ${fullscreen ? styles.kiosk : ''}`}>
@@ -136,6 +146,12 @@ export default function DashboardPage() {
         <span className={styles.meta} data-testid="station-time-zone" title={t`Time zone`}>
           {device.timezone.replaceAll('_', ' ')}
         </span>
+        {!fullscreen && (
+          <Link to={`/records/${device._id}`} className={styles.records}>
+            <Trophy size={16} aria-hidden="true" />
+            {t`Records`}
+          </Link>
+        )}
         {devices.length > 1 && !fullscreen && (
           <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />
         )}

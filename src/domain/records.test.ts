@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import type { Agg } from './aggregate';
+import { mergeRecords, periodStarts, recordsOf } from './records';
+
+const agg = (min: number, max: number): Agg => [2, min + max, min, max, max];
+const UTC = 'UTC';
+// 2026-03-15 12:00 UTC
+const NOW = Date.UTC(2026, 2, 15, 12) / 1000;
+
+describe('records', () => {
+  test('period starts are local midnights of the station', () => {
+    const s = periodStarts(NOW, UTC);
+    expect(s.today).toBe(Date.UTC(2026, 2, 15) / 1000);
+    expect(s.yesterday).toBe(Date.UTC(2026, 2, 14) / 1000);
+    expect(s.month).toBe(Date.UTC(2026, 2, 1) / 1000);
+    expect(s.year).toBe(Date.UTC(2026, 0, 1) / 1000);
+    const prague = periodStarts(NOW, 'Europe/Prague');
+    expect(prague.today).toBe(Date.UTC(2026, 2, 14, 23) / 1000);
+  });
+
+  test('each period keeps its own extremes with the time they happened; the first time wins a tie', () => {
+    const s = periodStarts(NOW, UTC);
+    const t = (d: number, h: number) =>
+      Date.UTC(2025 + (d < 0 ? -1 : 0), d < 0 ? 6 : 2, d < 0 ? 1 : d, h) / 1000;
+    const records = recordsOf(
+      [
+        { time: t(-1, 10), aggs: { tempc0: agg(-12, 35), windspd: agg(0, 20) } }, // last July (all-time only)
+        { time: Date.UTC(2026, 1, 2, 3) / 1000, aggs: { tempc0: agg(-5, 8) } }, // February: this year
+        { time: Date.UTC(2026, 2, 14, 15) / 1000, aggs: { tempc0: agg(4, 16) } }, // yesterday
+        { time: Date.UTC(2026, 2, 15, 9) / 1000, aggs: { tempc0: agg(6, 14), gust: agg(2, 9) } }, // today
+        { time: Date.UTC(2026, 2, 15, 10) / 1000, aggs: { tempc0: agg(7, 14) } }, // same high: earlier kept
+      ],
+      s,
+    );
+    expect(records.allTime.tempc0).toEqual({
+      max: { value: 35, time: t(-1, 10) },
+      min: { value: -12, time: t(-1, 10) },
+    });
+    expect(records.year.tempc0.min).toEqual({ value: -5, time: Date.UTC(2026, 1, 2, 3) / 1000 });
+    expect(records.month.tempc0.max?.value).toBe(16);
+    expect(records.yesterday.tempc0).toEqual({
+      max: { value: 16, time: Date.UTC(2026, 2, 14, 15) / 1000 },
+      min: { value: 4, time: Date.UTC(2026, 2, 14, 15) / 1000 },
+    });
+    expect(records.today.tempc0.max).toEqual({ value: 14, time: Date.UTC(2026, 2, 15, 9) / 1000 });
+    // Wind and gust have highs only.
+    expect(records.allTime.windspd).toEqual({ max: { value: 20, time: t(-1, 10) } });
+    expect(records.today.gust.min).toBeUndefined();
+    expect(records.yesterday.gust).toBeUndefined();
+  });
+
+  test('merging keeps the higher high and the lower low', () => {
+    const s = periodStarts(NOW, UTC);
+    const a = recordsOf([{ time: s.month + 3600, aggs: { tempc0: agg(2, 20) } }], s);
+    const b = recordsOf([{ time: s.today + 3600, aggs: { tempc0: agg(5, 25) } }], s);
+    const m = mergeRecords(a, b);
+    expect(m.month.tempc0).toEqual({
+      max: { value: 25, time: s.today + 3600 },
+      min: { value: 2, time: s.month + 3600 },
+    });
+    expect(m.today.tempc0.min?.value).toBe(5);
+  });
+});
