@@ -65,7 +65,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       };
       const missing = () =>
         send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${path}'` } });
-      let m: RegExpExecArray | null;
+      const read = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && path === '/v1/payment_intents') {
         const id = `pi_fake${++n}`;
         const metadata: Record<string, string> = {};
@@ -88,12 +89,12 @@ export async function startStripeFake(): Promise<StripeFake> {
         intents.set(id, intent);
         return ok(intent);
       }
-      if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && req.method === 'GET') {
-        const intent = intents.get(m[1]);
+      if (read && req.method === 'GET') {
+        const intent = intents.get(read[1]);
         return intent ? send(200, intent) : missing();
       }
-      if ((m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && req.method === 'POST') {
-        const intent = intents.get(m[1]);
+      if (cancel && req.method === 'POST') {
+        const intent = intents.get(cancel[1]);
         if (!intent) return missing();
         if (intent.status === 'succeeded')
           return send(400, {
@@ -104,7 +105,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(body.payment_intent);
-        if (!intent || intent.status !== 'succeeded')
+        if (intent?.status !== 'succeeded')
           return send(400, { error: { type: 'invalid_request_error', message: 'Nothing to refund' } });
         const refund = {
           id: `re_fake${++n}`,
