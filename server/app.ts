@@ -44,6 +44,7 @@ import { PlanGate } from './services/subscriptions/plan-gate';
 import { subscriptions } from './services/subscriptions/subscriptions';
 import { uploadTargets } from './services/upload-targets/upload-targets';
 import { accounts } from './services/users/accounts';
+import { FREE_PLAN } from './services/users/me.class';
 import { users } from './services/users/users';
 import { weatherMetrics } from './services/weather-metrics/weather-metrics';
 import { weatherServer } from './services/weather-server/weather-server';
@@ -139,8 +140,11 @@ export async function createApp(config: Config): Promise<Server> {
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
 
-  const stopRetention = startRetention(storage.knex, app.ctx.samples, (e) =>
-    console.error('retention failed', e),
+  const stopRetention = startRetention(
+    storage.knex,
+    app.ctx.samples,
+    (e) => console.error('retention failed', e),
+    { of: (d) => app.ctx.plans.storeDays(d), fallback: FREE_PLAN.dataLogStorePeriod },
   );
   let httpServer: import('node:http').Server | null = null;
   return {

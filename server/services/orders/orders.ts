@@ -14,6 +14,9 @@ export function orders(app: Application): void {
       all: [requireAuth],
       patch: [requireAdmin],
     },
+    // 'patched' is sent by the service itself (OrdersService.changed), once per change, also for the changes
+    // payments and the webhook make: the method's own event would send an admin's change twice.
+    after: { patch: [(context) => void (context.event = null)] },
   });
   app.use('payments', new PaymentsService(app), { methods: ['create'] });
   app.service('payments').hooks({ before: { create: [requireAuth] } });

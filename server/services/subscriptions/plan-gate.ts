@@ -46,6 +46,12 @@ export class PlanGate {
     );
   }
 
+  /** Days of 5-minute data the device keeps: the longest of its active plans' store periods (null: none). */
+  async storeDays(device: GatedDevice, now = Date.now()): Promise<number | null> {
+    const active = await this.activePlans(device, now);
+    return active.length > 0 ? Math.max(...active.map((p) => p.storeDays)) : null;
+  }
+
   /** Forgets what is known of a MAC (after a grant or refund). */
   forget(mac: string): void {
     this.cache.delete(mac);
