@@ -16,7 +16,13 @@ export function orders(app: Application): void {
     },
     // 'patched' is sent by the service itself (OrdersService.changed), once per change, also for the changes
     // payments and the webhook make: the method's own event would send an admin's change twice.
-    after: { patch: [(context) => void (context.event = null)] },
+    after: {
+      patch: [
+        (context) => {
+          context.event = null;
+        },
+      ],
+    },
   });
   app.use('payments', new PaymentsService(app), { methods: ['create'] });
   app.service('payments').hooks({ before: { create: [requireAuth] } });
