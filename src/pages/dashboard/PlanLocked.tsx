@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/Page';
 import { relationOf } from '../../db/devices';
 import { useAuth } from '../../db/hooks';
 import type { Device } from '../../domain/contract';
+import { translateServerMessage as tr } from '../../i18n/messages';
 import { typeName } from '../devices/typeNames';
 import styles from './DashboardPage.module.css';
 
@@ -25,9 +26,7 @@ export function PlanLocked({ device }: { device: Device }) {
         <p>{t`${type} stations show their readings with an active plan. This console has none, or its plan has ended; its uploads are kept meanwhile.`}</p>
         {mine ? (
           <>
-            {device.mac === null && relationOf(device, userId) === 'owned' && (
-              <p>{t`Enter the console's MAC address first: a plan follows the console.`}</p>
-            )}
+            {device.mac === null && relationOf(device, userId) === 'owned' && <p>{tr('orderMacMissing')}</p>}
             <Link to={`/subscription/plans?device=${device._id}`} className={styles.cta}>
               {t`Choose a plan`}
             </Link>

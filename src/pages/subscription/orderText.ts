@@ -1,7 +1,7 @@
 // How orders read on screen: status labels (spec §4: done is "Completed", error is the support text), plan
 // periods, and the order's stations.
 import { i18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import type { Order, SubscriptionPlan } from '../../domain/contract';
 import type { OrderStatus } from '../../domain/orders';
 
@@ -15,10 +15,17 @@ const STATUS = {
 
 export const statusText = (s: OrderStatus) => i18n._(STATUS[s]);
 
-/** "1 month", "12 months", "Never expires". */
+/** "1 month", "6 months", "1 year", "2 years", "Never expires" (counts of 2 and more as "Months: n" where a
+ * language's plural forms would need more than one text: the catalogs hold one text per message). */
 export function periodText(months: number): string {
   if (months === 0) return i18n._(msg`Never expires`);
-  return plural(months, { one: '# month', other: '# months' });
+  if (months === 1) return i18n._(msg`1 month`);
+  if (months === 12) return i18n._(msg`1 year`);
+  if (months % 12 === 0) {
+    const years = months / 12;
+    return i18n._(msg`Years: ${years}`);
+  }
+  return i18n._(msg`Months: ${months}`);
 }
 
 export function planSummary(plan: Pick<SubscriptionPlan, 'months' | 'storeDays'>): string {
