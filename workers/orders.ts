@@ -6,7 +6,7 @@ import { ApiError } from '../src/api/errors';
 import { devicePlanKey, getSetting, SETTING, setSetting } from '../src/db/settings';
 import type { Order, PaymentStart, SubscriptionPlan } from '../src/domain/contract';
 import { SERVICES } from '../src/domain/contract';
-import { coded, ERRORS } from '../src/domain/errors';
+import { coded, ERRORS, errorCodeOf } from '../src/domain/errors';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
 import { asList } from './util';
@@ -53,31 +53,42 @@ function listen(deps: OrdersDeps): void {
   service.on('created', (o: Order) => void keep(deps, o).catch(() => {}));
 }
 
+/** Runs a load; offline (the socket is down) what is stored stays. The call waits for a socket still connecting. */
+async function whenOnline(conn: Connection, load: () => Promise<void>): Promise<void> {
+  try {
+    await load();
+  } catch (e) {
+    if (errorCodeOf(e) === 'offline' || !conn.connected) return;
+    throw e;
+  }
+}
+
 /** The published plans into settings.plans (offline: what is stored stays). */
-export async function loadPlans(deps: OrdersDeps): Promise<void> {
-  if (!deps.conn.connected) return;
-  const plans = asList(
-    await deps.conn.find(SERVICES.subscriptionPlans, { $paginate: false, $sort: { order: 1 } }),
-  ) as SubscriptionPlan[];
-  await setSetting(deps.conn.db, SETTING.plans, plans);
+export function loadPlans(deps: OrdersDeps): Promise<void> {
+  return whenOnline(deps.conn, async () => {
+    const plans = asList(
+      await deps.conn.find(SERVICES.subscriptionPlans, { $paginate: false, $sort: { order: 1 } }),
+    ) as SubscriptionPlan[];
+    await setSetting(deps.conn.db, SETTING.plans, plans);
+  });
 }
 
 /** The user's orders (newest 100) into settings.orders. */
-export async function loadOrders(deps: OrdersDeps): Promise<void> {
-  if (!deps.conn.connected) return;
-  listen(deps);
-  const orders = asList(
-    await deps.conn.find(SERVICES.orders, { $limit: 100, $sort: { createdAt: -1 } }),
-  ) as Order[];
-  await setSetting(deps.conn.db, SETTING.orders, orders);
+export function loadOrders(deps: OrdersDeps): Promise<void> {
+  return whenOnline(deps.conn, async () => {
+    const orders = asList(
+      await deps.conn.find(SERVICES.orders, { $limit: 100, $sort: { createdAt: -1 } }),
+    ) as Order[];
+    listen(deps);
+    await setSetting(deps.conn.db, SETTING.orders, orders);
+  });
 }
 
 /** One order into the stored list; rejects with the spec's 'order cannot be found' when it is not there. */
 export async function loadOrder(deps: OrdersDeps, id: string): Promise<Order> {
-  online(deps.conn);
-  listen(deps);
   const [order] = asList(await deps.conn.find(SERVICES.orders, { _id: id, $limit: 1 })) as Order[];
   if (!order) throw new ApiError(ERRORS.orderGone, 404, 'NotFound', coded('orderGone'));
+  listen(deps);
   return keep(deps, order);
 }
 
@@ -89,7 +100,6 @@ export async function createOrder(deps: OrdersDeps, plan: string, devices: strin
 
 /** Starts (or resumes) paying: the provider and, for Stripe, the client secret and publishable key. */
 export async function startPayment(deps: OrdersDeps, order: string): Promise<PaymentStart> {
-  online(deps.conn);
   const start = await deps.conn.create(SERVICES.payments, { order });
   await keep(deps, start.order);
   return start;
@@ -108,7 +118,7 @@ export async function payWithCard(deps: OrdersDeps, order: string, card: CardDet
 
 /** After the provider's redirect: the server asks the provider and answers the order as it now stands. */
 export async function checkPayment(deps: OrdersDeps, order: string): Promise<Order> {
-  online(deps.conn);
+  listen(deps);
   return keep(deps, (await deps.conn.create(SERVICES.payments, { order, check: true })).order);
 }
 

@@ -65,7 +65,7 @@ export default function OrdersPage() {
         <div aria-busy="true" />
       ) : orders.length === 0 ? (
         <EmptyState icon={<Receipt size={40} aria-hidden="true" />} title={t`No orders found`}>
-          <p>{t`Subscribe a 7-in-1, gateway, dashboard, WBGT or professional station to a plan to see its readings.`}</p>
+          <p>{t`Subscribe an air quality, WBGT, dashboard or professional station to a plan to see its readings.`}</p>
           {subscribe}
         </EmptyState>
       ) : (

@@ -11,7 +11,7 @@ import { useNow } from '../../components/useNow';
 import { useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';
 import type { PaymentStart } from '../../domain/contract';
-import { msLeft } from '../../domain/orders';
+import { msLeft, payable } from '../../domain/orders';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { formatPrice } from '../../i18n/money';
 import { errorText } from '../../state/ui';
@@ -47,7 +47,7 @@ export default function PaymentPage() {
         // A paid order goes to the success page; anything else that cannot be paid is the error page.
         const current = await dataWorker.loadOrder(id).catch(() => null);
         if (current?.status === 'done') navigate(`/subscription/success?order=${id}`, { replace: true });
-        else if (current || errorText(e) === 'orderGone') setGone(true);
+        else if (errorText(e) === 'orderGone' || (current && !payable(current))) setGone(true);
         else setError(errorText(e));
       });
     return () => {

@@ -83,7 +83,7 @@ export default function PlansPage() {
       actions={<Link to="/subscription/orders">{t`Subscription Orders`}</Link>}
     >
       <p className={styles.muted}>
-        {t`7-in-1, gateway, dashboard, WBGT and professional stations show their readings with a plan. Choose one and the stations it is for.`}
+        {t`Air quality, WBGT, dashboard and professional stations show their readings with a plan. Choose one and the stations it is for.`}
       </p>
       {plans === null || plans === undefined ? (
         <div aria-busy="true" />
@@ -128,7 +128,7 @@ export default function PlansPage() {
         <h2 className={styles.sectionTitle}>{t`Stations`}</h2>
         {stations.length === 0 ? (
           <EmptyState title={t`No station needs a plan`}>
-            <p>{t`Only 7-in-1, gateway, dashboard, WBGT and professional stations need one.`}</p>
+            <p>{t`Only air quality, WBGT, dashboard and professional stations need one.`}</p>
           </EmptyState>
         ) : (
           <div className={styles.stations}>
