@@ -16,6 +16,9 @@ async function shoot(page: Page, name: string) {
     ['desktop', { width: 1280, height: 800 }],
   ] as const) {
     await page.setViewportSize(size);
+    // The drawer opened at the default desktop size stays open when the window narrows; a phone shows it closed.
+    const menu = page.getByRole('button', { name: 'Menu', expanded: true });
+    if (size.width < 600 && (await menu.count()) > 0) await menu.click();
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -107,8 +107,14 @@ export default function PlansPage() {
                   {on && <Check size={18} aria-hidden="true" />}
                 </span>
                 <span className={styles.price}>
-                  {p.price === 0 ? t`Free` : formatPrice(p.price, p.currency, i18n.locale)}{' '}
-                  <span className={styles.per}>{t`per station`}</span>
+                  {p.price === 0 ? (
+                    t`Free`
+                  ) : (
+                    <>
+                      {formatPrice(p.price, p.currency, i18n.locale)}{' '}
+                      <span className={styles.per}>{t`per station`}</span>
+                    </>
+                  )}
                 </span>
                 <span className={styles.muted}>{planSummary(p)}</span>
                 {p.description && <span className={styles.muted}>{p.description}</span>}
