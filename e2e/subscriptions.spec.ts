@@ -119,6 +119,21 @@ test('an expired order and an unknown one show the error page', async ({ page, r
     data: { subscriptionPlan: yearly._id, devices: [station._id] },
   });
   const order = await made.json();
+  // The payment page counts down; at zero the order is dead and the page says so.
+  const other = await (
+    await request.post('/orders', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { subscriptionPlan: yearly._id, devices: [station._id] },
+    })
+  ).json();
+  await page.clock.install();
+  await page.goto(`/subscription/${other._id}/payment`);
+  await expect(page.getByTestId('countdown')).toContainText(/Time left to pay: (30:00|29:\d\d)/);
+  await page.clock.fastForward('29:00');
+  await expect(page.getByTestId('countdown')).toContainText(/Time left to pay: 00:\d\d/);
+  await shoot(page, 'payment-last-minute');
+  await page.clock.fastForward('01:01');
+  await expect(page.getByTestId('order-gone')).toHaveText('Error Occuried');
   // Its time runs out (in the server's database, as 30 minutes would).
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'portal.db'));
   db.prepare('UPDATE orders SET expiresAt = ? WHERE _id = ?').run(Date.now() - 1000, order._id);

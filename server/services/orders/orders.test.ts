@@ -172,6 +172,19 @@ describe('orders and sandbox payments', () => {
     expect(gift.status).toBe(201);
   });
 
+  test('at most 10 unpaid orders at once; removing or paying one makes room', async () => {
+    const buyer = await quickUser(t, 'orspree');
+    const s = await newStation(t, buyer.token, { consoletype: 10, mac: 'AA:BB:CC:10:0F:01' });
+    const body = { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] };
+    const made: string[] = [];
+    for (let i = 0; i < 10; i++) made.push((await order(buyer.token, body)).body._id);
+    const refused = await order(buyer.token, body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.data.code).toBe('tooManyAttempts');
+    await call(t.url, 'DELETE', `/orders/${made[0]}`, { token: buyer.token });
+    expect((await order(buyer.token, body)).status).toBe(201);
+  });
+
   test('a free plan is done at once; the buyer lists, removes (hides) their orders; strangers see none', async () => {
     const s = await station(13);
     const free = await order(owner.token, { subscriptionPlan: plans.Free._id, devices: [s._id] });
