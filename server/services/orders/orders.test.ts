@@ -103,6 +103,17 @@ describe('orders and sandbox payments', () => {
     expect(again.body.message).toBe(ORDER_GONE_TEXT);
   });
 
+  test('the sandbox has no webhook: a posted event is refused and changes nothing', async () => {
+    const res = await fetch(`${t.url}/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/^Webhook signature/);
+    expect((await fetch(`${t.url}/payments/webhook`)).status).toBe(405);
+  });
+
   test('cards are checked like a real provider: Luhn, length, expiry, 3-digit CVC or 4 for American Express', async () => {
     const s = await station(11);
     const o = (await order(owner.token, { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] }))
