@@ -88,6 +88,13 @@ test('a WBGT station shows its data once its plan is paid with the sandbox test 
   await page.getByRole('button', { name: /Pay now/ }).click();
   await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined.');
   await shoot(page, 'payment-declined');
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  await shoot(page, 'payment-declined-dark');
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
   await fillCard(page, '4000000000009995');
   await page.getByRole('button', { name: /Pay now/ }).click();
   await expect(page.getByTestId('payment-error')).toHaveText('Your card has insufficient funds.');

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Order, SubscriptionPlan } from '../../../src/domain/contract';
 import { ORDER_GONE_TEXT } from '../../../src/domain/orders';
+import { addMonths } from '../../../src/domain/subscriptionPeriods';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer } from '../../testing/server';
 import { shareStation } from '../../testing/share';
@@ -101,6 +102,25 @@ describe('orders and sandbox payments', () => {
     const again = await pay(owner.token, { order: o._id, card: card('4242424242424242') });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(ORDER_GONE_TEXT);
+  });
+
+  test('paying the same plan again extends its end date; the grant is one period, not two', async () => {
+    const s = await station(10);
+    const buy = async () => {
+      const o = (
+        await order(owner.token, { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] })
+      ).body;
+      expect(
+        (await pay(owner.token, { order: o._id, card: card('4242424242424242') })).body.order.status,
+      ).toBe('done');
+    };
+    await buy();
+    const first = await planOf(s.mac);
+    await buy();
+    const second = await planOf(s.mac);
+    expect(second._id).toBe(first._id);
+    expect(second.start).toBe(first.start);
+    expect(second.end).toBe(addMonths(first.end, 1));
   });
 
   test('the sandbox has no webhook: a posted event is refused and changes nothing', async () => {
