@@ -57,6 +57,13 @@ export interface Config {
   captchaVerifier?: CaptchaVerifier;
   /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
   integrations?: IntegrationsConfig;
+  /** Card payments through Stripe when the secret and publishable keys are set; otherwise the sandbox (test mode). */
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  /** Signs the webhook's events (required with Stripe: only the webhook marks an order paid on its own). */
+  stripeWebhookSecret: string | null;
+  /** Where the Stripe SDK sends its calls (tests point it at a local fake of the endpoints). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** A secret from the environment, else one generated once and kept in DATA_DIR (never in the repo). */
@@ -108,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaMinScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
     integrations: integrationsConfig(env),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     ...overrides,
   };
 }
@@ -143,6 +153,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     recaptchaSiteKey: null,
     recaptchaSecret: null,
     recaptchaMinScore: 0.5,
+    stripeSecretKey: null,
+    stripePublishableKey: null,
+    stripeWebhookSecret: null,
     ...overrides,
   };
 }

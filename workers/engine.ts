@@ -9,6 +9,7 @@ import { accountHandlers } from './features/account';
 import { dataHandlers } from './features/data';
 import { deviceHandlers } from './features/devices';
 import type { EngineApi, Handlers } from './features/handlers';
+import { orderHandlers } from './features/orders';
 import { sessionHandlers } from './features/session';
 import { uploadTargetHandlers } from './features/upload-targets';
 import { bootRuntime, createRuntime, type Runtime, type RuntimeOptions, stopRuntime } from './runtime';
@@ -31,6 +32,7 @@ const HANDLERS: Handlers<keyof EngineApi> = {
   ...dataHandlers,
   ...accountHandlers,
   ...uploadTargetHandlers,
+  ...orderHandlers,
 };
 
 type AnyHandler = (rt: Runtime, ...args: unknown[]) => unknown;

@@ -17,6 +17,7 @@ import * as m013 from './migrations/013_mac_auth';
 import * as m014 from './migrations/014_token_revocation';
 import * as m015 from './migrations/015_upload_targets';
 import * as m020 from './migrations/020_record_resets';
+import * as m030 from './migrations/030_orders';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '014_token_revocation': m014,
   '015_upload_targets': m015,
   '020_record_resets': m020,
+  '030_orders': m030,
 };
 
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */

@@ -4,6 +4,7 @@
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../../workers/api';
 import type { PortalError } from '../api/errors';
 import type { GraphRange, UnitPrefs } from '../domain';
+import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { PeriodFilter } from '../domain/periodFilters';
 import type { AuthRecord } from './authStorage';
 import type { OutboxRow, PortalDb } from './schema';
@@ -25,6 +26,8 @@ export const SETTING = {
   avatar: 'avatar',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
+  plans: 'plans',
+  orders: 'orders',
   graphPeriodPrefix: 'graphPeriod:',
   kiosk: 'kiosk',
 } as const;
@@ -59,6 +62,10 @@ export interface SettingValues {
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */
   [key: `devicePlan:${string}`]: DevicePlanView;
+  /** The published subscription plans (issue #14). */
+  plans: SubscriptionPlan[];
+  /** The user's orders, newest first. */
+  orders: Order[];
   /** This screen's kiosk mode: stations to cycle through, seconds per station, details shown or not. */
   kiosk: KioskSettings;
   /** Per device: the graphs' period as last picked (custom dates and quick filters survive a reload). */
