@@ -712,6 +712,7 @@ const CASES: Case[] = [
         }),
       ],
       ['forecast', 'weatherDevices/forecast', () => ({ device: paid._id, type: 'current' })],
+      ['records', 'weatherDevices/records', () => ({ device: paid._id })],
     ] as const
   ).map(
     ([name, path, query]): Case => ({

@@ -31,13 +31,13 @@ export class RecordsService {
   async find(params: P): Promise<StationRecords> {
     const query = params.query ?? {};
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-    const device = await this.app.service('weatherDevices').readable(query.device, params.user);
+    const device = await this.app.service('weatherDevices').readableData(query.device, params.user);
     return this.answer(device);
   }
 
   async remove(id: string | null, params: P): Promise<StationRecords> {
     if (!id) throw new BadRequest('device is required');
-    const device = await this.app.service('weatherDevices').readable(id, params.user);
+    const device = await this.app.service('weatherDevices').readableData(id, params.user);
     if (!canWrite(device, params.user)) throw codedError(Forbidden, 'ownerOnlyChange');
     const knex = this.app.ctx.storage.knex;
     const resetAt = nowSeconds();
