@@ -6,6 +6,7 @@ import { getAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { SERVICES } from '../src/domain/contract';
 import { Connection, type ConnectionOptions } from './connection';
+import { onAnonymousConnect } from './features/devices';
 import { onSignedIn } from './features/session';
 import { Forecasts } from './forecast';
 import { History } from './history';
@@ -62,6 +63,11 @@ export function createRuntime(db: PortalDb, origin: string, opts: RuntimeOptions
       rt.forecasts.onEvent(e).catch(logFailure('storing a forecast event of', e?.device)),
     );
   conn.onReady(() => onSignedIn(rt));
+  // Without a stored session nothing signs in, so onReady never runs: an anonymous visitor's socket (public
+  // station page) watches its station again and refreshes its last data on every (re)connect.
+  conn.app.io.on('connect', () =>
+    onAnonymousConnect(rt).catch(logFailure('watching the public station anonymously')),
+  );
   conn.onSignedOut(() => rt.outbox.stop());
   return rt;
 }

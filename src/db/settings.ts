@@ -22,12 +22,19 @@ export const SETTING = {
   outboxError: 'outboxError',
   account: 'account',
   avatar: 'avatar',
+  pushSession: 'pushSession',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
 export type OutboxError = Pick<OutboxRow, 'id' | 'service' | 'method'> & PortalError & { at: number };
+
+/** This browser's push session (server `sessions`): see SettingValues.pushSession. */
+export interface PushSessionRecord {
+  id: string;
+  secret: string;
+}
 
 /** What each key holds. */
 export interface SettingValues {
@@ -52,6 +59,11 @@ export interface SettingValues {
   account: AccountInfo;
   /** The user's picture as a data URL. */
   avatar: string;
+  /**
+   * This browser's `sessions` record (push): its id and the one-time `secret` the create answered. Kept across
+   * sign-outs (the session is the browser's, not the user's); the secret proves ownership once it is detached.
+   */
+  pushSession: PushSessionRecord;
   /** Per device: the Weather Server page's view (offline). */
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */

@@ -1,9 +1,11 @@
 // Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
 
+import { type CreateSession, detachSession, saveSubscription } from '../../src/api/push-session';
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
 import { SERVICES } from '../../src/domain/contract';
+import { withTimeout } from '../connection';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
 import type { Handlers } from './handlers';
@@ -32,8 +34,18 @@ export async function onSignedIn(rt: Runtime): Promise<void> {
   if (selected) rt.forecasts.load(selected).catch(logFailure('loading the forecast of', selected));
 }
 
+const createSession =
+  (rt: Runtime): CreateSession =>
+  (data) =>
+    rt.conn.create(SERVICES.sessions, data);
+
 async function logout(rt: Runtime): Promise<void> {
   rt.outbox.stop();
+  // While the token is still valid: this browser stops getting the user's pushes. Short and best effort, so
+  // signing out never hangs offline.
+  await withTimeout(detachSession(rt.db, createSession(rt)), 3000).catch(
+    logFailure('detaching the push session'),
+  );
   await rt.conn.logout();
   await clearUserData(rt.db);
   await rt.conn.setState({ devices: undefined, deviceTime: null, age: null });
@@ -75,4 +87,12 @@ export const sessionHandlers = {
   },
 
   logout,
-} satisfies Handlers<'login' | 'signup' | 'verify' | 'resendCode' | 'logout'>;
+
+  pushVapidKey: async (rt) => (await rt.conn.find('sessions/vapid', {}))?.publicKey ?? null,
+
+  savePushSubscription: async (rt, subscription) => {
+    await saveSubscription(rt.db, createSession(rt), subscription);
+  },
+} satisfies Handlers<
+  'login' | 'signup' | 'verify' | 'resendCode' | 'logout' | 'pushVapidKey' | 'savePushSubscription'
+>;
