@@ -2,22 +2,22 @@
 // The public station page through the real route table (issue #12): a signed-out visitor may open it (no
 // redirect to the login page), sees the station read only (no card menu); a private or unknown station ID is
 // 'Device not found'; ?kiosk=1 opens the kiosk (fullscreen) layout.
-import '../../components/test-setup';
+import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Device } from '../../domain/contract';
-import { useUi } from '../../state/ui';
+import type { Device } from '../domain/contract';
+import { useUi } from '../state/ui';
 
 const station = vi.hoisted(() => ({
   kept: null as Device | null,
   answer: null as null | { code: number; message: string },
 }));
 
-vi.mock('../../db/hooks', async () => {
-  const { DEFAULT_UNIT_PREFS } = await import('../../domain');
+vi.mock('../db/hooks', async () => {
+  const { DEFAULT_UNIT_PREFS } = await import('../domain');
   return {
     useAuth: () => null,
     useDevices: () => [],
@@ -34,11 +34,11 @@ vi.mock('../../db/hooks', async () => {
   };
 });
 const openStation = vi.hoisted(() => vi.fn());
-vi.mock('../../api/worker', () => ({
+vi.mock('../api/worker', () => ({
   dataWorker: { openStation, selectDevice: vi.fn(async () => undefined) },
 }));
 
-const { routes } = await import('../../app/routes');
+const { routes } = await import('./routes');
 
 const PUBLIC: Device = {
   _id: '0123456789abcdef01234567',
