@@ -11,7 +11,8 @@ import webpush from 'web-push';
 export interface PushPayload {
   title: string;
   body: string;
-  data: { path: string; alert?: unknown };
+  /** path: where a click leads in the app; url: the same, absolute (other clients, e.g. FCM's own). */
+  data: { path: string; url?: string; alert?: unknown };
 }
 
 export interface WebSubscription {

@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { usePageTitle } from '../../app/title';
 import { CardSlot } from '../../cards/CardSlot';
@@ -96,6 +96,22 @@ export default function DashboardPage() {
     },
     [deviceId, detailList],
   );
+
+  // `?device=<id>` (alert e-mails and notifications) opens that station even when another one is selected;
+  // the parameter then goes, so choosing another station later is not undone by it.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('device');
+  useEffect(() => {
+    if (!wanted || devices === undefined) return;
+    if (devices.some((d) => d._id === wanted)) void openDevice(wanted);
+    setParams(
+      (p) => {
+        p.delete('device');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [wanted, devices, setParams]);
 
   // Make sure the worker watches the station on screen (idempotent on its side).
   useEffect(() => {
