@@ -53,7 +53,7 @@ test('a logged-out visitor opens a public station page, sees it live, and offlin
   await expect(outdoorCard(guest)).toContainText('18.2');
   // Read only: no card menu; nothing secret on the page.
   await expect(guest.getByRole('button', { name: /Card menu/ })).toHaveCount(0);
-  const text = (await guest.locator('body').innerText()).toLowerCase();
+  const text = ((await guest.locator('body').textContent()) ?? '').toLowerCase();
   expect(text).not.toContain(station.key.toLowerCase());
   expect(text).not.toContain(owner.email.toLowerCase());
   expect(text).not.toContain('@');

@@ -1,0 +1,113 @@
+// Accessibility (issue #12): axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on any
+// route, signed out and signed in, in the light and the dark theme. The dark theme is the user's background
+// preference (Unit & Display), applied here the way the app applies it: `data-theme` on the root element.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { addStation, device, jwt, signUp, upload } from './helpers';
+
+const SIGNED_OUT = [
+  '/login',
+  '/signup',
+  '/login/reset',
+  '/help',
+  '/faq',
+  '/devicefaq',
+  '/terms',
+  '/privacy',
+  '/no-such-page',
+];
+
+const SIGNED_IN = [
+  '/dashboard',
+  '/account',
+  '/account/edit',
+  '/devices',
+  '/shares',
+  '/displaySetting',
+  '/alert',
+  '/server',
+  '/export',
+  '/profile',
+  '/profile/changePassword',
+  '/profile/changeProfile',
+  '/subscription/orders',
+  '/subscription/success',
+  '/subscription/payment',
+  '/test',
+  '/help',
+  '/faq',
+];
+
+interface Finding {
+  route: string;
+  theme: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+  help: string;
+}
+
+async function audit(page: Page, route: string, findings: Finding[]): Promise<void> {
+  await page.goto(route);
+  await page.locator('#main, main').first().waitFor({ state: 'attached' });
+  // Lazy screens and live data settle (no spinner left).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => {
+      document.documentElement.dataset.theme = th;
+    }, theme);
+    await page.waitForTimeout(150); // CSS transitions of colours
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const v of result.violations)
+      if (v.impact === 'serious' || v.impact === 'critical')
+        findings.push({
+          route,
+          theme,
+          rule: v.id,
+          impact: v.impact,
+          targets: v.nodes
+            .slice(0, 4)
+            .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`),
+          help: v.help,
+        });
+  }
+}
+
+test('axe finds no serious violation on any route, signed out and signed in, light and dark', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const findings: Finding[] = [];
+
+  // The owner's routes, with a station that has readings (every card filled as far as the upload goes).
+  const owner = await signUp(page, 'a11y');
+  const station = await addStation(page, 'Garden');
+  await upload(request, station, {
+    t1tem: -0.2,
+    t1hum: 61,
+    rbar: 1013.2,
+    t1ws: 2.5,
+    t1wgust: 4.1,
+    t1wdir: 200,
+  });
+  const token = await jwt(request, owner);
+  const { _id } = await device(request, token, station.wsid);
+  const patched = await request.patch(`/weatherDevices/${_id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { shareMode: 'public' },
+  });
+  expect(patched.status()).toBe(200);
+  for (const route of [...SIGNED_IN, `/devices/${_id}/edit`]) await audit(page, route, findings);
+
+  // A visitor's routes, the public station page among them.
+  const visitor = await browser.newContext();
+  const guest = await visitor.newPage();
+  for (const route of [...SIGNED_OUT, `/station/${station.wsid}`]) await audit(guest, route, findings);
+  await visitor.close();
+
+  expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+});
