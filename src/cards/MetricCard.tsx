@@ -14,7 +14,7 @@ import { LevelBand } from './LevelBand';
 import { cardTitle, metricLabel } from './labels';
 import styles from './MetricCard.module.css';
 import { Reading, SecondaryReading } from './Reading';
-import { cardStatus, linkKeyOf } from './status';
+import { cardStatus, linkKeyOf, readingKeysOf } from './status';
 import type { CardProps } from './types';
 
 /** Keys that are not readings to list (batteries, links, sensor types). */
@@ -83,7 +83,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
       title={title}
       icon={props.icon}
       color={`var(${colorOf(primary ?? def.metrics[0] ?? '')})`}
-      status={cardStatus(latest, now, linkKeyOf(def.metrics))}
+      status={cardStatus(latest, now, linkKeyOf(def.metrics), readingKeysOf(def.metrics))}
       expanded={expanded}
       onToggle={onToggle}
       details={details}
