@@ -1,10 +1,11 @@
 // The status dot: a sensor that never reported says "No data", not a green "Up to date".
 import { describe, expect, it } from 'vitest';
 import { cardStatus, readingKeysOf } from './status';
+import type { Latest } from './types';
 
 const now = 1_700_000_000_000;
-const latest = (sample: Record<string, number>, age = 30) => ({
-  sample,
+const latest = (sample: Record<string, number>, age = 30): Latest => ({
+  sample: { ...sample, time: now / 1000 - age },
   time: now / 1000 - age,
   changes: {},
 });
