@@ -103,6 +103,16 @@ test('axe finds no serious violation on any route, signed out and signed in, lig
   expect(patched.status()).toBe(200);
   for (const route of [...SIGNED_IN, `/devices/${_id}/edit`]) await audit(page, route, findings);
 
+  // The keyboard's first stop is the skip link; it moves focus to the main content.
+  await page.goto('/dashboard');
+  await expect(page.locator('article[data-card="outdoor"]')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
   // A visitor's routes, the public station page among them.
   const visitor = await browser.newContext();
   const guest = await visitor.newPage();

@@ -12,6 +12,7 @@ import { useRouteTitle } from '../title';
 import styles from './AppLayout.module.css';
 import { ConnectionStatus } from './ConnectionStatus';
 import { Drawer } from './Drawer';
+import { SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 
 export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
@@ -27,10 +28,12 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
 
   return (
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
+      <SkipLink />
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
       {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
       <main
         id="main"
+        tabIndex={-1}
         className={`${styles.main} ${drawerOpen && wide && !fullscreen ? styles.withDrawer : ''}`}
       >
         <Outlet />
