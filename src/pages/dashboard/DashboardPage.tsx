@@ -9,6 +9,7 @@ import { usePageTitle } from '../../app/title';
 import { CardSlot } from '../../cards/CardSlot';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
+import { DeviceListError, useDeviceListFailed } from '../../components/DeviceListError';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
@@ -39,6 +40,7 @@ export default function DashboardPage() {
   const prefs = useUnits();
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
+  const listFailed = useDeviceListFailed();
   usePageTitle(device?.name);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const deviceId = device?._id;
@@ -119,6 +121,14 @@ export default function DashboardPage() {
   }, [selectedId]);
 
   if (devices === undefined) return <div className={styles.loading} aria-busy="true" />;
+
+  if (devices.length === 0 && listFailed) {
+    return (
+      <Page title={t`Dashboard`}>
+        <DeviceListError />
+      </Page>
+    );
+  }
 
   if (devices.length === 0) {
     return (

@@ -1,20 +1,23 @@
 // @vitest-environment happy-dom
-// `/dashboard?device=<id>` (the link of an alert e-mail or notification) opens that station even when another
-// one is selected, then drops the parameter; an unknown id changes nothing.
+// The dashboard (issue #12): `/dashboard?device=<id>` (the link of an alert e-mail or notification) opens that
+// station even when another one is selected, then drops the parameter; an unknown id changes nothing. A failed
+// station list with nothing kept says so with a retry, not 'No stations are found'.
 import 'fake-indexeddb/auto';
 import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSetting, SETTING, setSetting } from '../../db/settings';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 
 const selectDevice = vi.hoisted(() => vi.fn(async () => undefined));
+const reload = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('../../api/worker', () => ({
   dataWorker: {
     selectDevice,
+    reload,
     loadSeries: vi.fn(() => new Promise(() => {})),
     loadForecast: vi.fn(async () => undefined),
   },
@@ -54,5 +57,15 @@ describe('dashboard ?device=', () => {
     const router = open('/dashboard?device=nope');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await getSetting(db, SETTING.lastViewDevice)).toBe('d1');
+  });
+
+  it('a failed station list with nothing kept: the error and a retry, not "No stations are found"', async () => {
+    await db.devices.clear();
+    await setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'error' });
+    open('/dashboard');
+    expect((await screen.findByRole('alert')).textContent).toContain('The station list could not be loaded.');
+    expect(screen.queryByText('No stations are found')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
   });
 });
