@@ -14,6 +14,8 @@ export interface AccountInfo {
   supportedDevices: number;
   dataLogStorePeriod: number;
   devices: number;
+  /** null while no card was used (contract.ts AccountInfo). */
+  paymentMethod?: string | null;
 }
 
 /** weatherServer find {device}: what an owner types into the console (cached per device). */

@@ -36,6 +36,8 @@ export interface User {
   firstName?: string;
   lastName?: string;
   temperatureUnit?: string;
+  /** ISO 3166-1 alpha-2, null when not given (Account page). */
+  country?: string | null;
   displaySetting?: Record<string, string | number>;
   createdAt?: string;
   isAdmin?: boolean;
@@ -243,6 +245,8 @@ export interface AccountInfo {
   supportedDevices: number;
   dataLogStorePeriod: number;
   devices: number;
+  /** How the account pays for plans (e.g. "Visa •••• 4242"), null while none was used (Account page). */
+  paymentMethod?: string | null;
 }
 
 /** `weatherServer` find {device}: what an owner types into the console. */

@@ -27,6 +27,8 @@ export class MeService {
       supportedDevices: FREE_PLAN.supportedDevices,
       dataLogStorePeriod: FREE_PLAN.dataLogStorePeriod,
       devices: Number(counted[0]?.n ?? 0),
+      // No card is kept here: the card payment provider holds it. Orders (issue #14) may name the last one used.
+      paymentMethod: null,
     };
   }
 }
