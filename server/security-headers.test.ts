@@ -77,6 +77,30 @@ describe('security headers', () => {
     expect(JSON.stringify(csp)).not.toContain('unsafe');
   });
 
+  test("with captcha configured (issue #12) the provider's script and frame are allowed, nothing else", async () => {
+    const captcha = await startServer({ recaptchaSiteKey: 'site-key', recaptchaSecret: 'secret' });
+    try {
+      const res = await call(captcha.url, 'GET', '/config');
+      expect(res.body.captcha).toEqual({ siteKey: 'site-key', version: 3 });
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['script-src']).toEqual([
+        "'self'",
+        'https://www.google.com/recaptcha/',
+        'https://www.gstatic.com/recaptcha/',
+      ]);
+      expect(csp['frame-src']).toEqual([
+        'https://www.google.com/recaptcha/',
+        'https://recaptcha.google.com/recaptcha/',
+      ]);
+      expect(csp['connect-src']).not.toContain('https://www.google.com/recaptcha/');
+    } finally {
+      await captcha.close();
+    }
+    // Off: no frame may load at all (default-src 'self' only).
+    const off = directives((await call(t.url, 'GET', '/config')).headers.get('content-security-policy'));
+    expect(off['frame-src']).toBeUndefined();
+  });
+
   test('index.html has no inline script (the policy would block it)', () => {
     const html = readFileSync(join(import.meta.dirname, '..', 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -7,6 +7,7 @@
 // proxy (TRUST_PROXY): a plain-HTTP portal on a LAN must stay reachable.
 import { createHash } from 'node:crypto';
 import type { FeathersKoaContext } from '@feathersjs/koa';
+import { captchaEnabled } from './auth/captcha';
 import type { Config } from './config';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -24,12 +25,17 @@ const STYLE_HASHES = LIBRARY_STYLES.map(
   (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
 ).join(' ');
 
+/** reCAPTCHA v3's script and its invisible frame (only when captcha is configured: RECAPTCHA_*). */
+const CAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const CAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
+
 /** The policy for a page served from `host` (the Host header: the socket connects back to it). */
-export function contentSecurityPolicy(host: string): string {
+export function contentSecurityPolicy(host: string, opts: { captcha?: boolean } = {}): string {
   const sockets = /^[\w.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    opts.captcha ? `script-src 'self' ${CAPTCHA_SCRIPTS}` : "script-src 'self'",
+    ...(opts.captcha ? [`frame-src ${CAPTCHA_FRAMES}`] : []),
     `style-src 'self' ${STYLE_HASHES}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -45,7 +51,7 @@ export function contentSecurityPolicy(host: string): string {
 
 export function securityHeaders(config: Config) {
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host, { captcha: captchaEnabled(config) }));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');

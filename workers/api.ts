@@ -61,6 +61,8 @@ export interface SignupInput {
   firstName?: string;
   lastName?: string;
   termsAccepted: boolean;
+  /** The captcha widget's token, when GET /config offers captcha. */
+  captchaToken?: string;
 }
 
 export interface NewDeviceInput {
@@ -128,6 +130,10 @@ export interface DataWorkerApi {
    * (id and one-time secret kept in settings.pushSession; sign-out detaches it).
    */
   savePushSubscription(subscription: PushSubscriptionJSON): Promise<void>;
+  /** GET /config into settings.publicConfig (captcha, social sign-in); offline: the kept answer. */
+  loadPublicConfig(): Promise<void>;
+  /** Sign in with a token the server handed out by redirect (social sign-in: /login#access_token=…). */
+  loginWithToken(accessToken: string): Promise<User>;
   /** Reload devices, last data and settings from the server (e.g. after the device list failed). */
   reload(): Promise<void>;
   /** Select the device the dashboard shows (watches it; manage mode watches all). */

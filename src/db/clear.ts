@@ -9,6 +9,7 @@ const KEEP_SETTINGS = new Set<string>([
   SETTING.metricsHash,
   SETTING.connection,
   SETTING.pushSession,
+  SETTING.publicConfig,
 ]);
 
 export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } = {}): Promise<void> {

@@ -23,6 +23,7 @@ export const SETTING = {
   account: 'account',
   avatar: 'avatar',
   pushSession: 'pushSession',
+  publicConfig: 'publicConfig',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
 } as const;
@@ -34,6 +35,12 @@ export type OutboxError = Pick<OutboxRow, 'id' | 'service' | 'method'> & PortalE
 export interface PushSessionRecord {
   id: string;
   secret: string;
+}
+
+/** GET /config as the sign-in screens use it: the captcha widget and the social sign-in providers on offer. */
+export interface PublicConfigView {
+  captcha: { siteKey: string; version: number } | null;
+  oauth: string[];
 }
 
 /** What each key holds. */
@@ -64,6 +71,8 @@ export interface SettingValues {
    * sign-outs (the session is the browser's, not the user's); the secret proves ownership once it is detached.
    */
   pushSession: PushSessionRecord;
+  /** The server's GET /config (sign-in screens; offline: the last answer). */
+  publicConfig: PublicConfigView;
   /** Per device: the Weather Server page's view (offline). */
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */

@@ -4,6 +4,7 @@ import { type CreateSession, detachSession, saveSubscription } from '../../src/a
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
+import { SETTING, setSetting } from '../../src/db/settings';
 import { SERVICES } from '../../src/domain/contract';
 import { withTimeout } from '../connection';
 import type { Runtime } from '../runtime';
@@ -93,6 +94,32 @@ export const sessionHandlers = {
   savePushSubscription: async (rt, subscription) => {
     await saveSubscription(rt.db, createSession(rt), subscription);
   },
+
+  loadPublicConfig: async (rt) => {
+    const answer = await rt.conn.find('config', {});
+    await setSetting(rt.db, SETTING.publicConfig, {
+      captcha: answer?.captcha ?? null,
+      oauth: Array.isArray(answer?.oauth) ? answer.oauth : [],
+    });
+  },
+
+  loginWithToken: async (rt, accessToken) => {
+    await rt.conn.adoptToken(accessToken);
+    await adoptSignedInUser(rt.db);
+    // As after a password login: load the account's data (devices, settings) through the ready listeners.
+    rt.conn.resume().catch(logFailure('loading data after social sign-in'));
+    const auth = await getAuth(rt.db);
+    if (!auth?.user) throw new Error('Not authenticated');
+    return auth.user;
+  },
 } satisfies Handlers<
-  'login' | 'signup' | 'verify' | 'resendCode' | 'logout' | 'pushVapidKey' | 'savePushSubscription'
+  | 'login'
+  | 'signup'
+  | 'verify'
+  | 'resendCode'
+  | 'logout'
+  | 'pushVapidKey'
+  | 'savePushSubscription'
+  | 'loadPublicConfig'
+  | 'loginWithToken'
 >;
