@@ -5,7 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { addStation, controlled, device, jwt, outdoorCard, signUp, upload } from './helpers';
+import {
+  addStation,
+  controlled,
+  device,
+  expectGraph,
+  jwt,
+  outdoorCard,
+  signUp,
+  upload,
+  zoneAwayFromMidnight,
+} from './helpers';
 
 const shots = process.env.SHOTS_DIR ?? join('test-results', 'public-station-screens');
 const PHONE = { width: 390, height: 844 };
@@ -30,7 +40,8 @@ test('a logged-out visitor opens a public station page, sees it live, and offlin
   request,
 }) => {
   const owner = await signUp(page, 'public');
-  const station = await addStation(page, 'Harbour');
+  const zone = zoneAwayFromMidnight();
+  const station = await addStation(page, 'Harbour', '', zone);
   const hidden = await addStation(page, 'Cellar');
   const token = await jwt(request, owner);
   const info = await device(request, token, station.wsid);
@@ -43,6 +54,10 @@ test('a logged-out visitor opens a public station page, sees it live, and offlin
     expect(res.status(), await res.text()).toBe(200);
   };
   await shareMode(station.wsid, 'public');
+  // Earlier readings for the graph (two 5-minute buckets), then the current one.
+  const now = Math.floor(Date.now() / 1000);
+  await upload(request, station, { t1tem: 16.9, t1hum: 57 }, { time: now - 1500, timeZone: zone });
+  await upload(request, station, { t1tem: 17.5, t1hum: 56 }, { time: now - 900, timeZone: zone });
   await upload(request, station, { t1tem: 18.2, t1hum: 55, t1ws: 3.1 });
 
   const visitor = await browser.newContext({ viewport: DESKTOP });
@@ -57,6 +72,16 @@ test('a logged-out visitor opens a public station page, sees it live, and offlin
   expect(text).not.toContain(station.key.toLowerCase());
   expect(text).not.toContain(owner.email.toLowerCase());
   expect(text).not.toContain('@');
+
+  // Graphs: a visitor opens a card's details and sees its day graph (history read without an account).
+  await guest.getByRole('button', { name: 'Show details: Outdoor' }).click();
+  await expectGraph(outdoorCard(guest), 'Day');
+
+  // Installable as the kiosk display: the page links the station's own manifest (fullscreen, kiosk layout).
+  const manifestHref = await guest.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestHref).toBe(`/manifests/station/${station.wsid}.webmanifest`);
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ start_url: `/station/${station.wsid}?kiosk=1`, display: 'fullscreen' });
 
   // A new reading arrives live.
   await upload(request, station, { t1tem: 19.6, t1hum: 54, t1ws: 2.4 });

@@ -31,6 +31,7 @@ import { redisSync } from './realtime/sync';
 import { securityHeaders } from './security-headers';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
+import { stationManifest } from './services/devices/station-manifest';
 import { displaySettings } from './services/display-settings/display-settings';
 import { exportService } from './services/export/export';
 import { files } from './services/files/files';
@@ -86,6 +87,8 @@ export async function createApp(config: Config): Promise<Server> {
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
+  // A public station page's own web app manifest (kiosk install, issue #12).
+  app.use(stationManifest(app));
   app.use(msgpackBody);
   app.use(bodyParser({ jsonLimit: '1mb', formLimit: '64kb', textLimit: '64kb' }));
   app.configure(rest());

@@ -59,6 +59,19 @@ export default function StationPage() {
     };
   }, [wsid]);
 
+  // While the page is open, "Install" installs this station as a kiosk display (its own manifest, served
+  // by the server for public and unlisted stations), not the owner's dashboard.
+  useEffect(() => {
+    if (lookup !== 'found') return;
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (!link) return;
+    const app = link.getAttribute('href');
+    link.setAttribute('href', `/manifests/station/${encodeURIComponent(wsid)}.webmanifest`);
+    return () => {
+      if (app) link.setAttribute('href', app);
+    };
+  }, [lookup, wsid]);
+
   const kiosk = params.get('kiosk') === '1';
   useEffect(() => {
     if (kiosk) enterKiosk();
