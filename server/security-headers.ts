@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FeathersKoaContext } from '@feathersjs/koa';
 import { captchaEnabled } from './auth/captcha';
 import type { Config } from './config';
+import { firebaseWebConfig } from './notify/push';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -29,8 +30,14 @@ const STYLE_HASHES = LIBRARY_STYLES.map(
 const CAPTCHA_SCRIPTS = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const CAPTCHA_FRAMES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
 
+/** Where the Firebase SDK gets an FCM token (only when FIREBASE_WEB_CONFIG offers FCM to browsers). */
+const FCM_ENDPOINTS = 'https://fcmregistrations.googleapis.com https://firebaseinstallations.googleapis.com';
+
 /** The policy for a page served from `host` (the Host header: the socket connects back to it). */
-export function contentSecurityPolicy(host: string, opts: { captcha?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  host: string,
+  opts: { captcha?: boolean; firebase?: boolean } = {},
+): string {
   const sockets = /^[\w.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
@@ -39,7 +46,7 @@ export function contentSecurityPolicy(host: string, opts: { captcha?: boolean } 
     `style-src 'self' ${STYLE_HASHES}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${sockets}`,
+    `connect-src 'self'${sockets}${opts.firebase ? ` ${FCM_ENDPOINTS}` : ''}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -50,8 +57,12 @@ export function contentSecurityPolicy(host: string, opts: { captcha?: boolean } 
 }
 
 export function securityHeaders(config: Config) {
+  const firebase = firebaseWebConfig() !== null;
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host, { captcha: captchaEnabled(config) }));
+    ctx.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(ctx.host, { captcha: captchaEnabled(config), firebase }),
+    );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');

@@ -1,6 +1,6 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
-import type { Device, UploadTarget, UploadTargetTest, User } from '../src/domain/contract';
+import type { Device, FirebaseWebConfig, UploadTarget, UploadTargetTest, User } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
 import type { BucketRange } from '../src/domain/types';
 import type { TargetInput } from './upload-targets';
@@ -130,6 +130,10 @@ export interface DataWorkerApi {
    * (id and one-time secret kept in settings.pushSession; sign-out detaches it).
    */
   savePushSubscription(subscription: PushSubscriptionJSON): Promise<void>;
+  /** GET /config `firebase`: the FCM web config when the server offers FCM to browsers, else null. */
+  pushFirebaseConfig(): Promise<FirebaseWebConfig | null>;
+  /** Like savePushSubscription, with an FCM registration token (pushType 'firebase'). */
+  saveFirebaseToken(token: string): Promise<void>;
   /** GET /config into settings.publicConfig (captcha, social sign-in); offline: the kept answer. */
   loadPublicConfig(): Promise<void>;
   /** Sign in with a token the server handed out by redirect (social sign-in: /login#access_token=…). */

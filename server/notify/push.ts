@@ -6,6 +6,7 @@ import { createSign } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
+import type { FirebaseWebConfig } from '../../src/domain/contract';
 
 /** What the service worker receives (sw/push.ts PushPayload). */
 export interface PushPayload {
@@ -93,15 +94,6 @@ export function firebaseConfig(env: NodeJS.ProcessEnv = process.env): FirebaseCo
     // Environment files usually carry the PEM with literal \n.
     privateKey: FIREBASE_PRIVATE_KEY.replace(/\\n/g, '\n'),
   };
-}
-
-/** What a browser needs to get an FCM registration token (the Firebase web app's config and its VAPID key). */
-export interface FirebaseWebConfig {
-  apiKey: string;
-  projectId: string;
-  messagingSenderId: string;
-  appId: string;
-  vapidKey: string;
 }
 
 /**

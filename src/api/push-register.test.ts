@@ -1,6 +1,7 @@
 // The start-up push flow (spec §1): denied stops, default asks first, granted subscribes with the server's
 // VAPID key and saves the session; a subscription made with an older key is replaced.
 import { describe, expect, it, vi } from 'vitest';
+import type { FirebaseWebConfig } from '../domain/contract';
 import { keyBytes, registerPush } from './push-register';
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
@@ -17,6 +18,8 @@ function setup(permission: NotificationPermission, answer: NotificationPermissio
   const server = {
     pushVapidKey: vi.fn(async (): Promise<string | null> => KEY),
     savePushSubscription: vi.fn(async () => undefined),
+    pushFirebaseConfig: vi.fn(async (): Promise<FirebaseWebConfig | null> => null),
+    saveFirebaseToken: vi.fn(async () => undefined),
   };
   let kept: PushSubscription | null = null;
   const pushManager = {
@@ -98,5 +101,36 @@ describe('registerPush', () => {
     const s = setup('default');
     expect(await registerPush(null, s.server, s.notification)).toBe('unsupported');
     expect(s.notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('FCM offered: the token from the SDK is saved instead of a Web Push subscription', async () => {
+    const s = setup('granted');
+    const fcm = { apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a', vapidKey: 'v' };
+    s.server.pushFirebaseConfig.mockResolvedValue(fcm);
+    const token = vi.fn(async () => 'fcm-token-1');
+    const outcome = await registerPush(
+      { pushManager: s.pushManager } as unknown as ServiceWorkerRegistration,
+      s.server,
+      s.notification,
+      token,
+    );
+    expect(outcome).toBe('subscribed');
+    expect(token).toHaveBeenCalledWith(fcm, expect.anything());
+    expect(s.server.saveFirebaseToken).toHaveBeenCalledWith('fcm-token-1');
+    expect(s.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(s.server.savePushSubscription).not.toHaveBeenCalled();
+  });
+
+  it('FCM not offered: Web Push, the self-hosted default', async () => {
+    const s = setup('granted');
+    const token = vi.fn(async () => 'unused');
+    await registerPush(
+      { pushManager: s.pushManager } as unknown as ServiceWorkerRegistration,
+      s.server,
+      s.notification,
+      token,
+    );
+    expect(token).not.toHaveBeenCalled();
+    expect(s.server.savePushSubscription).toHaveBeenCalledOnce();
   });
 });

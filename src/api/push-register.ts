@@ -1,13 +1,23 @@
 // Push at start-up (spec §1, issue #12): once signed in, ask for notification permission (a denied permission
 // stops here, for good: the browser will not ask again), subscribe with the server's VAPID key and create or
 // update this browser's `sessions` record. Every failure is only logged: the app works without push.
-// The service worker re-subscribes on `pushsubscriptionchange` (sw/sw.ts).
+// The service worker re-subscribes on `pushsubscriptionchange` (sw/sw.ts). When the server offers FCM to
+// browsers, the token comes from the Firebase SDK instead (app/firebase.ts).
+import type { FirebaseWebConfig } from '../domain/contract';
 
 /** What the flow needs of the data worker (dataWorker in the app; a fake in tests). */
 export interface PushServer {
   pushVapidKey(): Promise<string | null>;
   savePushSubscription(subscription: PushSubscriptionJSON): Promise<void>;
+  pushFirebaseConfig(): Promise<FirebaseWebConfig | null>;
+  saveFirebaseToken(token: string): Promise<void>;
 }
+
+/** How an FCM token is obtained (app/firebase.ts; a fake in tests). */
+export type FcmToken = (
+  config: FirebaseWebConfig,
+  registration: ServiceWorkerRegistration,
+) => Promise<string>;
 
 /** What the flow uses of `Notification` (the service worker's typings have no requestPermission). */
 export interface NotificationPermissions {
@@ -41,11 +51,18 @@ export async function registerPush(
   notification: NotificationPermissions | undefined = (
     globalThis as unknown as { Notification?: NotificationPermissions }
   ).Notification,
+  fcm?: FcmToken,
 ): Promise<PushOutcome> {
   if (!registration?.pushManager || !notification) return 'unsupported';
   if (notification.permission === 'denied') return 'denied';
   if (notification.permission !== 'granted' && (await notification.requestPermission()) !== 'granted')
     return 'denied';
+  // FCM when the server offers it to browsers (and the app passes the SDK's token getter).
+  const firebase = fcm ? await server.pushFirebaseConfig() : null;
+  if (firebase && fcm) {
+    await server.saveFirebaseToken(await fcm(firebase, registration as ServiceWorkerRegistration));
+    return 'subscribed';
+  }
   const publicKey = await server.pushVapidKey();
   if (!publicKey) return 'off';
   const key = keyBytes(publicKey);

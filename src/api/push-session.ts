@@ -43,20 +43,22 @@ export async function fetchVapidKey(opts: Omit<RestOptions, 'accessToken'>): Pro
   return answer?.publicKey ?? null;
 }
 
+/** What a session pushes to: a Web Push subscription (JSON) or an FCM registration token. */
+export type PushTarget = { pushType: 'web'; pushToken: string } | { pushType: 'firebase'; pushToken: string };
+
 /**
- * Create or update this browser's session with a Web Push subscription, tied to the signed-in user (if any).
+ * Create or update this browser's session with its push target, tied to the signed-in user (if any).
  * Resolves with the session id.
  */
-export async function saveSubscription(
+export async function savePushTarget(
   db: PortalDb,
   create: CreateSession,
-  subscription: PushSubscriptionJSON,
+  target: PushTarget,
 ): Promise<string> {
   const user = (await getAuth(db))?.user?._id;
   const data: Omit<SessionInput, '_id'> = {
     pushEnabled: true,
-    pushType: 'web',
-    pushToken: JSON.stringify(subscription),
+    ...target,
     ...(user ? { associateUser: user } : {}),
   };
   const kept = await getSetting(db, SETTING.pushSession);
@@ -74,6 +76,10 @@ export async function saveSubscription(
   await setSetting(db, SETTING.pushSession, { id, secret: created.secret ?? '' });
   return id;
 }
+
+/** A Web Push subscription (the self-hosted default). */
+export const saveSubscription = (db: PortalDb, create: CreateSession, subscription: PushSubscriptionJSON) =>
+  savePushTarget(db, create, { pushType: 'web', pushToken: JSON.stringify(subscription) });
 
 /** Untie this browser's session from the user (sign-out): the user's alerts are no longer pushed here. */
 export async function detachSession(db: PortalDb, create: CreateSession): Promise<void> {

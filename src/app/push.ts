@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { registerPush } from '../api/push-register';
 import { dataWorker } from '../api/worker';
 import { useAuth } from '../db/hooks';
+import { fcmToken } from './firebase';
 
 export function usePushRegistration(): void {
   const userId = useAuth()?.user._id;
@@ -11,7 +12,7 @@ export function usePushRegistration(): void {
     if (!userId || typeof navigator === 'undefined' || !navigator.serviceWorker) return;
     let alive = true;
     navigator.serviceWorker.ready
-      .then((registration) => (alive ? registerPush(registration, dataWorker) : null))
+      .then((registration) => (alive ? registerPush(registration, dataWorker, undefined, fcmToken) : null))
       .then(
         (outcome) => outcome && outcome !== 'subscribed' && console.info('[push] not registered:', outcome),
       )

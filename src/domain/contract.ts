@@ -238,6 +238,15 @@ export interface AuthResult {
   user: User;
 }
 
+/** GET /config `firebase`: what a browser needs for an FCM token (null: Web Push with the server's VAPID key). */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  projectId: string;
+  messagingSenderId: string;
+  appId: string;
+  vapidKey: string;
+}
+
 /** `users/me` find: what the Account page shows. */
 export interface AccountInfo {
   user: User;

@@ -1,11 +1,16 @@
 // Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
 
-import { type CreateSession, detachSession, saveSubscription } from '../../src/api/push-session';
+import {
+  type CreateSession,
+  detachSession,
+  savePushTarget,
+  saveSubscription,
+} from '../../src/api/push-session';
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
 import { SETTING, setSetting } from '../../src/db/settings';
-import { SERVICES } from '../../src/domain/contract';
+import { type FirebaseWebConfig, SERVICES } from '../../src/domain/contract';
 import { withTimeout } from '../connection';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
@@ -95,6 +100,15 @@ export const sessionHandlers = {
     await saveSubscription(rt.db, createSession(rt), subscription);
   },
 
+  pushFirebaseConfig: async (rt) => {
+    const answer = await rt.conn.find('config', {});
+    return (answer?.firebase as FirebaseWebConfig | null | undefined) ?? null;
+  },
+
+  saveFirebaseToken: async (rt, token) => {
+    await savePushTarget(rt.db, createSession(rt), { pushType: 'firebase', pushToken: token });
+  },
+
   loadPublicConfig: async (rt) => {
     const answer = await rt.conn.find('config', {});
     await setSetting(rt.db, SETTING.publicConfig, {
@@ -120,6 +134,8 @@ export const sessionHandlers = {
   | 'logout'
   | 'pushVapidKey'
   | 'savePushSubscription'
+  | 'pushFirebaseConfig'
+  | 'saveFirebaseToken'
   | 'loadPublicConfig'
   | 'loginWithToken'
 >;
