@@ -24,9 +24,14 @@ export class OwnServer {
 
   private constructor(readonly port: number) {}
 
-  static async create(): Promise<OwnServer> {
-    return new OwnServer(await freePort());
+  /** `port`: a fixed one (a test on a shared machine keeps to its range); else any free port. `env`: extra. */
+  static async create(port?: number, env: Record<string, string> = {}): Promise<OwnServer> {
+    const server = new OwnServer(port ?? (await freePort()));
+    server.env = env;
+    return server;
   }
+
+  private env: Record<string, string> = {};
 
   get base(): string {
     return `http://localhost:${this.port}`;
@@ -41,6 +46,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         DEMO: 'off',
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
