@@ -1,6 +1,8 @@
 // Accessibility (issue #12): axe (WCAG 2.1 A and AA rules) finds no serious or critical violation on any
 // route, signed out and signed in, in the light and the dark theme. The dark theme is the user's background
 // preference (Unit & Display), applied here the way the app applies it: `data-theme` on the root element.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addStation, device, jwt, signUp, upload } from './helpers';
@@ -120,4 +122,43 @@ test('axe finds no serious violation on any route, signed out and signed in, lig
   await visitor.close();
 
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+});
+
+test('layout: the closed phone drawer leaves nothing on screen; top-bar titles are whole while room remains', async ({
+  page,
+  request,
+}) => {
+  const shots = process.env.SHOTS_DIR ?? join('test-results', 'layout-screens');
+  mkdirSync(shots, { recursive: true });
+  await signUp(page, 'layout');
+  const station = await addStation(page, 'A station with a rather long name for the title');
+  await upload(request, station, { t1tem: -0.2, t1hum: 80, t1ws: 6, t1wgust: 9 });
+
+  // Phone: the drawer is closed and fully hidden (no shadow strip at the edge), and opens on the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  await expect(page.locator('article[data-card="outdoor"]')).toContainText('\u22120.2');
+  const drawer = page.locator('#app-drawer');
+  await expect(drawer).toBeHidden();
+  await page.screenshot({ path: join(shots, 'dashboard-phone.png') });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(drawer).toBeVisible();
+  await page.screenshot({ path: join(shots, 'drawer-open-phone.png') });
+  await page.keyboard.press('Escape');
+
+  // Desktop: titles that fit between the bar's two sides are not cut.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const route of ['/displaySetting', '/subscription/orders', '/profile/changePassword', '/dashboard']) {
+    await page.goto(route);
+    const title = page.locator('header div[aria-hidden]').first();
+    await expect(title).not.toBeEmpty();
+    const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, `${route}: ${await title.textContent()}`).toBe(false);
+  }
+  await page.screenshot({ path: join(shots, 'dashboard-desktop.png') });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, 'dashboard-desktop-dark.png') });
 });
