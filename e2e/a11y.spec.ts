@@ -143,6 +143,7 @@ test('layout: the closed phone drawer leaves nothing on screen; top-bar titles a
   await page.screenshot({ path: join(shots, 'dashboard-phone.png') });
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(drawer).toBeVisible();
+  await page.waitForTimeout(300); // the slide-in
   await page.screenshot({ path: join(shots, 'drawer-open-phone.png') });
   await page.keyboard.press('Escape');
 
