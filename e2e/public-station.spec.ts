@@ -86,6 +86,8 @@ test('a logged-out visitor opens a public station page, sees it live, and offlin
   // A new reading arrives live.
   await upload(request, station, { t1tem: 19.6, t1hum: 54, t1ws: 2.4 });
   await expect(outdoorCard(guest)).toContainText('19.6');
+  // The top bar says the visitor is online (a start-up race once wrote the socket back as offline).
+  await expect(guest.getByRole('banner').getByRole('status')).toHaveAttribute('aria-label', /^Online/);
   await shoot(guest, 'public-station');
 
   // Offline after a first visit: the service worker serves the shell, Dexie the station.

@@ -75,10 +75,13 @@ export function createRuntime(db: PortalDb, origin: string, opts: RuntimeOptions
 /** Publish the first connection state from Dexie, start the timers and, with a stored session, sign in. */
 export async function bootRuntime(rt: Runtime, opts: RuntimeOptions): Promise<void> {
   const auth = await getAuth(rt.db);
+  const devices = (await rt.db.devices.count()) > 0 ? 'loaded' : undefined;
+  // `connected` is read after the last await: read before it, a socket that connected meanwhile (its handler
+  // set online) was written back as offline, and the top bar said "Connecting…" until the next reconnect.
   await rt.conn.setState({
     online: rt.conn.connected,
     auth: auth?.accessToken ? 'authenticating' : 'unauthenticated',
-    devices: (await rt.db.devices.count()) > 0 ? 'loaded' : undefined,
+    devices,
   });
   if (opts.timers !== false) {
     rt.live.startTick();
