@@ -8,7 +8,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/air-quality';
 
 async function showPmCard(page: Page) {
   await page.getByRole('button', { name: 'Show hidden cards' }).click();
-  await page.getByRole('button', { name: 'Show card: PM channel 1' }).click();
+  await page.getByRole('button', { name: 'Show PM channel 1' }).click();
 }
 
 async function shoot(page: Page, name: string, locator = page.locator('article[data-card="pmChannel1"]')) {

@@ -29,6 +29,8 @@ test('a push alert is stored and its notification click opens its path', async (
   await context.grantPermissions(['notifications'], { origin: baseURL });
   const account = await signUp(page, 'push');
   const station = await addStation(page);
+  // A second station, selected last: the alert's link must open the first one all the same (issue #12).
+  await addStation(page, 'Roof');
   const token = await jwt(request, account);
   const { _id: deviceId, timezone } = await device(request, token, station.wsid);
   await controlled(page);
@@ -104,7 +106,17 @@ test('a push alert is stored and its notification click opens its path', async (
     const [notification] = await scope.registration.getNotifications();
     scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
   });
-  await expect(page).toHaveURL(new RegExp(`/dashboard\\?device=${deviceId}$`));
+  // The dashboard opens the alerting station (the parameter goes once it is selected).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Garden');
+  await expect
+    .poll(
+      async () =>
+        ((await page.evaluate(readStore, 'settings')) as { key: string; value: unknown }[]).find(
+          (r) => r.key === 'lastViewDevice',
+        )?.value,
+    )
+    .toBe(deviceId);
   await expect
     .poll(() =>
       sw.evaluate(async () => (await (self as unknown as SwScope).registration.getNotifications()).length),

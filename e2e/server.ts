@@ -24,9 +24,11 @@ export class OwnServer {
 
   private constructor(readonly port: number) {}
 
-  /** `port`: a fixed one (an engineer's own range), else any free one. */
-  static async create(port?: number): Promise<OwnServer> {
-    return new OwnServer(port ?? (await freePort()));
+  /** `port`: a fixed one (a test on a shared machine keeps to its range); else any free port. `env`: extra. */
+  static async create(port?: number, env: Record<string, string> = {}): Promise<OwnServer> {
+    const server = new OwnServer(port ?? (await freePort()));
+    server.env = env;
+    return server;
   }
 
   /** Resolves once the server's output contains `text` (e.g. the demo login, printed after the demo history). */
@@ -38,6 +40,8 @@ export class OwnServer {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+
+  private env: Record<string, string> = {};
 
   get base(): string {
     return `http://localhost:${this.port}`;
@@ -52,6 +56,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         DEMO: 'off',
         LOG_LEVEL: 'warn',
+        ...this.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,7 @@ import { redisSync } from './realtime/sync';
 import { securityHeaders } from './security-headers';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
+import { stationManifest } from './services/devices/station-manifest';
 import { displaySettings } from './services/display-settings/display-settings';
 import { exportService } from './services/export/export';
 import { files } from './services/files/files';
@@ -96,6 +97,8 @@ export async function createApp(config: Config): Promise<Server> {
   if (integrations.route) app.use(integrations.route);
   // The provider's webhook reads its body as sent (the signature covers the bytes), so it comes before the parser.
   app.use(paymentWebhook(app));
+  // A public station page's own web app manifest (kiosk install, issue #12).
+  app.use(stationManifest(app));
   app.use(msgpackBody);
   app.use(bodyParser({ jsonLimit: '1mb', formLimit: '64kb', textLimit: '64kb' }));
   app.configure(rest());

@@ -476,6 +476,16 @@ const CASES: Case[] = [
     id: () => pub._id,
     expect: everyone(),
   },
+  // The public station page (issue #12) shows the record to anyone: nobody's e-mail is in it (no owner e-mail,
+  // no share e-mails: the public station is shared with nobody, so not even its owner gets any).
+  {
+    name: 'e-mail addresses in a public station found by wsid',
+    method: 'find',
+    path: 'weatherDevices',
+    query: () => ({ wsid: pub.wsid }),
+    ok: (b) => JSON.stringify(list(b)).includes('@'),
+    expect: nobody(),
+  },
   {
     name: 'public lastData',
     method: 'find',

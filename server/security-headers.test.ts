@@ -79,7 +79,7 @@ describe('security headers', () => {
 
   test("with Stripe configured (issue #14) the policy adds Stripe's documented script, frames and API only", () => {
     const plain = directives(contentSecurityPolicy('portal.example'));
-    const stripe = directives(contentSecurityPolicy('portal.example', true));
+    const stripe = directives(contentSecurityPolicy('portal.example', { stripe: true }));
     expect(JSON.stringify(plain)).not.toContain('stripe');
     expect(plain['frame-src']).toBeUndefined();
     expect(stripe).toMatchObject({
@@ -89,6 +89,30 @@ describe('security headers', () => {
       'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
       'frame-ancestors': ["'none'"],
     });
+  });
+
+  test("with captcha configured (issue #12) the provider's script and frame are allowed, nothing else", async () => {
+    const captcha = await startServer({ recaptchaSiteKey: 'site-key', recaptchaSecret: 'secret' });
+    try {
+      const res = await call(captcha.url, 'GET', '/config');
+      expect(res.body.captcha).toEqual({ siteKey: 'site-key', version: 3 });
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['script-src']).toEqual([
+        "'self'",
+        'https://www.google.com/recaptcha/',
+        'https://www.gstatic.com/recaptcha/',
+      ]);
+      expect(csp['frame-src']).toEqual([
+        'https://www.google.com/recaptcha/',
+        'https://recaptcha.google.com/recaptcha/',
+      ]);
+      expect(csp['connect-src']).not.toContain('https://www.google.com/recaptcha/');
+    } finally {
+      await captcha.close();
+    }
+    // Off: no frame may load at all (default-src 'self' only).
+    const off = directives((await call(t.url, 'GET', '/config')).headers.get('content-security-policy'));
+    expect(off['frame-src']).toBeUndefined();
   });
 
   test('index.html has no inline script (the policy would block it)', () => {

@@ -7,7 +7,9 @@
 // proxy (TRUST_PROXY): a plain-HTTP portal on a LAN must stay reachable.
 import { createHash } from 'node:crypto';
 import type { FeathersKoaContext } from '@feathersjs/koa';
+import { captchaEnabled } from './auth/captcha';
 import type { Config } from './config';
+import { firebaseWebConfig } from './notify/push';
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -24,20 +26,47 @@ const STYLE_HASHES = LIBRARY_STYLES.map(
   (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
 ).join(' ');
 
-/**
- * The policy for a page served from `host` (the Host header: the socket connects back to it). With Stripe
- * configured (issue #14) its Payment Element needs what Stripe documents: its script, its frames and its API.
- */
-export function contentSecurityPolicy(host: string, stripe = false): string {
-  const sockets = /^[\w.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
+/** reCAPTCHA v3's script and its invisible frame (only when captcha is configured: RECAPTCHA_*). */
+const CAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/** Where the Firebase SDK gets an FCM token (only when FIREBASE_WEB_CONFIG offers FCM to browsers). */
+const FCM_ENDPOINTS = [
+  'https://fcmregistrations.googleapis.com',
+  'https://firebaseinstallations.googleapis.com',
+];
+
+/** What Stripe documents for its Payment Element (only with Stripe configured, issue #14). */
+const STRIPE = {
+  scripts: ['https://js.stripe.com'],
+  frames: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  images: ['https://*.stripe.com'],
+};
+
+export interface PolicyOptions {
+  captcha?: boolean;
+  firebase?: boolean;
+  stripe?: boolean;
+}
+
+/** The policy for a page served from `host` (the Host header: the socket connects back to it). */
+export function contentSecurityPolicy(host: string, opts: PolicyOptions = {}): string {
+  const sockets = /^[\w.:[\]-]+$/.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
+  const list = (...sources: (string[] | false | undefined)[]) => sources.flatMap((s) => s || []);
+  const frames = list(opts.captcha && CAPTCHA_FRAMES, opts.stripe && STRIPE.frames);
   return [
     "default-src 'self'",
-    `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}`,
+    ["script-src 'self'", ...list(opts.captcha && CAPTCHA_SCRIPTS, opts.stripe && STRIPE.scripts)].join(' '),
+    ...(frames.length > 0 ? [`frame-src ${frames.join(' ')}`] : []),
     `style-src 'self' ${STYLE_HASHES}`,
-    `img-src 'self' data: blob:${stripe ? ' https://*.stripe.com' : ''}`,
+    ["img-src 'self' data: blob:", ...list(opts.stripe && STRIPE.images)].join(' '),
     "font-src 'self'",
-    `connect-src 'self'${sockets}${stripe ? ' https://api.stripe.com' : ''}`,
-    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+    [
+      "connect-src 'self'",
+      ...sockets,
+      ...list(opts.firebase && FCM_ENDPOINTS, opts.stripe && STRIPE.connect),
+    ].join(' '),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -48,10 +77,12 @@ export function contentSecurityPolicy(host: string, stripe = false): string {
 }
 
 export function securityHeaders(config: Config) {
+  const firebase = firebaseWebConfig() !== null;
+  const stripe = !!(config.stripeSecretKey && config.stripePublishableKey);
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
     ctx.set(
       'Content-Security-Policy',
-      contentSecurityPolicy(ctx.host, !!(config.stripeSecretKey && config.stripePublishableKey)),
+      contentSecurityPolicy(ctx.host, { captcha: captchaEnabled(config), firebase, stripe }),
     );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');

@@ -8,9 +8,23 @@ export interface PushPayload {
   body?: string;
   /** Where a click leads, e.g. /dashboard?device=… */
   path?: string;
-  data?: { path?: string; alert?: AlertRow };
+  /** FCM messages carry the alert as JSON text (FCM data values are strings). */
+  data?: { path?: string; url?: string; alert?: AlertRow | string };
   alert?: AlertRow;
   tag?: string;
+  /** FCM messages (server/notify/push.ts firebaseSender) put title and body here. */
+  notification?: { title?: string; body?: string };
+}
+
+/** The alert of a Web Push or an FCM message. */
+function alertOf(p: PushPayload): AlertRow | undefined {
+  const a = p.alert ?? p.data?.alert;
+  if (typeof a !== 'string') return a;
+  try {
+    return (JSON.parse(a) as AlertRow | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ShownNotification {
@@ -32,19 +46,19 @@ export function parsePush(text: string | null | undefined): PushPayload {
 export function notificationFor(p: PushPayload): ShownNotification {
   const path = p.data?.path ?? p.path ?? '/dashboard';
   return {
-    title: p.title || 'Weather Portal',
+    title: p.title || p.notification?.title || 'Weather Portal',
     options: {
-      body: p.body ?? '',
+      body: p.body ?? p.notification?.body ?? '',
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      tag: p.tag ?? p.alert?._id ?? p.data?.alert?._id,
+      tag: p.tag ?? alertOf(p)?._id,
       data: { path },
     },
   };
 }
 
 export async function storePushAlert(db: PortalDb, p: PushPayload): Promise<void> {
-  const alert = p.alert ?? p.data?.alert;
+  const alert = alertOf(p);
   if (isShownAlert(alert)) await applyAlert(db, alert);
 }
 

@@ -149,6 +149,29 @@ describe('service worker', () => {
     });
   });
 
+  it('an FCM message (title and body in notification, the alert as JSON text) is shown and stored alike', async () => {
+    const db = tempDb();
+    const alert = { _id: 'a2', device: 'd1', status: 'active', item: 'humc0', lastTrigger: 1700000000 };
+    const payload = parsePush(
+      JSON.stringify({
+        from: '1234',
+        notification: { title: 'Garden: alert', body: 'Outdoor humidity below 20 %: 15 %' },
+        data: {
+          path: '/dashboard?device=d1',
+          url: 'https://weather.example/dashboard?device=d1',
+          alert: JSON.stringify(alert),
+        },
+      }),
+    );
+    const { title, options } = notificationFor(payload);
+    expect(title).toBe('Garden: alert');
+    expect(options.body).toBe('Outdoor humidity below 20 %: 15 %');
+    expect(options.tag).toBe('a2');
+    expect(options.data.path).toBe('/dashboard?device=d1');
+    await storePushAlert(db, payload);
+    expect((await db.alerts.get('a2'))?.item).toBe('humc0');
+  });
+
   it('notification click focuses an open window and posts navigate, else opens one', async () => {
     const log: unknown[] = [];
     const win = {

@@ -15,6 +15,7 @@ import { db } from '../src/db/schema';
 import { pullLastData } from './lastData';
 import { replayOutbox } from './outbox';
 import { notificationFor, openPath, parsePush, storePushAlert } from './push';
+import { resubscribe, type SubscriptionChange } from './resubscribe';
 import { isAvatar, isHelpAsset, isServerPath } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -97,5 +98,15 @@ self.addEventListener('notificationclick', (event) => {
       .then((windows) =>
         openPath(path, self.location.origin, windows, (url) => self.clients.openWindow(url)),
       ),
+  );
+});
+
+// The push service changed or dropped the subscription: subscribe again and tell the server (sessions).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const e = event as ExtendableEvent & SubscriptionChange;
+  e.waitUntil(
+    resubscribe(db, self.location.origin, self.registration.pushManager, e).catch((err: unknown) =>
+      console.warn('[sw] re-subscribing to push failed', err),
+    ),
   );
 });

@@ -2,6 +2,7 @@
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
 import type {
   Device,
+  FirebaseWebConfig,
   Order,
   PaymentStart,
   UploadTarget,
@@ -22,6 +23,8 @@ export interface AccountInfo {
   supportedDevices: number;
   dataLogStorePeriod: number;
   devices: number;
+  /** The provider of the last paid order, null before any (contract.ts AccountInfo). */
+  paymentMethod?: 'stripe' | 'sandbox' | null;
 }
 
 /** weatherServer find {device}: what an owner types into the console (cached per device). */
@@ -67,6 +70,8 @@ export interface SignupInput {
   firstName?: string;
   lastName?: string;
   termsAccepted: boolean;
+  /** The captcha widget's token, when GET /config offers captcha. */
+  captchaToken?: string;
 }
 
 export interface NewDeviceInput {
@@ -127,6 +132,21 @@ export interface DataWorkerApi {
   resendCode(email: string): Promise<void>;
   /** Sign out: clears the token and the user's data from Dexie (devices, settings, history, outbox). */
   logout(): Promise<void>;
+  /** The VAPID public key to subscribe with (GET sessions/vapid); null when the server has push off. */
+  pushVapidKey(): Promise<string | null>;
+  /**
+   * Create or update this browser's `sessions` record with a Web Push subscription, tied to the signed-in user
+   * (id and one-time secret kept in settings.pushSession; sign-out detaches it).
+   */
+  savePushSubscription(subscription: PushSubscriptionJSON): Promise<void>;
+  /** GET /config `firebase`: the FCM web config when the server offers FCM to browsers, else null. */
+  pushFirebaseConfig(): Promise<FirebaseWebConfig | null>;
+  /** Like savePushSubscription, with an FCM registration token (pushType 'firebase'). */
+  saveFirebaseToken(token: string): Promise<void>;
+  /** GET /config into settings.publicConfig (captcha, social sign-in); offline: the kept answer. */
+  loadPublicConfig(): Promise<void>;
+  /** Sign in with a token the server handed out by redirect (social sign-in: /login#access_token=…). */
+  loginWithToken(accessToken: string): Promise<User>;
   /** Reload devices, last data and settings from the server (e.g. after the device list failed). */
   reload(): Promise<void>;
   /** Select the device the dashboard shows (watches it; manage mode watches all). */
@@ -138,6 +158,11 @@ export interface DataWorkerApi {
   forgetDevice(id: string): Promise<void>;
   /** Find a device by station ID (public/unlist/owned) and keep it in the list; rejects 'Device not found'. */
   lookupStation(wsid: string): Promise<Device>;
+  /**
+   * The public station page: find the station by station ID (signed in or not), keep it, watch it live and load
+   * its last data and forecast; offline, the kept copy. Rejects 'Device not found' (404) for private or unknown IDs.
+   */
+  openStation(wsid: string): Promise<Device>;
   /** The plan of a station by its MAC into settings `devicePlan:<id>` (offline: the cached copy). */
   loadDevicePlan(device: string): Promise<DevicePlanView | null>;
   /** Make sure 5-minute (2 days) / daily (366 days) history covering [from, to] (unix s) is in Dexie. */

@@ -3,6 +3,7 @@
 // apply the other live events. A 1 s tick publishes the age of the selected device's data (spec §4 Live data).
 
 import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncState } from '../src/db/apply';
+import { getAuth } from '../src/db/authStorage';
 import { clearDevice } from '../src/db/clear';
 import { newestTime, pruneLive } from '../src/db/rows';
 import type { AlertRow, PortalDb, Row } from '../src/db/schema';
@@ -95,7 +96,10 @@ export class Live {
     const want = new Set(
       this.manage ? await this.db.devices.toCollection().primaryKeys() : this.selected ? [this.selected] : [],
     );
-    if (!this.conn.connected || this.conn.getState().auth !== 'authenticated') return;
+    if (!this.conn.connected) return;
+    // Signed in: once authenticated. Without a stored session (a visitor of a public station page) the socket
+    // watches anonymously; the server lets it join only public and unlisted stations.
+    if (this.conn.getState().auth !== 'authenticated' && (await getAuth(this.db))?.accessToken) return;
     for (const id of this.watching) {
       if (want.has(id)) continue;
       await this.conn.remove(SERVICES.watch, id).catch(warn);

@@ -6,6 +6,7 @@ import { getAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { SERVICES } from '../src/domain/contract';
 import { Connection, type ConnectionOptions } from './connection';
+import { onAnonymousConnect } from './features/devices';
 import { onSignedIn } from './features/session';
 import { Forecasts } from './forecast';
 import { History } from './history';
@@ -62,6 +63,11 @@ export function createRuntime(db: PortalDb, origin: string, opts: RuntimeOptions
       rt.forecasts.onEvent(e).catch(logFailure('storing a forecast event of', e?.device)),
     );
   conn.onReady(() => onSignedIn(rt));
+  // Without a stored session nothing signs in, so onReady never runs: an anonymous visitor's socket (public
+  // station page) watches its station again and refreshes its last data on every (re)connect.
+  conn.app.io.on('connect', () =>
+    onAnonymousConnect(rt).catch(logFailure('watching the public station anonymously')),
+  );
   conn.onSignedOut(() => rt.outbox.stop());
   return rt;
 }
@@ -69,10 +75,13 @@ export function createRuntime(db: PortalDb, origin: string, opts: RuntimeOptions
 /** Publish the first connection state from Dexie, start the timers and, with a stored session, sign in. */
 export async function bootRuntime(rt: Runtime, opts: RuntimeOptions): Promise<void> {
   const auth = await getAuth(rt.db);
+  const devices = (await rt.db.devices.count()) > 0 ? 'loaded' : undefined;
+  // `connected` is read after the last await: read before it, a socket that connected meanwhile (its handler
+  // set online) was written back as offline, and the top bar said "Connecting…" until the next reconnect.
   await rt.conn.setState({
     online: rt.conn.connected,
     auth: auth?.accessToken ? 'authenticating' : 'unauthenticated',
-    devices: (await rt.db.devices.count()) > 0 ? 'loaded' : undefined,
+    devices,
   });
   if (opts.timers !== false) {
     rt.live.startTick();

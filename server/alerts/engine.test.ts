@@ -117,10 +117,18 @@ describe('alerts engine', () => {
     const { store, owner, station, base } = await setup([
       { item: 'humc0', condition: 'below', value: 20, method: 'email' },
     ]);
+    // The owner's browser signs in from its own origin: the e-mail links there (no PUBLIC_URL in this test).
+    const signIn = await call(t.url, 'POST', '/authentication', {
+      body: { strategy: 'local', email: owner.email, password: owner.password },
+      headers: { origin: 'https://weather.example.net' },
+    });
+    expect(signIn.status).toBe(201);
     await store(0, { humc0: 15 });
     const mail = t.server.app.ctx.mailer.sent.filter((m) => m.to === owner.email).at(-1)!;
     expect(mail.subject).toBe('[Garden] Outdoor humidity below 20 %: 15 %');
-    expect(mail.text).toContain(`/dashboard?device=${station._id}`);
+    expect(mail.text).toContain(
+      `Open the dashboard: https://weather.example.net/dashboard?device=${station._id}\n`,
+    );
     const local = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Prague',
       dateStyle: 'medium',
@@ -297,6 +305,7 @@ describe('alerts engine', () => {
         body: 'Outdoor temperature above 30.0 °C: 31.0 °C',
         data: {
           path: `/dashboard?device=${station._id}`,
+          url: expect.stringMatching(new RegExp(`^https?://[^/]+/dashboard\\?device=${station._id}$`)),
           alert: { device: station._id, status: 'active', item: 'tempc0' },
         },
       });

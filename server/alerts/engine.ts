@@ -9,6 +9,7 @@ import type { Sample } from '../../src/domain/types';
 import type { Application } from '../declarations';
 import { alertText, formatTime, formatValue, itemLabel, sensorLabel } from '../notify/alert-message';
 import { Notifier } from '../notify/notifier';
+import { publicOrigin } from '../notify/public-origin';
 import type { DeviceRow } from '../services/devices/device-record';
 import { isUniqueViolation } from '../storage/db';
 import { objectId } from '../storage/ids';
@@ -363,7 +364,7 @@ export class AlertEngine {
       timeZone: device.timezone,
       time,
       what,
-      publicHost: this.app.ctx.config.publicHost,
+      origin: publicOrigin(this.app, user),
     });
     const s = sensor ?? rule.sensor ?? null;
     const held = await this.heldFor(device._id);

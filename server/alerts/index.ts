@@ -5,6 +5,7 @@ import type { Alert, ListPage } from '../../src/domain/contract';
 import { addPublicConfig } from '../auth/public-config';
 import type { Application, AuthUser } from '../declarations';
 import { requireAuth } from '../hooks/auth';
+import { firebaseWebConfig } from '../notify/push';
 import { userChannel } from '../realtime/channels';
 import { AlertSettingsService } from '../services/alerts/alert-settings';
 import { AlertsService, HideAlertService } from '../services/alerts/alerts';
@@ -24,6 +25,9 @@ export function alerts(app: Application): void {
   sessions(app);
   // Browsers subscribe to Web Push with this key (also at GET /sessions/vapid).
   addPublicConfig(app, () => ({ vapidPublicKey: engine.notifier.vapidPublicKey }));
+  // With FCM configured for browsers too, they take an FCM token instead (null: Web Push).
+  const firebase = firebaseWebConfig();
+  addPublicConfig(app, () => ({ firebase }));
 
   const toOwner = (data: Alert | ListPage<Alert>) =>
     'user' in data && data.user ? app.channel(userChannel(data.user)) : app.channel([]);

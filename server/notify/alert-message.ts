@@ -106,6 +106,10 @@ export function formatTime(unixSeconds: number, timeZone: string): string {
 export const dashboardPath = (deviceId: string) => `/dashboard?device=${deviceId}`;
 
 export interface AlertText {
+  /** The in-app path that opens the alerting station (push: the service worker navigates there). */
+  path: string;
+  /** The same as an absolute URL (e-mail, and the push's `url`). */
+  link: string;
   /** Short line stored with the alert (the alert list) and used as the push body. */
   message: string;
   subject: string;
@@ -120,12 +124,15 @@ export function alertText(input: {
   time: number;
   /** The condition in words, e.g. "Outdoor temperature above 30.0 °C: 31.2 °C". */
   what: string;
-  publicHost: string | null;
+  /** Absolute origin of the links (server/notify/public-origin.ts). */
+  origin: string;
 }): AlertText {
   const path = dashboardPath(input.deviceId);
-  const link = input.publicHost ? `https://${input.publicHost}${path}` : path;
+  const link = `${input.origin}${path}`;
   const when = formatTime(input.time, input.timeZone);
   return {
+    path,
+    link,
     message: input.what,
     title: `${input.stationName}: alert`,
     subject: `[${input.stationName}] ${input.what}`,

@@ -3,7 +3,6 @@
 // tests and shutdown wait for it. A subscription the push service reports gone disables its session.
 import type { Application } from '../declarations';
 import type { AlertText } from './alert-message';
-import { dashboardPath } from './alert-message';
 import {
   firebaseConfig,
   firebaseSender,
@@ -61,7 +60,7 @@ export class Notifier {
     const payload: PushPayload = {
       title: text.title,
       body: text.message,
-      data: { path: dashboardPath(alert.device), alert },
+      data: { path: text.path, url: text.link, alert },
     };
     const seen = new Set<string>();
     for (const s of sessions as { _id: string; pushToken: string | null; pushType: string | null }[]) {

@@ -3,13 +3,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { firebaseConfig, firebaseSender, PushGone, vapidKeys } from './push';
+import { describe, expect, test, vi } from 'vitest';
+import { firebaseConfig, firebaseSender, firebaseWebConfig, PushGone, vapidKeys } from './push';
 
 const payload = {
   title: 'Garden: alert',
   body: 'Outdoor temperature above 30 °C',
-  data: { path: '/dashboard?device=abc' },
+  data: { path: '/dashboard?device=abc', url: 'https://weather.example/dashboard?device=abc' },
 };
 
 describe('FCM HTTP v1', () => {
@@ -56,8 +56,13 @@ describe('FCM HTTP v1', () => {
       message: {
         token: 'device-token',
         notification: { title: payload.title, body: payload.body },
-        data: { path: '/dashboard?device=abc', alert: 'null' },
-        webpush: { fcm_options: { link: '/dashboard?device=abc' } },
+        // The absolute link (issue #12) for FCM's own click handling; the path for the service worker's.
+        data: {
+          path: '/dashboard?device=abc',
+          url: 'https://weather.example/dashboard?device=abc',
+          alert: 'null',
+        },
+        webpush: { fcm_options: { link: 'https://weather.example/dashboard?device=abc' } },
       },
     });
     answer = {
@@ -80,5 +85,26 @@ describe('VAPID keys', () => {
       publicKey: 'pub',
       privateKey: 'priv',
     });
+  });
+});
+
+describe('FCM for browsers (FIREBASE_WEB_CONFIG)', () => {
+  const account = {
+    FIREBASE_PROJECT_ID: 'wx',
+    FIREBASE_CLIENT_EMAIL: 'sa@wx.iam',
+    FIREBASE_PRIVATE_KEY: 'k',
+  };
+  const web = { apiKey: 'a', projectId: 'wx', messagingSenderId: '1', appId: '1:1:web:1', vapidKey: 'B1' };
+
+  test('offered only with the sending account and every field; else browsers use Web Push', () => {
+    expect(firebaseWebConfig({ ...account, FIREBASE_WEB_CONFIG: JSON.stringify(web) })).toEqual(web);
+    expect(firebaseWebConfig({ FIREBASE_WEB_CONFIG: JSON.stringify(web) })).toBeNull();
+    expect(firebaseWebConfig(account)).toBeNull();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(firebaseWebConfig({ ...account, FIREBASE_WEB_CONFIG: '{not json' })).toBeNull();
+    expect(
+      firebaseWebConfig({ ...account, FIREBASE_WEB_CONFIG: JSON.stringify({ ...web, vapidKey: '' }) }),
+    ).toBeNull();
+    quiet.mockRestore();
   });
 });

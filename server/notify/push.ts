@@ -6,12 +6,14 @@ import { createSign } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
+import type { FirebaseWebConfig } from '../../src/domain/contract';
 
 /** What the service worker receives (sw/push.ts PushPayload). */
 export interface PushPayload {
   title: string;
   body: string;
-  data: { path: string; alert?: unknown };
+  /** path: where a click leads in the app; url: the same, absolute (other clients, e.g. FCM's own). */
+  data: { path: string; url?: string; alert?: unknown };
 }
 
 export interface WebSubscription {
@@ -94,6 +96,29 @@ export function firebaseConfig(env: NodeJS.ProcessEnv = process.env): FirebaseCo
   };
 }
 
+/**
+ * FIREBASE_WEB_CONFIG (JSON of the Firebase web app: apiKey, projectId, messagingSenderId, appId, vapidKey),
+ * offered to browsers in GET /config only when the server can also send (FIREBASE_* service account). Without
+ * it browsers use Web Push with the server's own VAPID keys (the self-hosted default).
+ */
+export function firebaseWebConfig(env: NodeJS.ProcessEnv = process.env): FirebaseWebConfig | null {
+  if (!env.FIREBASE_WEB_CONFIG || !firebaseConfig(env)) return null;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(env.FIREBASE_WEB_CONFIG) as Record<string, unknown>;
+  } catch {
+    console.error('FIREBASE_WEB_CONFIG is not JSON: browsers use Web Push');
+    return null;
+  }
+  const keys = ['apiKey', 'projectId', 'messagingSenderId', 'appId', 'vapidKey'] as const;
+  const missing = keys.filter((k) => typeof raw[k] !== 'string' || !raw[k]);
+  if (missing.length > 0) {
+    console.error(`FIREBASE_WEB_CONFIG lacks ${missing.join(', ')}: browsers use Web Push`);
+    return null;
+  }
+  return Object.fromEntries(keys.map((k) => [k, raw[k]])) as unknown as FirebaseWebConfig;
+}
+
 const b64url = (s: string | Buffer) => Buffer.from(s).toString('base64url');
 
 /** FCM HTTP v1: an OAuth token from a self-signed service-account JWT, then messages:send. */
@@ -137,8 +162,12 @@ export function firebaseSender(config: FirebaseConfig, fetchImpl: Fetch = fetch)
             token: deviceToken,
             notification: { title: payload.title, body: payload.body },
             // FCM data values must be strings.
-            data: { path: payload.data.path, alert: JSON.stringify(payload.data.alert ?? null) },
-            webpush: { fcm_options: { link: payload.data.path } },
+            data: {
+              path: payload.data.path,
+              url: payload.data.url ?? payload.data.path,
+              alert: JSON.stringify(payload.data.alert ?? null),
+            },
+            webpush: { fcm_options: { link: payload.data.url ?? payload.data.path } },
           },
         }),
       },

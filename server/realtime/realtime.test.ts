@@ -52,6 +52,53 @@ describe('realtime', () => {
     for (const c of [mine, theirs, anon]) c.close();
   });
 
+  test('an anonymous socket (public station page, issue #12) watches public and unlisted stations live, never a private one', async () => {
+    const owner = await newUser(t);
+    const stations = {
+      public: await newStation(t, owner.token, { name: 'Everyone', mac: 'AA:BB:CC:DD:12:01' }),
+      unlist: await newStation(t, owner.token, { name: 'Not Show' }),
+      private: await newStation(t, owner.token, { name: 'Nobody' }),
+    };
+    for (const [shareMode, s] of Object.entries(stations)) {
+      const r = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+        token: owner.token,
+        body: { shareMode },
+      });
+      expect(r.status).toBe(200);
+    }
+    const anon = await socketClient(t.url);
+    const got = collect(anon.client, 'weatherMetrics');
+    // What the page asks first: the station by its ID, without MAC, station key or anyone's e-mail.
+    const [found] = await anon.client
+      .service('weatherDevices')
+      .find({ query: { wsid: stations.public.wsid } });
+    expect(found).toMatchObject({ _id: stations.public._id, name: 'Everyone', shareMode: 'public' });
+    for (const field of ['mac', 'macAuth', 'stationKey', 'passkey', 'shareEmails', 'unmapped'])
+      expect(found).not.toHaveProperty(field);
+    expect(JSON.stringify(found)).not.toContain('@');
+    expect(
+      await anon.client.service('weatherDevices').find({ query: { wsid: stations.private.wsid } }),
+    ).toEqual([]);
+    const watch = anon.client.service('weatherDevices/watch');
+    expect(
+      await watch.create({ id: [stations.public._id, stations.unlist._id, stations.private._id] }),
+    ).toEqual({
+      watching: [stations.public._id, stations.unlist._id],
+    });
+    for (const s of Object.values(stations)) await wslink(t, s, { t1tem: 12.5 });
+    await settle();
+    expect(got.map((x) => x.device).sort()).toEqual([stations.public._id, stations.unlist._id].sort());
+    expect(got[0]).toMatchObject({ tempc0: 12.5 });
+    const last = await anon.client
+      .service('weatherDevices/lastData')
+      .find({ query: { device: stations.public._id, range: true } });
+    expect(last.last).toMatchObject({ tempc0: 12.5 });
+    await expect(
+      anon.client.service('weatherDevices/lastData').find({ query: { device: stations.private._id } }),
+    ).rejects.toMatchObject({ code: 404 });
+    anon.close();
+  });
+
   test('a watcher whose share is revoked gets no further samples or buckets (it still watches)', async () => {
     const owner = await newUser(t);
     const friend = await newUser(t);

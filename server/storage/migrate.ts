@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_session_secret';
 import * as m013 from './migrations/013_mac_auth';
 import * as m014 from './migrations/014_token_revocation';
 import * as m015 from './migrations/015_upload_targets';
+import * as m016 from './migrations/016_user_country';
 import * as m020 from './migrations/020_record_resets';
 import * as m030 from './migrations/030_orders';
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '013_mac_auth': m013,
   '014_token_revocation': m014,
   '015_upload_targets': m015,
+  '016_user_country': m016,
   '020_record_resets': m020,
   '030_orders': m030,
 };

@@ -10,6 +10,7 @@ import { useUi } from '../state/ui';
 import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
 import { RouteProgressBar } from './ProgressBar';
+import { usePushRegistration } from './push';
 import { ScrollToTop } from './ScrollToTop';
 import { useThemeEffect } from './theme';
 import { useDocumentTitle, useRouteTitle } from './title';
@@ -40,6 +41,7 @@ export function Root() {
   useThemeEffect();
   useLangQuery();
   useServiceWorkerNavigation();
+  usePushRegistration();
   const routeTitle = useRouteTitle();
   const pageTitle = useUi((s) => s.title);
   useDocumentTitle(pageTitle || routeTitle);

@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),
+          // Issue #12: a public or unlisted station, read-only, for anyone (no account needed).
+          page('station/:wsid', msg`Station`, () => import('../pages/station/StationPage'), 'public'),
           page('account', msg`Account`, () => import('../pages/account/AccountPage')),
           page('account/edit', msg`Edit account`, () => import('../pages/account/EditAccountPage')),
           page('devices', msg`Edit Devices`, () => import('../pages/devices/DevicesPage')),

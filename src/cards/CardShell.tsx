@@ -11,6 +11,8 @@ import type { CardStatus } from './status';
 export function StatusDot({ status }: { status: CardStatus }) {
   const { t } = useLingui();
   if (status === 'none') return null;
+  // Words, not a colour: a sensor that never reported is no state of health.
+  if (status === 'nodata') return <span className={styles.nodata}>{t`No data`}</span>;
   const label =
     status === 'fresh'
       ? t`Up to date`

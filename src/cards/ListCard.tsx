@@ -25,7 +25,8 @@ function ListShell({
       title={cardTitle(props.def.key)}
       icon={icon}
       color={color}
-      status={cardStatus(props.latest, props.now)}
+      // A list (batteries, leak sensors): "No data" until one of its keys has been reported.
+      status={cardStatus(props.latest, props.now, undefined, props.def.metrics)}
       expanded={false}
     >
       {children}

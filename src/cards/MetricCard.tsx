@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { GraphPanel } from '../charts/GraphPanel';
-import { METRIC_BY_KEY } from '../domain';
+import { appliesNow, METRIC_BY_KEY } from '../domain';
 import { CardShell, SecondaryGrid } from './CardShell';
 import { useCardMenu } from './cardMenu';
 import { colorOf, graphKeys } from './colors';
@@ -14,7 +14,7 @@ import { LevelBand } from './LevelBand';
 import { cardTitle, metricLabel } from './labels';
 import styles from './MetricCard.module.css';
 import { Reading, SecondaryReading } from './Reading';
-import { cardStatus, linkKeyOf } from './status';
+import { cardStatus, linkKeyOf, readingKeysOf } from './status';
 import type { CardProps } from './types';
 
 /** Keys that are not readings to list (batteries, links, sensor types). */
@@ -48,10 +48,13 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
   const { def, device, latest, prefs, minMax, expanded, onToggle, now } = props;
   useLingui(); // re-render labels when the language changes
   const primary = props.primary ?? def.primary;
-  const secondary = (props.secondary ?? def.secondary).filter((k) => k !== primary);
   const sample: Record<string, number | null | undefined> = latest?.sample ?? {};
+  // Heat index and wind chill only where they apply (else they repeat the air temperature).
+  const secondary = (props.secondary ?? def.secondary).filter((k) => k !== primary && appliesNow(k, sample));
   const shown = new Set([primary, ...secondary]);
-  const rest = def.metrics.filter((k) => !shown.has(k) && !isState(k) && METRIC_BY_KEY[k]);
+  const rest = def.metrics.filter(
+    (k) => !shown.has(k) && !isState(k) && METRIC_BY_KEY[k] && appliesNow(k, sample),
+  );
   const minMaxKeys = [primary, ...secondary].filter((k): k is string => Boolean(k) && hasMinMax(k as string));
   const graph = props.graph ?? (primary ? graphKeys(primary, secondary) : []);
   const title = props.title ?? cardTitle(def.key);
@@ -88,7 +91,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
       title={title}
       icon={props.icon}
       color={`var(${colorOf(primary ?? def.metrics[0] ?? '')})`}
-      status={cardStatus(latest, now, linkKeyOf(def.metrics))}
+      status={cardStatus(latest, now, linkKeyOf(def.metrics), readingKeysOf(def.metrics))}
       expanded={expanded}
       onToggle={onToggle}
       details={details}

@@ -3,7 +3,14 @@
 import type { PortalDb } from './schema';
 import { SETTING } from './settings';
 
-const KEEP_SETTINGS = new Set<string>([SETTING.locale, SETTING.metricsHash, SETTING.connection]);
+// pushSession: the browser's push session outlives a sign-out (detached, it is re-associated at the next one).
+const KEEP_SETTINGS = new Set<string>([
+  SETTING.locale,
+  SETTING.metricsHash,
+  SETTING.connection,
+  SETTING.pushSession,
+  SETTING.publicConfig,
+]);
 
 export async function clearUserData(db: PortalDb, opts: { keepAuth?: boolean } = {}): Promise<void> {
   const tables = [

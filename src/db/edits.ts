@@ -154,7 +154,11 @@ export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
 }
 
 /** First and last name: the stored user at once, and users patch when signed in (write-through). */
-export async function saveProfile(profile: { firstName: string; lastName: string }): Promise<void> {
+export async function saveProfile(profile: {
+  firstName: string;
+  lastName: string;
+  country?: string | null;
+}): Promise<void> {
   const db = editDb;
   await db.transaction('rw', [db.settings, db.outbox], async () => {
     const auth = await getAuth(db);

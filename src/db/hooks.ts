@@ -69,6 +69,14 @@ export function useSelectedDeviceId(): string | undefined {
   }, []);
 }
 
+/** The kept station with this station ID (public station page), null when none is kept, undefined while loading. */
+export function useDeviceByWsid(wsid?: string): Device | null | undefined {
+  return useLiveQuery(
+    async () => (wsid ? ((await hookDb.devices.where('wsid').equals(wsid).first()) ?? null) : null),
+    [wsid],
+  );
+}
+
 export function useDevice(id?: Id): Device | undefined {
   return useLiveQuery(async () => (id ? hookDb.devices.get(id) : undefined), [id]);
 }

@@ -24,6 +24,8 @@ export const SETTING = {
   outboxError: 'outboxError',
   account: 'account',
   avatar: 'avatar',
+  pushSession: 'pushSession',
+  publicConfig: 'publicConfig',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
   plans: 'plans',
@@ -34,6 +36,18 @@ export const SETTING = {
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
 export type OutboxError = Pick<OutboxRow, 'id' | 'service' | 'method'> & PortalError & { at: number };
+
+/** This browser's push session (server `sessions`): see SettingValues.pushSession. */
+export interface PushSessionRecord {
+  id: string;
+  secret: string;
+}
+
+/** GET /config as the sign-in screens use it: the captcha widget and the social sign-in providers on offer. */
+export interface PublicConfigView {
+  captcha: { siteKey: string; version: number } | null;
+  oauth: string[];
+}
 
 /** What each key holds. */
 export interface SettingValues {
@@ -58,6 +72,13 @@ export interface SettingValues {
   account: AccountInfo;
   /** The user's picture as a data URL. */
   avatar: string;
+  /**
+   * This browser's `sessions` record (push): its id and the one-time `secret` the create answered. Kept across
+   * sign-outs (the session is the browser's, not the user's); the secret proves ownership once it is detached.
+   */
+  pushSession: PushSessionRecord;
+  /** The server's GET /config (sign-in screens; offline: the last answer). */
+  publicConfig: PublicConfigView;
   /** Per device: the Weather Server page's view (offline). */
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */

@@ -39,6 +39,8 @@ export interface User {
   firstName?: string;
   lastName?: string;
   temperatureUnit?: string;
+  /** ISO 3166-1 alpha-2, null when not given (Account page). */
+  country?: string | null;
   displaySetting?: Record<string, string | number>;
   createdAt?: string;
   isAdmin?: boolean;
@@ -290,6 +292,15 @@ export interface AuthResult {
   user: User;
 }
 
+/** GET /config `firebase`: what a browser needs for an FCM token (null: Web Push with the server's VAPID key). */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  projectId: string;
+  messagingSenderId: string;
+  appId: string;
+  vapidKey: string;
+}
+
 /** `users/me` find: what the Account page shows. */
 export interface AccountInfo {
   user: User;
@@ -297,6 +308,11 @@ export interface AccountInfo {
   supportedDevices: number;
   dataLogStorePeriod: number;
   devices: number;
+  /**
+   * How the account last paid for a plan: by card through Stripe, or a test card of the sandbox (the card itself
+   * stays with the provider); null before any paid order (Account page).
+   */
+  paymentMethod?: 'stripe' | 'sandbox' | null;
 }
 
 /** `weatherServer` find {device}: what an owner types into the console. */

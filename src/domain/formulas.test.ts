@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cloudBaseEspy, deriveMissing, dewPoint, feelsLike, heatIndex, windChill } from './formulas';
+import {
+  appliesNow,
+  cloudBaseEspy,
+  deriveMissing,
+  dewPoint,
+  feelsLike,
+  heatIndex,
+  windChill,
+} from './formulas';
 
 const fToC = (f: number) => (f - 32) / 1.8;
 const cToF = (c: number) => c * 1.8 + 32;
@@ -107,5 +115,26 @@ describe('cloudBaseEspy', () => {
     expect(cloudBaseEspy(5, 5)).toBe(0);
     expect(cloudBaseEspy(5, 6)).toBeNull();
     expect(cloudBaseEspy(null, 6)).toBeNull();
+  });
+});
+
+describe('appliesNow (issue #12: heat index and wind chill only where they apply)', () => {
+  it('heat index above 26 °C only, outdoor and per channel', () => {
+    expect(appliesNow('heatindex', { tempc0: 31 })).toBe(true);
+    expect(appliesNow('heatindex', { tempc0: 18 })).toBe(false);
+    expect(appliesNow('heatindexc2', { tempc0: 31, tempc2: 20 })).toBe(false);
+    expect(appliesNow('heatindexc2', { tempc2: 28.5 })).toBe(true);
+    expect(appliesNow('heatindex', {})).toBe(false);
+  });
+
+  it('wind chill in cold and wind only', () => {
+    expect(appliesNow('windchill', { tempc0: 2, windspd: 5 })).toBe(true);
+    expect(appliesNow('windchill', { tempc0: 2, windspd: 0.5 })).toBe(false);
+    expect(appliesNow('windchill', { tempc0: 22, windspd: 5 })).toBe(false);
+    expect(appliesNow('windchill', { tempc0: 2 })).toBe(false);
+  });
+
+  it('every other reading applies', () => {
+    expect(appliesNow('dewpoint', {})).toBe(true);
   });
 });

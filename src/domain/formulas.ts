@@ -66,6 +66,28 @@ export function feelsLike(tC: number, rh: number | null, windMs: number | null):
   return rh === null ? null : heatIndex(tC, rh);
 }
 
+/** Heat index is shown from this air temperature up (°C, as feels-like switches to it; NWS: 80 °F). */
+export const HEAT_INDEX_FROM_C = 26;
+
+/**
+ * Whether a reading means something for this sample: heat index only in the heat, wind chill only in cold
+ * and wind (a value outside that is just the air temperature repeated). Every other key applies.
+ */
+export function appliesNow(key: string, sample: Record<string, number | null | undefined>): boolean {
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const heat = /^heatindex(?:c(\d))?$/.exec(key);
+  if (heat) {
+    const t = n(sample[heat[1] ? `tempc${heat[1]}` : 'tempc0']);
+    return t !== null && t > HEAT_INDEX_FROM_C;
+  }
+  if (key === 'windchill') {
+    const t = n(sample.tempc0);
+    const wind = n(sample.windspd) ?? n(sample.windavg10m);
+    return t !== null && wind !== null && windChillApplies(t, wind);
+  }
+  return true;
+}
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

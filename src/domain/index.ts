@@ -4,6 +4,7 @@ export * from './airIndex';
 export * from './cards';
 export * from './catalogue';
 export * from './codec';
+export * from './countries';
 export * from './deviceTypes';
 export * from './exports';
 export * from './formulas';

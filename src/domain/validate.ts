@@ -2,7 +2,7 @@
 import { METRIC_BY_KEY, PM_CHANNELS } from './catalogue';
 import { ERRORS, type ErrorCode } from './errors';
 import type { UnitType } from './types';
-import { findUnit, fromDisplay } from './units';
+import { findUnit, fromDisplay, toDisplay } from './units';
 
 /** English messages by error code (errors.ts). The validators below answer the code: the server sends the
  * message with the code, the client translates the code. */
@@ -192,4 +192,14 @@ export function validateAlertValue(
   const converted = u.ratio !== 1 || u.offset !== 0;
   const slack = converted ? (0.5 * 10 ** -u.dp) / u.ratio : 1e-9;
   return base < bounds.min - slack || base > bounds.max + slack ? 'wrongInputRange' : null;
+}
+
+/** The allowed range of an alert value in the unit it is typed in, for the 'Wrong input range' message. */
+export function alertRange(item: string, unit?: string): { min: string; max: string; unit: string } | null {
+  const bounds = alertBounds(item);
+  const def = METRIC_BY_KEY[item];
+  if (!bounds || !def) return null;
+  const u = findUnit(def, unit);
+  const show = (base: number) => (toDisplay(item, base, u) ?? base).toFixed(u.dp);
+  return { min: show(bounds.min), max: show(bounds.max), unit: u.displayName || u.unit };
 }

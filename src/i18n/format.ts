@@ -36,8 +36,14 @@ export function localizeNumber(text: string, locale: string): string {
   const key = `${locale}|${dp}`;
   let f = nf.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: dp, maximumFractionDigits: dp });
+    // signDisplay 'negative': a value that rounds to zero is "0.0", never "-0.0".
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: dp,
+      maximumFractionDigits: dp,
+      signDisplay: 'negative',
+    });
     nf.set(key, f);
   }
-  return f.format(Number(text));
+  // The typographic minus (U+2212), right against the digits in every locale: a hyphen reads as a dash.
+  return f.format(Number(text)).replace(/^[-\u2212][\s\u00a0\u202f]*/, '\u2212');
 }

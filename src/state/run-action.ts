@@ -7,10 +7,14 @@ export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: strin
 export async function runAction<T>(name: string, action: () => Promise<T>): Promise<ActionResult<T>> {
   useUi.getState().setProcessing(name);
   try {
-    return { ok: true, value: await action() };
+    const value = await action();
+    // A wrong password, a wrong code, 'Device not found': the message of a failed try goes once the same
+    // action succeeds (it would otherwise stay on the next screen for the snackbar's long time-out).
+    if (useUi.getState().errorSource === name) useUi.getState().clearError();
+    return { ok: true, value };
   } catch (err) {
     const error = translateServerMessage(errorText(err));
-    useUi.getState().showError(error);
+    useUi.getState().showError(error, name);
     return { ok: false, error };
   } finally {
     if (useUi.getState().processing === name) useUi.getState().setProcessing(null);

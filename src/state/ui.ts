@@ -11,6 +11,8 @@ export interface UiState {
   fullPage: boolean;
   fullscreen: boolean;
   errorMessage: string | null;
+  /** The action whose failure the error snackbar shows (runAction): its success clears it. */
+  errorSource: string | null;
   successMessage: string | null;
   /** Name of the action in progress (buttons show a spinner and are disabled), or null. */
   processing: string | null;
@@ -18,7 +20,7 @@ export interface UiState {
   setTitle(title: string): void;
   setFullPage(on: boolean): void;
   setFullscreen(on: boolean): void;
-  showError(message: string): void;
+  showError(message: string, source?: string): void;
   showSuccess(message: string): void;
   clearError(): void;
   clearSuccess(): void;
@@ -34,6 +36,7 @@ export const useUi = create<UiState>()((set) => ({
   fullPage: false,
   fullscreen: false,
   errorMessage: null,
+  errorSource: null,
   successMessage: null,
   processing: null,
   drawerOpen: wideScreen(),
@@ -41,9 +44,9 @@ export const useUi = create<UiState>()((set) => ({
   setFullPage: (fullPage) => set({ fullPage }),
   // Entering fullscreen closes the drawer (spec §2); leaving it clears the flag only.
   setFullscreen: (fullscreen) => set(fullscreen ? { fullscreen, drawerOpen: false } : { fullscreen }),
-  showError: (errorMessage) => set({ errorMessage }),
+  showError: (errorMessage, source) => set({ errorMessage, errorSource: source ?? null }),
   showSuccess: (successMessage) => set({ successMessage }),
-  clearError: () => set({ errorMessage: null }),
+  clearError: () => set({ errorMessage: null, errorSource: null }),
   clearSuccess: () => set({ successMessage: null }),
   setProcessing: (processing) => set({ processing }),
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),

@@ -79,7 +79,56 @@ async function loadPlan(rt: Runtime, id: string): Promise<DevicePlanView | null>
   return view;
 }
 
+/**
+ * A socket without a stored session (re)connected: watch the selected station again (a new socket has no
+ * channels) and catch up on its last data. Signed-in sockets do this after authenticating (onSignedIn).
+ */
+export async function onAnonymousConnect(rt: Runtime): Promise<void> {
+  if ((await getAuth(rt.db))?.accessToken) return;
+  await rt.live.rewatch(true);
+  const id = rt.live.selectedDevice;
+  if (id) await rt.sync.loadLastData(id);
+}
+
+/**
+ * The public station page (issue #12): the station with this station ID, watched live, for anyone (no
+ * account needed). Public and unlisted stations are found; a private one answers 'Device not found' like an
+ * unknown ID. Offline (or the server failing), the copy kept from an earlier visit is shown.
+ */
+async function openStation(rt: Runtime, wsid: string): Promise<Device> {
+  const id = wsid.trim();
+  const kept = await rt.db.devices.where('wsid').equals(id).first();
+  let found: Device | undefined;
+  try {
+    [found] = asList(await rt.conn.find(SERVICES.devices, { wsid: id, $limit: 1, $paginate: false }));
+  } catch (e) {
+    if (!kept) throw e;
+    await rt.live.select(kept._id, false);
+    return kept;
+  }
+  if (!found) {
+    // A station kept from an earlier visit that is no longer shared goes from this device too.
+    if (kept && relationOf(kept, (await getAuth(rt.db))?.user?._id) === 'public') await forget(rt, kept._id);
+    throw new ApiError('Device not found', 404, 'NotFound');
+  }
+  await remember(rt, found);
+  await rt.live.select(found._id, false);
+  const signedIn = !!(await getAuth(rt.db))?.accessToken;
+  const results = await Promise.allSettled([
+    rt.sync.loadMetricDefs(),
+    rt.sync.loadLastData(found._id),
+    // Display settings are per account: a visitor sees the station type's default cards.
+    signedIn ? rt.sync.loadDisplaySettings(found._id) : Promise.resolve(),
+  ]);
+  for (const r of results)
+    if (r.status === 'rejected') logFailure('loading the public station', found._id)(r.reason);
+  rt.forecasts.load(found._id).catch(logFailure('loading the forecast of', found._id));
+  return found;
+}
+
 export const deviceHandlers = {
+  openStation,
+
   loadDevicePlan: (rt, id) => loadPlan(rt, id),
 
   reload: async (rt) => {
@@ -132,5 +181,6 @@ export const deviceHandlers = {
   | 'removeDevice'
   | 'forgetDevice'
   | 'lookupStation'
+  | 'openStation'
   | 'loadDevicePlan'
 >;

@@ -1,9 +1,17 @@
 // Session feature: sign in and out, sign up and verify, and what follows every (re)authentication.
 
+import {
+  type CreateSession,
+  detachSession,
+  savePushTarget,
+  saveSubscription,
+} from '../../src/api/push-session';
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
-import { SERVICES } from '../../src/domain/contract';
+import { SETTING, setSetting } from '../../src/db/settings';
+import { type FirebaseWebConfig, SERVICES } from '../../src/domain/contract';
+import { withTimeout } from '../connection';
 import { loadRecords } from '../records';
 import type { Runtime } from '../runtime';
 import { eachLimit, logFailure } from '../util';
@@ -34,8 +42,18 @@ export async function onSignedIn(rt: Runtime): Promise<void> {
   if (selected) loadRecords(rt.db, rt.conn, selected).catch(logFailure('loading the records of', selected));
 }
 
+const createSession =
+  (rt: Runtime): CreateSession =>
+  (data) =>
+    rt.conn.create(SERVICES.sessions, data);
+
 async function logout(rt: Runtime): Promise<void> {
   rt.outbox.stop();
+  // While the token is still valid: this browser stops getting the user's pushes. Short and best effort, so
+  // signing out never hangs offline.
+  await withTimeout(detachSession(rt.db, createSession(rt)), 3000).catch(
+    logFailure('detaching the push session'),
+  );
   await rt.conn.logout();
   await clearUserData(rt.db);
   await rt.conn.setState({ devices: undefined, deviceTime: null, age: null });
@@ -77,4 +95,49 @@ export const sessionHandlers = {
   },
 
   logout,
-} satisfies Handlers<'login' | 'signup' | 'verify' | 'resendCode' | 'logout'>;
+
+  pushVapidKey: async (rt) => (await rt.conn.find('sessions/vapid', {}))?.publicKey ?? null,
+
+  savePushSubscription: async (rt, subscription) => {
+    await saveSubscription(rt.db, createSession(rt), subscription);
+  },
+
+  pushFirebaseConfig: async (rt) => {
+    const answer = await rt.conn.find('config', {});
+    return (answer?.firebase as FirebaseWebConfig | null | undefined) ?? null;
+  },
+
+  saveFirebaseToken: async (rt, token) => {
+    await savePushTarget(rt.db, createSession(rt), { pushType: 'firebase', pushToken: token });
+  },
+
+  loadPublicConfig: async (rt) => {
+    const answer = await rt.conn.find('config', {});
+    await setSetting(rt.db, SETTING.publicConfig, {
+      captcha: answer?.captcha ?? null,
+      oauth: Array.isArray(answer?.oauth) ? answer.oauth : [],
+    });
+  },
+
+  loginWithToken: async (rt, accessToken) => {
+    await rt.conn.adoptToken(accessToken);
+    await adoptSignedInUser(rt.db);
+    // As after a password login: load the account's data (devices, settings) through the ready listeners.
+    rt.conn.resume().catch(logFailure('loading data after social sign-in'));
+    const auth = await getAuth(rt.db);
+    if (!auth?.user) throw new Error('Not authenticated');
+    return auth.user;
+  },
+} satisfies Handlers<
+  | 'login'
+  | 'signup'
+  | 'verify'
+  | 'resendCode'
+  | 'logout'
+  | 'pushVapidKey'
+  | 'savePushSubscription'
+  | 'pushFirebaseConfig'
+  | 'saveFirebaseToken'
+  | 'loadPublicConfig'
+  | 'loginWithToken'
+>;

@@ -194,6 +194,26 @@ describe('account page', () => {
     await newStation(t, u.token, { name: 'Roof' });
     expect((await call(t.url, 'GET', '/users/me', { token: u.token })).body.devices).toBe(2);
   });
+
+  test('the country (issue #12): an ISO code is kept and shown in users/me, a wrong one is a 400, null clears', async () => {
+    const u = await newUser(t, 'country');
+    const me = async () => (await call(t.url, 'GET', '/users/me', { token: u.token })).body;
+    expect((await me()).user.country).toBeNull();
+    expect((await me()).paymentMethod).toBeNull();
+    const set = (country: unknown) =>
+      call(t.url, 'PATCH', `/users/${u.user._id}`, { token: u.token, body: { country } });
+    const ok = await set('CZ');
+    expect(ok.status).toBe(200);
+    expect(ok.body.country).toBe('CZ');
+    expect((await me()).user.country).toBe('CZ');
+    for (const bad of ['cz', 'XX', 'CZE', 42]) {
+      const r = await set(bad);
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.body.message).toMatch(/ISO 3166-1/);
+    }
+    expect((await me()).user.country).toBe('CZ');
+    expect((await set(null)).body.country).toBeNull();
+  });
 });
 
 describe('delete account', () => {

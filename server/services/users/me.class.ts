@@ -27,6 +27,12 @@ export class MeService {
         owned.map((d) => this.app.ctx.plans.activePlans({ mac: d.mac, consoletype: Number(d.consoletype) })),
       )
     ).flat();
+    const lastPaid = await knex('orders')
+      .where({ user: row._id })
+      .whereNotNull('paidAt')
+      .whereNot({ provider: 'none' })
+      .orderBy('paidAt', 'desc')
+      .first('provider');
     const best = active.sort((a, b) => b.storeDays - a.storeDays || b.maxDevices - a.maxDevices)[0];
     return {
       user: presentUser(row),
@@ -34,6 +40,8 @@ export class MeService {
       supportedDevices: best ? Math.max(...active.map((p) => p.maxDevices)) : FREE_PLAN.supportedDevices,
       dataLogStorePeriod: best?.storeDays ?? FREE_PLAN.dataLogStorePeriod,
       devices: owned.length,
+      // The provider of the last paid order (cards are held by the provider, never here); null before any.
+      paymentMethod: (lastPaid?.provider as 'stripe' | 'sandbox' | undefined) ?? null,
     };
   }
 }

@@ -58,6 +58,7 @@ export function presentUser(row: Record<string, unknown>): User {
     firstName: (row.firstName as string) ?? '',
     lastName: (row.lastName as string) ?? '',
     temperatureUnit: (row.temperatureUnit as string) ?? 'C',
+    country: (row.country as string | null | undefined) ?? null,
     displaySetting: row.displaySetting ? JSON.parse(row.displaySetting as string) : {},
     createdAt: new Date(Number(row.createdAt)).toISOString(),
     ...(row.isAdmin ? { isAdmin: true } : {}),

@@ -1,5 +1,7 @@
 // Input rules for users (spec §5 messages).
+
 import { BadRequest } from '@feathersjs/errors';
+import { isCountryCode } from '../../../src/domain/countries';
 import {
   isUnitPrefKey,
   UNIT_PREF_VALUES,
@@ -39,7 +41,7 @@ export function signupData(input: unknown): SignupData {
 /** Fields a user may change on their own record through `patch`. */
 export function profilePatch(input: unknown): Record<string, unknown> {
   const data = asObject(input);
-  const allowed = new Set(['firstName', 'lastName', 'temperatureUnit', 'displaySetting']);
+  const allowed = new Set(['firstName', 'lastName', 'temperatureUnit', 'displaySetting', 'country']);
   for (const key of Object.keys(data)) {
     if (!allowed.has(key)) throw new BadRequest(`${key} cannot be changed here`, { field: key });
   }
@@ -56,6 +58,14 @@ export function profilePatch(input: unknown): Record<string, unknown> {
     out.temperatureUnit = data.temperatureUnit;
   }
   if (data.displaySetting !== undefined) out.displaySetting = unitPrefs(data.displaySetting);
+  if (data.country !== undefined) {
+    if (data.country === null || data.country === '') out.country = null;
+    else if (!isCountryCode(data.country))
+      throw new BadRequest('country must be an ISO 3166-1 alpha-2 code such as DE or US', {
+        field: 'country',
+      });
+    else out.country = data.country;
+  }
   return out;
 }
 

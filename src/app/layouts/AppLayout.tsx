@@ -9,6 +9,7 @@ import { menuFor } from '../menu';
 import { useRouteTitle } from '../title';
 import styles from './AppLayout.module.css';
 import { Drawer } from './Drawer';
+import { SkipLink } from './SkipLink';
 import { TopBar } from './TopBar';
 
 // Only in fullscreen: its options dialog (react-aria) stays out of the first load (warm start).
@@ -26,6 +27,7 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
 
   return (
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
+      <SkipLink />
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
       {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
       {fullscreen && (
@@ -35,6 +37,7 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
       )}
       <main
         id="main"
+        tabIndex={-1}
         className={`${styles.main} ${drawerOpen && wide && !fullscreen ? styles.withDrawer : ''}`}
       >
         <Outlet />

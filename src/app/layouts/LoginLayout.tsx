@@ -7,12 +7,14 @@ import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSelector } from '../../i18n/LanguageSelector';
 import { ConnectionStatus } from './ConnectionStatus';
 import styles from './LoginLayout.module.css';
+import { SkipLink } from './SkipLink';
 
 export function LoginLayout() {
   const { t } = useLingui();
   const wide = useMediaQuery('(min-width: 600px)');
   return (
     <div className={styles.shell}>
+      <SkipLink />
       <header className={styles.bar}>
         <Link to="/login" className={styles.logo}>
           <Logo size={30} showName={wide} />
@@ -22,7 +24,7 @@ export function LoginLayout() {
           <LanguageSelector />
         </div>
       </header>
-      <main id="main" className={styles.main}>
+      <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
       <footer className={styles.footer}>

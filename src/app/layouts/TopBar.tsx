@@ -21,19 +21,21 @@ export function TopBar({ title, search = true }: { title: string; search?: boole
 
   return (
     <header className={styles.bar}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        onClick={toggleDrawer}
-        aria-label={t`Menu`}
-        aria-expanded={drawerOpen}
-        aria-controls="app-drawer"
-      >
-        <Menu size={20} aria-hidden="true" />
-      </button>
-      <Link to="/dashboard" className={styles.logo} aria-label={t`Weather Portal – dashboard`}>
-        <Logo size={wide ? 30 : 24} showName={wide} />
-      </Link>
+      <div className={styles.start}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={toggleDrawer}
+          aria-label={t`Menu`}
+          aria-expanded={drawerOpen}
+          aria-controls="app-drawer"
+        >
+          <Menu size={20} aria-hidden="true" />
+        </button>
+        <Link to="/dashboard" className={styles.logo} aria-label={t`Weather Portal – dashboard`}>
+          <Logo size={wide ? 30 : 24} showName={wide} />
+        </Link>
+      </div>
       <div className={styles.title} aria-hidden={!title}>
         {title}
       </div>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Page, Panel } from '../../components/Page';
 import { relationOf } from '../../db/devices';
 import { useAuth, useDevices } from '../../db/hooks';
+import { countryName } from '../../domain';
 import { LanguageSelector } from '../../i18n/LanguageSelector';
 import styles from './Account.module.css';
 import { Avatar } from './Avatar';
@@ -52,8 +53,22 @@ export default function AccountPage() {
             <dd>{name || '---'}</dd>
           </div>
           <div>
+            <dt>{t`Country`}</dt>
+            <dd>{user?.country ? countryName(user.country, i18n.locale) : t`Not given`}</dd>
+          </div>
+          <div>
             <dt>{t`Membership`}</dt>
             <dd>{membership}</dd>
+          </div>
+          <div>
+            <dt>{t`Payment method`}</dt>
+            <dd>
+              {info?.paymentMethod === 'stripe'
+                ? t`Card, through Stripe`
+                : info?.paymentMethod === 'sandbox'
+                  ? t`Test card (test mode)`
+                  : t`None yet: you pay by card when you buy a plan`}
+            </dd>
           </div>
           <div>
             <dt>{t`Stations you own`}</dt>

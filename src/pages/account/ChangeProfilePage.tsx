@@ -14,7 +14,12 @@ export default function ChangeProfilePage() {
     <Page title={t`Change profile`}>
       <Panel>
         {auth !== undefined && (
-          <ProfileForm key={user?._id} firstName={user?.firstName} lastName={user?.lastName} />
+          <ProfileForm
+            key={user?._id}
+            firstName={user?.firstName}
+            lastName={user?.lastName}
+            country={user?.country}
+          />
         )}
       </Panel>
       <p className={styles.muted}>

@@ -24,7 +24,12 @@ export default function EditAccountPage() {
       <Panel>
         <h2 className={styles.sectionTitle}>{t`Name`}</h2>
         {auth !== undefined && (
-          <ProfileForm key={user?._id} firstName={user?.firstName} lastName={user?.lastName} />
+          <ProfileForm
+            key={user?._id}
+            firstName={user?.firstName}
+            lastName={user?.lastName}
+            country={user?.country}
+          />
         )}
       </Panel>
       <Panel>

@@ -37,7 +37,8 @@ describe('alert rule editor', () => {
     const value = screen.getByLabelText('Value');
     fireEvent.change(value, { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toBe('Wrong input range');
+    // The spec's message, with the range it means.
+    expect(screen.getByRole('alert').textContent).toBe('Wrong input range: from 401 to 5000 ppm');
     expect(value.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(value, { target: { value: 'lots' } });
@@ -74,7 +75,8 @@ describe('alert rule editor', () => {
     fireEvent.change(screen.getByLabelText('Unit'), { target: { value: 'F' } });
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('alert').textContent).toBe('Wrong input range');
+    // The range in the unit the value is typed in.
+    expect(screen.getByRole('alert').textContent).toBe('Wrong input range: from -40.0 to 140.0 °F');
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '95' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenLastCalledWith({
@@ -102,7 +104,7 @@ describe('alert setting page', () => {
     fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'humc0' } });
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Wrong input range');
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong input range: from 1 to 99 %');
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '85' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () =>

@@ -7,7 +7,7 @@ import fieldStyles from '../../components/Field.module.css';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import type { AlertRule } from '../../db/schema';
-import { type UnitPrefs, validateAlertValue } from '../../domain';
+import { alertRange, type UnitPrefs, validateAlertValue } from '../../domain';
 import type { Device } from '../../domain/contract';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './AlertPage.module.css';
@@ -93,6 +93,13 @@ export function RuleEditor({
   const metric = valueMetric(d);
   const conditions = conditionsFor(d.item);
   const units = unitsFor(metric);
+  // 'Wrong input range' says which range (in the unit the value is typed in).
+  const errorText = (code: string) => {
+    const range = code === 'wrongInputRange' && metric ? alertRange(metric, d.unit || undefined) : null;
+    if (!range) return tr(code);
+    const { min, max, unit } = range;
+    return t`Wrong input range: from ${min} to ${max} ${unit}`;
+  };
   const sensors =
     d.item === LOST_LINK ? linkSensors(device) : d.item === BARO_DROP ? baroSensors(device) : [];
 
@@ -179,7 +186,7 @@ export function RuleEditor({
               setD((cur) => ({ ...cur, value: e.target.value }));
               if (error) setError(null);
             }}
-            error={error && tr(error)}
+            error={error && errorText(error)}
           />
         )}
         {metric && units.length > 0 && (

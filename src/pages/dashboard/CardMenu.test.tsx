@@ -61,7 +61,7 @@ describe('card menu', () => {
     expect(await db.outbox.count()).toBe(1);
 
     fireEvent.click(screen.getByRole('button', { name: /Show hidden cards/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Show card: Wind' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show Wind' }));
     await waitFor(async () => expect((await stored()).metricsList).toEqual(['outdoor', 'rain', 'wind']));
   });
 

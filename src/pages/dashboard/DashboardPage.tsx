@@ -3,12 +3,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { usePageTitle } from '../../app/title';
 import { CardSlot } from '../../cards/CardSlot';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
+import { DeviceListError, useDeviceListFailed } from '../../components/DeviceListError';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
@@ -49,6 +50,7 @@ export default function DashboardPage() {
   // Kiosk: readings only, large, unless this screen's kiosk options ask for the details and graphs too.
   const kiosk = useSetting(SETTING.kiosk, DEFAULT_KIOSK);
   const plain = fullscreen && !kiosk?.details;
+  const listFailed = useDeviceListFailed();
   usePageTitle(device?.name);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const deviceId = device?._id;
@@ -108,12 +110,36 @@ export default function DashboardPage() {
     [deviceId, detailList],
   );
 
+  // `?device=<id>` (alert e-mails and notifications) opens that station even when another one is selected;
+  // the parameter then goes, so choosing another station later is not undone by it.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('device');
+  useEffect(() => {
+    if (!wanted || devices === undefined) return;
+    if (devices.some((d) => d._id === wanted)) void openDevice(wanted);
+    setParams(
+      (p) => {
+        p.delete('device');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [wanted, devices, setParams]);
+
   // Make sure the worker watches the station on screen (idempotent on its side).
   useEffect(() => {
     if (selectedId) dataWorker.selectDevice(selectedId).catch((e) => console.warn('selectDevice failed', e));
   }, [selectedId]);
 
   if (devices === undefined) return <div className={styles.loading} aria-busy="true" />;
+
+  if (devices.length === 0 && listFailed) {
+    return (
+      <Page title={t`Dashboard`}>
+        <DeviceListError />
+      </Page>
+    );
+  }
 
   if (devices.length === 0) {
     return (

@@ -45,16 +45,11 @@ export function HiddenCards({
             const title = titleOf(c);
             return (
               <li key={c.key}>
-                <button
-                  type="button"
-                  className={styles.item}
-                  aria-label={t`Show card: ${title}`}
-                  onClick={() => onShow(c.key)}
-                >
+                {/* The name is the visible text ("Show Wind"): "Show" comes first for a screen reader and is
+                    drawn at the end of the row. */}
+                <button type="button" className={styles.item} onClick={() => onShow(c.key)}>
+                  <span className={styles.add}>{t`Show`}</span>
                   <span>{title}</span>
-                  <span className={styles.add} aria-hidden="true">
-                    {t`Show`}
-                  </span>
                 </button>
               </li>
             );

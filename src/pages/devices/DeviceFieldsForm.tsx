@@ -12,11 +12,25 @@ import { DEVICE_TYPES } from '../../domain';
 import type { Device } from '../../domain/contract';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './EditDevice.module.css';
-import { type EditErrors, type EditValues, editPatch, editValues, validateEdit } from './editDevice';
+import {
+  type EditErrors,
+  type EditValues,
+  ELEVATION_RANGE,
+  editPatch,
+  editValues,
+  validateEdit,
+} from './editDevice';
 import { typeName } from './typeNames';
 
 export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: ReactNode }) {
   const { t } = useLingui();
+  // 'Wrong input range' says which range (the same message as the alert values').
+  const elevationError = (code: string) => {
+    if (code !== 'wrongInputRange') return tr(code);
+    const [min, max] = ELEVATION_RANGE;
+    const unit = 'm';
+    return t`Wrong input range: from ${min} to ${max} ${unit}`;
+  };
   const outbox = useOutboxCount();
   const [v, setV] = useState<EditValues>(() => editValues(device));
   const [errors, setErrors] = useState<EditErrors>({});
@@ -114,7 +128,7 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
               hint={t`Height above ground, e.g. 10 m`}
               value={v.elevation}
               onChange={set('elevation')}
-              error={errors.elevation && tr(errors.elevation)}
+              error={errors.elevation && elevationError(errors.elevation)}
             />
           </div>
         </fieldset>

@@ -1,11 +1,12 @@
 // Edit Devices: the user's stations (name, station ID, type) and the add-station flow; owners edit and delete
 // (after a confirmation), public stations can be forgotten, and a failed list load offers a retry.
 import { useLingui } from '@lingui/react/macro';
-import { Pencil, Plus, RadioTower, Share2, Trash2, TriangleAlert, X } from 'lucide-react';
+import { Pencil, Plus, RadioTower, Share2, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
+import { DeviceListError } from '../../components/DeviceListError';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { deleteDevice } from '../../db/device-edits';
@@ -80,19 +81,7 @@ export default function DevicesPage() {
         </Button>
       }
     >
-      {loadState === 'error' && (
-        <div className={styles.loadError} role="alert">
-          <TriangleAlert size={18} aria-hidden="true" />
-          <span>{t`The station list could not be loaded.`}</span>
-          <Button
-            size="sm"
-            busy={busy === 'reloadDevices'}
-            onClick={() => void runAction('reloadDevices', () => dataWorker.reload())}
-          >
-            {t`Retry`}
-          </Button>
-        </div>
-      )}
+      <DeviceListError />
       {devices && devices.length === 0 && loadState !== 'error' && (
         <EmptyState icon={<RadioTower size={40} aria-hidden="true" />} title={t`No stations are found`}>
           <p>{t`Add your first station: you get a station ID and key to enter in your console.`}</p>

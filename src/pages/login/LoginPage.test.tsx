@@ -7,7 +7,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const login = vi.fn();
-vi.mock('../../api/worker', () => ({ dataWorker: { login: (...a: unknown[]) => login(...a) } }));
+vi.mock('../../api/worker', () => ({
+  dataWorker: { login: (...a: unknown[]) => login(...a), loadPublicConfig: async () => undefined },
+}));
 
 const { default: LoginPage } = await import('./LoginPage');
 

@@ -1,6 +1,6 @@
 // Log in (spec §2): welcome, email and password, links to reset the password and to create an account.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { safeNext } from '../../app/guard';
@@ -11,6 +11,7 @@ import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
 import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
+import { SocialButtons, usePublicConfig } from './SignInExtras';
 
 export default function LoginPage() {
   const { t } = useLingui();
@@ -20,6 +21,23 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const config = usePublicConfig();
+
+  // Back from a social sign-in: the server put the token (or its error) in the address's fragment.
+  useEffect(() => {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const token = hash.get('access_token');
+    const error = hash.get('error');
+    if (!token && !error) return;
+    history.replaceState(null, '', location.pathname + location.search); // the token leaves the address bar
+    if (error) {
+      useUi.getState().showError(tr(error), 'login');
+      return;
+    }
+    void runAction('login', () => dataWorker.loginWithToken(token as string)).then((r) => {
+      if (r.ok) navigate(safeNext(params.get('next')), { replace: true });
+    });
+  }, [navigate, params]);
 
   async function submit() {
     const next = { email: validateEmail(email), password: password ? null : 'required' };
@@ -51,6 +69,7 @@ export default function LoginPage() {
           {t`Log in`}
         </Button>
       </AuthForm>
+      <SocialButtons providers={config?.oauth ?? []} />
       <AuthLinks>
         <Link to="/login/reset">{t`Forgot password?`}</Link>
         <span>

@@ -1,16 +1,19 @@
 // Create account (spec §2, §5): email, password (≥ 8), confirmation, names, and the terms must be accepted.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { CaptchaError, captchaToken, loadCaptcha } from '../../components/captcha';
 import { TextField } from '../../components/TextField';
 import { validateEmail, validatePassword } from '../../domain';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
 import { AuthCard, AuthForm, AuthLinks } from '../login/AuthCard';
+import authStyles from '../login/AuthCard.module.css';
+import { SocialButtons, useCaptchaMessage, usePublicConfig } from '../login/SignInExtras';
 import styles from './SignupPage.module.css';
 
 type Field = 'email' | 'password' | 'confirm' | 'terms';
@@ -36,12 +39,35 @@ export default function SignupPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [k]: e.target.value });
+  const config = usePublicConfig();
+  const captcha = config?.captcha ?? null;
+  const captchaMessage = useCaptchaMessage();
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+
+  // The captcha's script loads with the screen (not at submit), so its failure shows before the user types.
+  useEffect(() => {
+    if (!captcha) return;
+    loadCaptcha(captcha.siteKey, captcha.version).then(
+      () => setCaptchaError(null),
+      (e: unknown) => setCaptchaError(e instanceof CaptchaError ? captchaMessage(e.reason) : String(e)),
+    );
+  }, [captcha, captchaMessage]);
 
   async function submit() {
     const found = validateSignup({ ...form, terms });
     setErrors(found);
     if (Object.keys(found).length) return;
     const email = form.email.trim();
+    let token: string | undefined;
+    if (captcha) {
+      try {
+        token = await captchaToken(captcha.siteKey, captcha.version, 'signup');
+        setCaptchaError(null);
+      } catch (e) {
+        setCaptchaError(e instanceof CaptchaError ? captchaMessage(e.reason) : String(e));
+        return;
+      }
+    }
     const r = await runAction('signup', () =>
       dataWorker.signup({
         email,
@@ -49,6 +75,7 @@ export default function SignupPage() {
         firstName: form.firstName.trim() || undefined,
         lastName: form.lastName.trim() || undefined,
         termsAccepted: true,
+        ...(token ? { captchaToken: token } : {}),
       }),
     );
     if (r.ok) navigate(`/signup/verify?email=${encodeURIComponent(email)}`, { replace: true });
@@ -109,10 +136,17 @@ export default function SignupPage() {
             </Trans>
           }
         />
+        {captchaError && (
+          <p className={authStyles.formError} role="alert">
+            {captchaError}
+          </p>
+        )}
         <Button type="submit" variant="primary" busy={busy}>
           {t`Create account`}
         </Button>
+        {captcha && <p className={authStyles.captchaNote}>{t`This form is protected by reCAPTCHA.`}</p>}
       </AuthForm>
+      <SocialButtons providers={config?.oauth ?? []} />
       <AuthLinks>
         <span>
           <Trans>

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+// The public station page through the real route table (issue #12): a signed-out visitor may open it (no
+// redirect to the login page), sees the station read only (no card menu); a private or unknown station ID is
+// 'Device not found'; ?kiosk=1 opens the kiosk (fullscreen) layout.
+import '../components/test-setup';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Device } from '../domain/contract';
+import { useUi } from '../state/ui';
+
+const station = vi.hoisted(() => ({
+  kept: null as Device | null,
+  answer: null as null | { code: number; message: string },
+}));
+
+vi.mock('../db/hooks', async () => {
+  const { DEFAULT_UNIT_PREFS } = await import('../domain');
+  return {
+    useAuth: () => null,
+    useDevices: () => [],
+    useSelectedDeviceId: () => undefined,
+    useDevice: () => undefined,
+    useDeviceByWsid: (wsid: string) => (station.kept?.wsid === wsid ? station.kept : null),
+    useLatest: () => ({ sample: { tempc0: 21.4, humc0: 50 }, time: 1_700_000_000, changes: {} }),
+    useTodayMinMax: () => undefined,
+    useDisplaySettings: () => undefined,
+    useConnection: () => ({ online: true, auth: 'unauthenticated' }),
+    useUnits: () => DEFAULT_UNIT_PREFS,
+    useSetting: (_key: string, fallback?: unknown) => fallback,
+    useOutboxCount: () => 0,
+  };
+});
+const openStation = vi.hoisted(() => vi.fn());
+vi.mock('../api/worker', () => ({
+  dataWorker: { openStation, selectDevice: vi.fn(async () => undefined) },
+}));
+
+const { routes } = await import('./routes');
+
+const PUBLIC: Device = {
+  _id: '0123456789abcdef01234567',
+  wsid: 'pubstation',
+  name: 'Harbour weather',
+  user: 'owner1',
+  shareUsers: [],
+  consoletype: 0,
+  timezone: 'Europe/Prague',
+  shareMode: 'public',
+} as unknown as Device;
+
+function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+describe('/station/:wsid', () => {
+  beforeEach(() => {
+    station.kept = null;
+    station.answer = null;
+    openStation.mockReset();
+    openStation.mockImplementation(async (wsid: string) => {
+      if (station.answer) throw station.answer;
+      station.kept = { ...PUBLIC, wsid };
+      return station.kept;
+    });
+    useUi.getState().setFullscreen(false);
+  });
+
+  it('opens for a signed-out visitor, read only', async () => {
+    station.kept = PUBLIC;
+    const router = open('/station/pubstation');
+    expect(await screen.findByRole('heading', { name: 'Harbour weather', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/station/pubstation');
+    expect(openStation).toHaveBeenCalledWith('pubstation');
+    expect(screen.getByText('pubstation')).toBeTruthy();
+    expect(document.querySelector('[data-card="outdoor"]')).toBeTruthy();
+    // No card menu (hide, move, graph list) for a visitor.
+    expect(screen.queryByRole('button', { name: /Card menu/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Kiosk display' })).toBeTruthy();
+  });
+
+  it('answers a private station exactly like an unknown station ID', async () => {
+    station.answer = { code: 404, message: 'Device not found' };
+    const router = open('/station/privatestation');
+    expect(await screen.findByText('Device not found')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/station/privatestation');
+    expect(screen.queryByText('Harbour weather')).toBeNull();
+  });
+
+  it('?kiosk=1 opens the kiosk layout', async () => {
+    station.kept = PUBLIC;
+    open('/station/pubstation?kiosk=1');
+    await screen.findByRole('heading', { name: 'Harbour weather', level: 1 });
+    expect(useUi.getState().fullscreen).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Exit fullscreen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Kiosk display' })).toBeNull();
+  });
+});
