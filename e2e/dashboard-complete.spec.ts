@@ -85,7 +85,7 @@ test.afterAll(async () => {
 
 test('the forecast card shows the next days, and expanded the next hours, at the top of the dashboard', async () => {
   await page.getByRole('button', { name: 'Show hidden cards' }).click();
-  await page.getByRole('button', { name: 'Show card: Forecast' }).click();
+  await page.getByRole('button', { name: 'Show Forecast' }).click();
   await page.getByRole('button', { name: /Show hidden cards/ }).click(); // fold the list away again
   const card = page.locator('article[data-card="forecast"]');
   await expect(card.getByTestId('forecast-current')).toBeVisible();
