@@ -12,6 +12,7 @@ import type { MqttPublisher } from './integrations/mqtt';
 import type { Mailer } from './notify/mail';
 import type { DeviceCache } from './services/devices/device-cache';
 import type { DevicesService } from './services/devices/devices.class';
+import type { IngestHealth } from './services/ingest-health/recorder';
 import type { DeviceSubscriptionPlanService } from './services/subscriptions/device-plans.class';
 import type { Storage } from './storage/db';
 import type { SampleStore } from './storage/samples';
@@ -32,6 +33,8 @@ export interface AppContext {
   metrics?: PortalMetrics;
   /** MQTT publisher (only with MQTT_URL): ingest hands it every stored sample. */
   mqtt?: MqttPublisher | null;
+  /** Counts every upload answer (server/services/ingest-health): the admin page and portal_uploads_total. */
+  ingestHealth?: IngestHealth;
 }
 
 /**
@@ -60,4 +63,7 @@ export interface AuthUser {
   email: string;
   verified: boolean;
   isAdmin?: boolean;
+  /** Set with isAdmin: 'editor' may not delete or change roles (issue #15). */
+  adminType?: 'admin' | 'editor';
+  disabled?: boolean;
 }

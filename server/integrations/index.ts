@@ -48,6 +48,7 @@ export function startIntegrations(app: Application): Integrations {
         (app as unknown as { io?: { engine?: { clientsCount?: number } } }).io?.engine?.clientsCount ?? 0,
       queueDepth: () => forwarder.queueDepth,
       pool: () => poolStats(app),
+      uploads: () => app.ctx.ingestHealth?.statusTotals() ?? [],
     });
     app.ctx.metrics = metrics;
     // Feathers announces every event it sends to channels: the fan-out, counted per receiving connection.

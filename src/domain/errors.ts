@@ -62,6 +62,9 @@ export const ERRORS = {
   targetFormat: "The format must be 'wunderground' or 'ecowitt'",
   targetInterval: 'The interval is shorter than this network allows',
   targetLimit: 'A station can have at most 20 upload targets',
+  // The admin area (issue #15).
+  accountDisabled: 'This account has been disabled',
+  editorsCannot: 'Editors cannot delete or change roles',
   // The client itself.
   offline: 'You are offline. This needs a connection to the server.',
   requestTimeout: 'Request timed out',
