@@ -25,6 +25,12 @@ function page(
   };
 }
 
+/** An admin list and its editor routes ({path}/edit, {path}/edit/{id}). */
+const adminPages = (path: string, title: RouteHandle['title'], load: () => PageModule) => [
+  page(path, title, load, 'admin'),
+  page(`${path}/edit/:id?`, title, load, 'admin'),
+];
+
 const plain = () => import('../pages/plain/PlainPage');
 const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
   import('../pages/login/ResetPages').then((m) => ({ default: m[name] }));
@@ -88,6 +94,12 @@ export const routes: RouteObject[] = [
           page('subscription/success', msg`Payment successful`, plain),
           page('subscription/:id?/payment', msg`Payment`, plain),
           page('test', msg`Test`, plain),
+          // The admin area (issue #15): admins and editors; `edit/:id?` opens the editor over the same table.
+          { path: 'admin', element: <Navigate to="/admin/users" replace /> },
+          ...adminPages('admin/users', msg`Users`, () => import('../pages/admin/UsersPage')),
+          ...adminPages('admin/devices', msg`Stations`, () => import('../pages/admin/DevicesPage')),
+          ...adminPages('admin/plans', msg`Subscription plans`, () => import('../pages/admin/PlansPage')),
+          page('admin/ingest', msg`Ingest health`, () => import('../pages/admin/IngestHealthPage'), 'admin'),
         ],
       },
     ],

@@ -28,7 +28,7 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
   return (
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
-      {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
+      {!fullscreen && <Drawer menu={menuFor(signedIn, variant, Boolean(auth?.user?.isAdmin))} />}
       <main
         id="main"
         className={`${styles.main} ${drawerOpen && wide && !fullscreen ? styles.withDrawer : ''}`}
