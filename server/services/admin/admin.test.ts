@@ -55,6 +55,21 @@ describe('admins and editors', () => {
     await second.close();
   });
 
+  test('an address in ADMIN_EMAILS that signs up later becomes an admin once verified', async () => {
+    const own = await startServer({ adminEmails: ['later@example.com'] });
+    try {
+      await call(own.url, 'POST', '/users', {
+        body: { email: 'later@example.com', password: 'long enough pw', termsAccepted: true },
+      });
+      const code = own.server.app.ctx.mailer.sent.at(-1)!.subject.match(/(\d{6})/)![1];
+      await call(own.url, 'POST', '/users/verify', { body: { email: 'later@example.com', code } });
+      const row = await own.server.app.ctx.storage.knex('users').where({ email: 'later@example.com' }).first();
+      expect(row.adminType).toBe('admin');
+    } finally {
+      await own.close();
+    }
+  });
+
   test('an admin finds accounts by search, edits one, and gives a role; an editor cannot give roles', async () => {
     const found = await get('admin/users', admin.token, {
       $or: [{ email: { $regex: 'plain', $options: 'i' } }, { firstName: { $regex: 'plain', $options: 'i' } }],
