@@ -26,6 +26,8 @@ import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { startIntegrations } from './integrations';
 import { createMailer } from './notify/mail';
+import { paymentProvider } from './payments';
+import { paymentWebhook } from './payments/webhook';
 import { channels, SOCKET_ID } from './realtime/channels';
 import { redisSync } from './realtime/sync';
 import { securityHeaders } from './security-headers';
@@ -38,10 +40,13 @@ import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
 import { metrics } from './services/metrics/metrics';
+import { orders } from './services/orders/orders';
 import { shareInvitations } from './services/share-invitations/share-invitations';
+import { PlanGate } from './services/subscriptions/plan-gate';
 import { subscriptions } from './services/subscriptions/subscriptions';
 import { uploadTargets } from './services/upload-targets/upload-targets';
 import { accounts } from './services/users/accounts';
+import { FREE_PLAN } from './services/users/me.class';
 import { users } from './services/users/users';
 import { weatherMetrics } from './services/weather-metrics/weather-metrics';
 import { weatherServer } from './services/weather-server/weather-server';
@@ -77,6 +82,8 @@ export async function createApp(config: Config): Promise<Server> {
     devices: new DeviceCache(storage.knex),
     mailer: createMailer(config.smtpUrl, config.dataDir),
     counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
+    plans: new PlanGate(storage.knex),
+    payments: paymentProvider(config),
   };
 
   app.use(securityHeaders(config));
@@ -91,6 +98,8 @@ export async function createApp(config: Config): Promise<Server> {
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
+  // The provider's webhook reads its body as sent (the signature covers the bytes), so it comes before the parser.
+  app.use(paymentWebhook(app));
   app.use(msgpackBody);
   app.use(bodyParser({ jsonLimit: '1mb', formLimit: '64kb', textLimit: '64kb' }));
   app.configure(rest());
@@ -129,6 +138,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(exportService);
   app.configure(weatherServer);
   app.configure(subscriptions);
+  app.configure(orders);
   app.configure(shareInvitations);
   app.configure(uploadTargets);
   app.configure(admin);
@@ -136,8 +146,11 @@ export async function createApp(config: Config): Promise<Server> {
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
 
-  const stopRetention = startRetention(storage.knex, app.ctx.samples, (e) =>
-    console.error('retention failed', e),
+  const stopRetention = startRetention(
+    storage.knex,
+    app.ctx.samples,
+    (e) => console.error('retention failed', e),
+    { of: (d) => app.ctx.plans.storeDays(d), fallback: FREE_PLAN.dataLogStorePeriod },
   );
   let httpServer: import('node:http').Server | null = null;
   return {

@@ -59,6 +59,13 @@ export interface Config {
   adminEmails?: string[];
   /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
   integrations?: IntegrationsConfig;
+  /** Card payments through Stripe when the secret and publishable keys are set; otherwise the sandbox (test mode). */
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  /** Signs the webhook's events (required with Stripe: only the webhook marks an order paid on its own). */
+  stripeWebhookSecret: string | null;
+  /** Where the Stripe SDK sends its calls (tests point it at a local fake of the endpoints). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** A secret from the environment, else one generated once and kept in DATA_DIR (never in the repo). */
@@ -114,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     ...overrides,
   };
 }
@@ -149,6 +159,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     recaptchaSiteKey: null,
     recaptchaSecret: null,
     recaptchaMinScore: 0.5,
+    stripeSecretKey: null,
+    stripePublishableKey: null,
+    stripeWebhookSecret: null,
     ...overrides,
   };
 }

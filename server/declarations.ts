@@ -10,10 +10,13 @@ import type { Forwarder } from './integrations/forward/forwarder';
 import type { PortalMetrics } from './integrations/metrics';
 import type { MqttPublisher } from './integrations/mqtt';
 import type { Mailer } from './notify/mail';
+import type { PaymentProvider } from './payments/provider';
 import type { DeviceCache } from './services/devices/device-cache';
 import type { DevicesService } from './services/devices/devices.class';
 import type { IngestHealth } from './services/ingest-health/recorder';
+import type { OrdersService } from './services/orders/orders.class';
 import type { DeviceSubscriptionPlanService } from './services/subscriptions/device-plans.class';
+import type { PlanGate } from './services/subscriptions/plan-gate';
 import type { Storage } from './storage/db';
 import type { SampleStore } from './storage/samples';
 
@@ -35,6 +38,10 @@ export interface AppContext {
   mqtt?: MqttPublisher | null;
   /** Counts every upload answer (server/services/ingest-health): the admin page and portal_uploads_total. */
   ingestHealth?: IngestHealth;
+  /** Paid device types: whether a device's readings may be served, and its plans (issue #14). */
+  plans: PlanGate;
+  /** Stripe or the sandbox (server/payments). */
+  payments: PaymentProvider;
 }
 
 /**
@@ -48,6 +55,8 @@ export interface ServiceTypes extends Omit<SharedServiceTypes, 'authentication'>
   weatherDevices: DevicesService;
   /** grant(): for orders and payments. */
   deviceSubscriptionPlan: DeviceSubscriptionPlanService;
+  /** settle(), refund(): for payments and the provider's webhook. */
+  orders: OrdersService;
 }
 
 /** app.get/set: the authentication settings (server/auth/authentication.ts); the rest lives in `app.ctx`. */

@@ -38,6 +38,13 @@ const doomedDevicePlan = {} as Record<'rest' | 'socket', string>;
 /** The admin area (issue #15): an account and a station per transport for admin removes. */
 const doomedAccount = {} as Record<'rest' | 'socket', string>;
 const doomedAdminStation = {} as Record<'rest' | 'socket', string>;
+/** A paid device type (7) without a plan: public and shared, yet nobody gets its readings (issue #14). */
+let paid: { _id: string; wsid: string; stationKey: string };
+const PAID_MAC = 'AA:BB:CC:DD:00:07';
+let monthlyPlanId = '';
+/** The owner's pending order for the paid station, and one per transport to remove. */
+let ownerOrder = '';
+const doomedOrder = {} as Record<'rest' | 'socket', string>;
 
 beforeAll(async () => {
   t = await startServer();
@@ -71,7 +78,20 @@ beforeAll(async () => {
   // Uploads a minute apart (the same second twice would be a retransmission).
   const at = (minutesAgo: number) =>
     new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-  for (const s of [priv, pub]) await wslink(t, s, { datetime: at(3), t1tem: 21, t1hum: 50, rbar: 1010 });
+  paid = await newStation(t, tokens.owner!, {
+    name: 'Paid type',
+    consoletype: 7,
+    latitude: 50,
+    longitude: 14,
+    timezone: 'UTC',
+    mac: PAID_MAC,
+  });
+  await knex('weatherDevices')
+    .where({ _id: paid._id })
+    .update({ shareUsers: JSON.stringify([ids.shared]), shareMode: 'public' });
+  t.server.app.ctx.devices.forget();
+  for (const s of [priv, pub, paid])
+    await wslink(t, s, { datetime: at(3), t1tem: 21, t1hum: 50, rbar: 1010 });
   for (const k of ['rest', 'socket'] as const) {
     doomed[k] = await newStation(t, tokens.owner!, { name: `Doomed ${k}` });
     await knex('weatherDevices')
@@ -131,7 +151,15 @@ beforeAll(async () => {
   yearlyPlanId = list(await plans.find({ query: { name: 'Premium yearly' } }))[0]._id;
   devicePlan = await devicePlans.grant(PRIV_MAC, yearlyPlanId, ids.owner!);
   draftPlanId = (await plans.create({ name: 'Draft', months: 1 }))._id;
+  monthlyPlanId = list(await plans.find({ query: { name: 'Premium monthly' } }))[0]._id;
+  const order = () =>
+    call(t.url, 'POST', '/orders', {
+      token: tokens.owner,
+      body: { subscriptionPlan: monthlyPlanId, devices: [paid._id] },
+    }).then((r) => r.body._id as string);
+  ownerOrder = await order();
   for (const k of ['rest', 'socket'] as const) {
+    doomedOrder[k] = await order();
     doomedPlan[k] = (await plans.create({ name: `Doomed ${k}`, months: 1 }))._id;
     doomedDevicePlan[k] = (
       await t.server.app
@@ -725,6 +753,111 @@ const CASES: Case[] = [
     id: () => doomedDevicePlan[transport],
     expect: adminOnly(),
   },
+  // Paid device types (issue #14): a type-7 station without a plan, public and shared, leaks no reading to
+  // anyone through any data path.
+  ...(
+    [
+      ['lastData', 'weatherDevices/lastData', () => ({ device: paid._id, range: true })],
+      ['raw samples', 'weatherMetrics', () => ({ device: paid._id, from: now() - 3600, to: now() + 60 })],
+      [
+        '5-minute rows',
+        'weatherMetrics/5m',
+        () => ({ device: paid._id, from: now() - 3600, to: now() + 600 }),
+      ],
+      [
+        'query',
+        'weatherMetrics/query',
+        () => ({ device: paid._id, from: now() - 3600, to: now() + 600, type: '5m' }),
+      ],
+      [
+        'queryGroup',
+        'weatherMetrics/queryGroup',
+        () => ({
+          device: paid._id,
+          range: '1h',
+          metrics: 'mean_tempc0',
+          startTime: iso(now() - 7200),
+          endTime: iso(now() + 3600),
+        }),
+      ],
+      ['forecast', 'weatherDevices/forecast', () => ({ device: paid._id, type: 'current' })],
+    ] as const
+  ).map(
+    ([name, path, query]): Case => ({
+      name: `paid type without a plan: ${name}`,
+      method: 'find',
+      path,
+      query,
+      expect: nobody(),
+    }),
+  ),
+  {
+    name: 'paid type without a plan: batchLastData',
+    method: 'find',
+    path: 'weatherMetrics/batchLastData',
+    query: () => ({ devices: [paid._id, priv._id] }),
+    ok: (b) => hasRows(b) && b[1].some((r: any[]) => r.includes(paid._id)),
+    expect: nobody(),
+  },
+  {
+    name: 'paid type without a plan: export',
+    method: 'find',
+    path: 'weatherMetrics/export',
+    restOnly: true,
+    query: () => ({
+      device: paid._id,
+      startTime: iso(now() - 3600),
+      endTime: iso(now() + 600),
+      format: 'csv',
+    }),
+    expect: nobody(),
+  },
+  // Orders (issue #14): the buyer's own (admins all); orders for stations one owns or shares; status changes
+  // for admins; payments for the buyer.
+  {
+    name: "the owner's order in the order list",
+    method: 'find',
+    path: 'orders',
+    query: () => ({ $limit: 100 }),
+    ok: (b) => list(b).some((o: any) => o._id === ownerOrder),
+    expect: ownerOnly(),
+  },
+  {
+    name: "the owner's order",
+    method: 'get',
+    path: 'orders',
+    id: () => ownerOrder,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'order a plan for the paid station',
+    method: 'create',
+    path: 'orders',
+    data: () => ({ subscriptionPlan: monthlyPlanId, devices: [paid._id] }),
+    expect: readers(),
+  },
+  {
+    name: "change an order's status",
+    method: 'patch',
+    path: 'orders',
+    id: () => ownerOrder,
+    data: () => ({ status: 'pending' }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'remove an order',
+    method: 'remove',
+    path: 'orders',
+    id: () => doomedOrder[transport],
+    expect: ownerOnly(),
+  },
+  {
+    name: "start paying the owner's order",
+    method: 'create',
+    path: 'payments',
+    data: () => ({ order: ownerOrder }),
+    expect: ownerOnly(),
+  },
   // Sharing by invitation (issue #10): only the owner invites, lists what they sent, and revokes; only the
   // invited account answers; nobody learns about an invitation that is not theirs.
   {
@@ -1073,6 +1206,47 @@ describe('permission matrix', () => {
     expect(seen.shared.devicePatched[0]).not.toHaveProperty('macAuth');
     expect(seen.owner.devicePatched[0]).toMatchObject({ mac: PRIV_MAC });
   });
+  test('realtime: a paid type without a plan sends no sample to anyone; an order change reaches only its buyer', async () => {
+    const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
+    const seen = {} as Record<Role, Record<string, unknown[]>>;
+    for (const role of ROLES) {
+      const c = await socketClient(t.url, tokens[role]);
+      clients[role] = c;
+      seen[role] = {
+        samples: collect(c.client, 'weatherMetrics'),
+        fiveMinutes: collect(c.client, 'weatherMetrics/5m'),
+        orders: collect(c.client, 'orders', 'patched'),
+      };
+      await c.client
+        .service('weatherDevices/watch')
+        .create({ id: [paid._id] })
+        .catch(() => undefined);
+    }
+    await wslink(t, paid, {
+      datetime: new Date(Date.now() - 30_000).toISOString().slice(0, 19).replace('T', ' '),
+      t1tem: 25,
+      t1hum: 45,
+    });
+    await call(t.url, 'PATCH', `/orders/${ownerOrder}`, {
+      token: tokens.admin,
+      body: { status: 'cancelled' },
+    });
+    await settle(400);
+    for (const role of ROLES) clients[role].close();
+    const got = Object.fromEntries(
+      ROLES.map((r) => [r, Object.fromEntries(Object.entries(seen[r]).map(([k, v]) => [k, v.length]))]),
+    );
+    const none = { samples: 0, fiveMinutes: 0, orders: 0 };
+    expect(got).toEqual({
+      owner: { ...none, orders: 1 },
+      shared: none,
+      viewer: none,
+      stranger: none,
+      anonymous: none,
+      admin: none,
+    });
+  });
+
   test('realtime: an invitation reaches only the owner and the invited account, each with their copy', async () => {
     const clients = {} as Record<Role, Awaited<ReturnType<typeof socketClient>>>;
     const seen = {} as Record<Role, { role: string; from?: unknown }[]>;

@@ -167,6 +167,8 @@ export class Ingest {
     const { stored, fiveMinute } = await this.app.ctx.samples.write(device, time, values);
     if (!stored) return false;
     this.app.ctx.devices.touch(device._id, time);
+    // A paid device type without an active plan is stored (a plan bought later shows it) but goes nowhere else.
+    if (!(await this.app.ctx.plans.allows(device))) return true;
     // Alerts are evaluated after the reply (serially per station); the console need not wait for them.
     void this.app.ctx.alerts?.onSample(device, time, values);
     // MQTT (MQTT_URL): the sample in SI units to `<prefix>/<Station ID>/state`, never waited for.

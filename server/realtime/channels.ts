@@ -39,7 +39,8 @@ export function channels(app: Application): void {
   const watchers = async (deviceId: string) => {
     const device = await app.ctx.devices.get(deviceId);
     const ids: string[] = [];
-    if (!device) return ids;
+    // A paid device type without an active plan sends its readings to nobody (issue #14).
+    if (!device || !(await app.ctx.plans.allows(device))) return ids;
     for (const c of app.channel(deviceChannel(deviceId)).connections) {
       const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
       if (id && canRead(device, c.user as AuthUser | undefined)) ids.push(id);

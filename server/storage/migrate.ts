@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_session_secret';
 import * as m013 from './migrations/013_mac_auth';
 import * as m014 from './migrations/014_token_revocation';
 import * as m015 from './migrations/015_upload_targets';
+import * as m030 from './migrations/030_orders';
 import * as m040 from './migrations/040_admin';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '013_mac_auth': m013,
   '014_token_revocation': m014,
   '015_upload_targets': m015,
+  '030_orders': m030,
   '040_admin': m040,
 };
 

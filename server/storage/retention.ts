@@ -1,25 +1,48 @@
 // Retention (ARCHITECTURE §5): raw samples are kept a few days (the rollups keep the history), replayed-edit
-// answers a week. Runs at start and then hourly; each run is a couple of range deletes.
+// answers a week, and each device's 5-minute buckets its plan's store period (issue #14: the account's "data log
+// store period"; devices without a plan keep the free membership's). Hourly and daily rollups stay. Runs at
+// start and then hourly; each run is a couple of range deletes per device.
 import type { Knex } from 'knex';
 import type { SampleStore } from './samples';
 
 export const RAW_SAMPLE_DAYS = 7;
 const IDEMPOTENCY_DAYS = 7;
 
+/** Days of 5-minute data a device keeps (its plans'), or null for the default. */
+export type StoreDaysOf = (device: {
+  _id: string;
+  consoletype: number;
+  mac: string | null;
+}) => Promise<number | null>;
+
 export async function applyRetention(
   knex: Knex,
   samples: SampleStore,
   now = Date.now(),
-): Promise<{ samples: number }> {
+  storeDays?: { of: StoreDaysOf; fallback: number },
+): Promise<{ samples: number; fiveMinute: number }> {
   const removed = await samples.prune(Math.floor(now / 1000) - RAW_SAMPLE_DAYS * 86400);
   await knex('idempotency')
     .where('createdAt', '<', now - IDEMPOTENCY_DAYS * 86400_000)
     .delete();
-  return { samples: removed };
+  let fiveMinute = 0;
+  if (storeDays) {
+    const devices = await knex('weatherDevices').select('_id', 'consoletype', 'mac');
+    for (const d of devices) {
+      const days = (await storeDays.of({ ...d, consoletype: Number(d.consoletype) })) ?? storeDays.fallback;
+      fiveMinute += await samples.prune5m(d._id, Math.floor(now / 1000) - days * 86400);
+    }
+  }
+  return { samples: removed, fiveMinute };
 }
 
-export function startRetention(knex: Knex, samples: SampleStore, log: (e: unknown) => void): () => void {
-  const run = () => void applyRetention(knex, samples).catch(log);
+export function startRetention(
+  knex: Knex,
+  samples: SampleStore,
+  log: (e: unknown) => void,
+  storeDays?: { of: StoreDaysOf; fallback: number },
+): () => void {
+  const run = () => void applyRetention(knex, samples, Date.now(), storeDays).catch(log);
   const timer = setInterval(run, 3600_000);
   const first = setTimeout(run, 10_000);
   timer.unref();

@@ -29,6 +29,8 @@ export interface SampleStore {
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
+  /** Deletes one device's 5-minute buckets older than `before` (unix s): its plan's store period. */
+  prune5m(device: string, before: number): Promise<number>;
   /** Persists whatever is held in memory (on shutdown). */
   flush(): Promise<void>;
 }
@@ -186,6 +188,11 @@ function reads(
         removed += await knex('samples').where({ device: seq }).andWhere('time', '<', before).delete();
       }
       return removed;
+    },
+    async prune5m(device, before) {
+      const row = await knex('weatherDevices').where({ _id: device }).first('seq');
+      if (!row) return 0;
+      return knex('buckets5m').where({ device: row.seq }).andWhere('time', '<', before).delete();
     },
   };
 }

@@ -27,6 +27,8 @@ export const SERVICES = {
   shareInvitations: 'shareInvitations',
   uploadTargets: 'uploadTargets',
   uploadTargetsTest: 'uploadTargets/test',
+  orders: 'orders',
+  payments: 'payments',
 } as const;
 
 export interface User {
@@ -55,6 +57,7 @@ export interface User {
 export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'lastName'>>;
 
 import type { ChannelName, ConsoleSettings, ShareMode } from './deviceFields';
+import type { OrderStatus } from './orders';
 import type { PlanSeed } from './plans';
 
 export type { ChannelName, ConsoleSettings, ShareMode };
@@ -232,6 +235,56 @@ export interface DeviceSubscriptionPlan {
   active: boolean;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A device an order covers, as it was when ordered. */
+export interface OrderDevice {
+  _id: string;
+  name: string;
+  mac: string;
+  consoletype: number;
+}
+
+/**
+ * `orders` (spec §3 Order, §4 Order status): a plan bought for one or more devices. Buyers see their own (admins
+ * all); only the server moves it out of pending. `expiresAt`: after it, an unpaid order is dead (Unix ms).
+ */
+export interface Order {
+  _id: string;
+  user: string;
+  subscriptionPlan: string;
+  plan: { name: string; months: number; storeDays: number };
+  devices: OrderDevice[];
+  unitPrice: number;
+  /** Cents of `currency`. */
+  total: number;
+  currency: string;
+  status: OrderStatus;
+  provider: PaymentProviderName;
+  paymentRef: string | null;
+  refundRef: string | null;
+  /** The last decline (the order stays payable), or why it is in error. */
+  lastError: string | null;
+  expiresAt: number;
+  paidAt: number | null;
+  refundedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type PaymentProviderName = 'stripe' | 'sandbox' | 'none';
+
+/**
+ * `payments` create answers. `{order}` starts (or resumes) paying: for Stripe a PaymentIntent's client secret and
+ * the publishable key (Payment Element); for the sandbox `testMode` and our own card form. `{order, card}` charges
+ * a card in the sandbox; `{order, check: true}` asks the server to look at the provider's payment again.
+ */
+export interface PaymentStart {
+  order: Order;
+  provider: PaymentProviderName;
+  testMode: boolean;
+  clientSecret?: string;
+  publishableKey?: string;
 }
 
 /** `authentication` create answer (local or jwt strategy). */

@@ -196,6 +196,20 @@ export interface ServiceTypes {
     > &
     Remove<C.AdminDevice>;
   'admin/ingestHealth': Find<C.IngestHealthView>;
+  /** Orders (issue #14): create {subscriptionPlan, devices}; buyers remove (hide) their own; admins patch status. */
+  orders: Find<List<C.Order>, ListQuery> &
+    Get<C.Order> &
+    Create<{ subscriptionPlan: string; devices: string[] }, C.Order> &
+    Patch<{ status: C.Order['status'] }, C.Order> &
+    Remove<C.Order>;
+  payments: Create<
+    {
+      order: string;
+      card?: { number: string; expMonth: number; expYear: number; cvc: string };
+      check?: boolean;
+    },
+    C.PaymentStart
+  >;
   /** The sign-in redirects of @feathersjs/authentication-oauth (REST, when a provider is configured). */
   'oauth/:provider': Find<unknown>;
   'oauth/:provider/callback': Find<unknown>;

@@ -63,7 +63,10 @@ describe('admins and editors', () => {
       });
       const code = own.server.app.ctx.mailer.sent.at(-1)!.subject.match(/(\d{6})/)![1];
       await call(own.url, 'POST', '/users/verify', { body: { email: 'later@example.com', code } });
-      const row = await own.server.app.ctx.storage.knex('users').where({ email: 'later@example.com' }).first();
+      const row = await own.server.app.ctx.storage
+        .knex('users')
+        .where({ email: 'later@example.com' })
+        .first();
       expect(row.adminType).toBe('admin');
     } finally {
       await own.close();

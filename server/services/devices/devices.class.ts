@@ -2,7 +2,7 @@
 // find: by `_id`, by station ID (`wsid`), or by the `$devices` scopes {owned, shared, public: [ids]},
 // always ordered owned, shared, public (spec §3), then by `order` and age.
 import { createHash } from 'node:crypto';
-import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
+import { BadRequest, Forbidden, NotFound, PaymentError } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Device } from '../../../src/domain/contract';
 import { SHARE_MESSAGES } from '../../../src/domain/shareInvitations';
@@ -237,6 +237,17 @@ export class DevicesService {
     const [deviceId] = idList([id], field);
     const device = await this.app.ctx.devices.get(deviceId);
     if (!device || !canRead(device, user)) throw codedError(NotFound, 'deviceNotFound');
+    return device;
+  }
+
+  /**
+   * readable(), and its readings may be served: a paid device type without an active plan answers 402 with the
+   * spec's subscription message (issue #14), to everyone, so no data path leaks what the plan is for.
+   */
+  async readableData(id: unknown, user: AuthUser | null | undefined, field = 'device'): Promise<DeviceRow> {
+    const device = await this.readable(id, user, field);
+    if (!(await this.app.ctx.plans.allows(device)))
+      throw codedError(PaymentError, 'planRequired', { device: device._id, consoletype: device.consoletype });
     return device;
   }
 

@@ -13,7 +13,7 @@ export class LastDataService {
   async find(params: Params & { user?: AuthUser }): Promise<LastData> {
     const query = params.query ?? {};
     const devices = this.app.service('weatherDevices');
-    const device = await devices.readable(query.device, params.user);
+    const device = await devices.readableData(query.device, params.user);
     const { samples } = this.app.ctx;
     const last = (await samples.latest([device._id])).get(device._id) ?? null;
     if (!bool(query, 'range')) return { device: device._id, last };

@@ -71,7 +71,7 @@ export class ExportService {
       throw new BadRequest(`${MESSAGES.invalidTimePeriod}: at most ${MAX_EXPORT_DAYS} days`);
     const fromQuery = unitPrefs(query, true);
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-    const device = await this.app.service('weatherDevices').readable(query.device, params.user);
+    const device = await this.app.service('weatherDevices').readableData(query.device, params.user);
     const stored = await this.storedPrefs(params.user);
     const prefs: Partial<UnitPrefs> = { ...DEFAULT_UNIT_PREFS, ...stored, ...fromQuery };
     from -= from % 300;

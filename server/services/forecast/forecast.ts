@@ -59,7 +59,7 @@ const site = (d: DeviceRow) => ({
 function readable(app: Application, params: P): Promise<DeviceRow> {
   const query = params.query ?? {};
   if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
-  return app.service('weatherDevices').readable(query.device, params.user);
+  return app.service('weatherDevices').readableData(query.device, params.user);
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -178,7 +178,7 @@ export function forecast(app: Application): void {
   // Like the live samples: a watcher receives it only while it may still read the device.
   app.service('weatherMetrics/forecast').publish('created', async (data: { device: string }) => {
     const device = await app.ctx.devices.get(data.device);
-    if (!device) return [];
+    if (!device || !(await app.ctx.plans.allows(device))) return [];
     return app
       .channel(deviceChannel(data.device))
       .filter((c) => canRead(device, c.user as AuthUser | undefined));

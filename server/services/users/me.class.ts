@@ -1,6 +1,7 @@
 // users/me: what the Account page shows — the profile, the membership and its limits, how many stations.
 //   find → {user, membership, supportedDevices, dataLogStorePeriod, devices}
-// Every account is on the free membership until service plans exist.
+// The membership comes from the plans active on the stations the account owns (issue #14): the best of them
+// (longest store period) names it and sets the limits; an account without one is on the free membership.
 import { NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Application, AuthUser } from '../../declarations';
@@ -18,15 +19,21 @@ export class MeService {
     const knex = this.app.ctx.storage.knex;
     const row = await knex('users').where({ _id: params.user._id }).first();
     if (!row) throw new NotAuthenticated('This account no longer exists');
-    const counted = await knex('weatherDevices').where({ user: row._id }).count<{ n: number | string }[]>({
-      n: '*',
-    });
+    const owned: { mac: string | null; consoletype: number }[] = await knex('weatherDevices')
+      .where({ user: row._id })
+      .select('mac', 'consoletype');
+    const active = (
+      await Promise.all(
+        owned.map((d) => this.app.ctx.plans.activePlans({ mac: d.mac, consoletype: Number(d.consoletype) })),
+      )
+    ).flat();
+    const best = active.sort((a, b) => b.storeDays - a.storeDays || b.maxDevices - a.maxDevices)[0];
     return {
       user: presentUser(row),
-      membership: FREE_PLAN.membership,
-      supportedDevices: FREE_PLAN.supportedDevices,
-      dataLogStorePeriod: FREE_PLAN.dataLogStorePeriod,
-      devices: Number(counted[0]?.n ?? 0),
+      membership: best?.name ?? FREE_PLAN.membership,
+      supportedDevices: best ? Math.max(...active.map((p) => p.maxDevices)) : FREE_PLAN.supportedDevices,
+      dataLogStorePeriod: best?.storeDays ?? FREE_PLAN.dataLogStorePeriod,
+      devices: owned.length,
     };
   }
 }

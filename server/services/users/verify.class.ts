@@ -46,7 +46,9 @@ export class VerifyService {
       throw codedError(BadRequest, 'verificationCodeWrong');
     const now = Date.now();
     // An address named in ADMIN_EMAILS becomes an admin once it is proven (issue #15; also at start-up).
-    const admin = this.app.ctx.config.adminEmails?.includes(email) ? { isAdmin: true, adminType: 'admin' } : {};
+    const admin = this.app.ctx.config.adminEmails?.includes(email)
+      ? { isAdmin: true, adminType: 'admin' }
+      : {};
     await knex('users')
       .where({ _id: user._id })
       .update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now, ...admin });

@@ -24,7 +24,7 @@ abstract class SeriesBase {
 
   protected device(params: P) {
     const devices = this.app.service('weatherDevices');
-    return devices.readable(params.query?.device, params.user);
+    return devices.readableData(params.query?.device, params.user);
   }
 }
 
@@ -111,7 +111,9 @@ export class BatchLastDataService {
     const readable: string[] = [];
     for (const id of ids) {
       const device = await this.app.ctx.devices.get(id);
-      if (device && canRead(device, params.user)) readable.push(id);
+      // A paid type without a plan answers no row, like a device the caller cannot read.
+      if (device && canRead(device, params.user) && (await this.app.ctx.plans.allows(device)))
+        readable.push(id);
     }
     const latest = await this.app.ctx.samples.latest(readable);
     const rows: (Sample & { device: string })[] = [];

@@ -1,0 +1,129 @@
+// Paid device types (issue #14): a type-10 station's readings are withheld until a plan is paid, then flow on
+// every path (REST and live events); the plan's store period drives its 5-minute retention; the account page's
+// membership, supported stations and store period come from the plans.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SubscriptionPlan } from '../../../src/domain/contract';
+import { quickUser } from '../../alerts/test-users';
+import { applyRetention } from '../../storage/retention';
+import { call, newStation, startServer, type TestServer, wslink } from '../../testing/server';
+import { collect, settle, socketClient } from '../../testing/socket';
+import { FREE_PLAN } from '../users/me.class';
+
+let t: TestServer;
+let owner: Awaited<ReturnType<typeof quickUser>>;
+let plans: Record<string, SubscriptionPlan>;
+const DAY = 86400;
+const card = {
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '314',
+};
+
+beforeAll(async () => {
+  t = await startServer();
+  owner = await quickUser(t, 'gateowner');
+  const list = await call(t.url, 'GET', '/subscriptionPlans?$paginate=false');
+  plans = Object.fromEntries(list.body.map((p: SubscriptionPlan) => [p.name, p]));
+});
+afterAll(() => t.close());
+
+const stamp = (secondsAgo: number) =>
+  new Date(Date.now() - secondsAgo * 1000).toISOString().slice(0, 19).replace('T', ' ');
+
+async function buy(device: string, plan = 'Premium monthly') {
+  const o = await call(t.url, 'POST', '/orders', {
+    token: owner.token,
+    body: { subscriptionPlan: plans[plan]._id, devices: [device] },
+  });
+  if (o.body.status === 'done') return; // a free plan: nothing to pay
+  const paid = await call(t.url, 'POST', '/payments', {
+    token: owner.token,
+    body: { order: o.body._id, card },
+  });
+  expect(paid.body.order.status).toBe('done');
+}
+
+describe('paid device types', () => {
+  test('a type-10 station shows nothing until its plan is paid, then its data flows on REST and the socket', async () => {
+    const s = await newStation(t, owner.token, { consoletype: 10, mac: 'AA:BB:CC:30:00:01' });
+    await wslink(t, s, { datetime: stamp(120), t1tem: 21.5, t1hum: 40 });
+    const last = () => call(t.url, 'GET', `/weatherDevices/lastData?device=${s._id}`, { token: owner.token });
+    const locked = await last();
+    expect(locked.status).toBe(402);
+    expect(locked.body).toMatchObject({
+      message: 'This station needs a subscription plan to show its data',
+      data: { code: 'planRequired', device: s._id, consoletype: 10 },
+    });
+    const batch = await call(t.url, 'GET', `/weatherMetrics/batchLastData?devices[0]=${s._id}`, {
+      token: owner.token,
+    });
+    expect(batch.body[1]).toEqual([]);
+
+    const socket = await socketClient(t.url, owner.token);
+    const samples = collect(socket.client, 'weatherMetrics');
+    await socket.client.service('weatherDevices/watch').create({ id: [s._id] });
+    await wslink(t, s, { datetime: stamp(60), t1tem: 22, t1hum: 41 });
+    await settle(200);
+    expect(samples).toEqual([]);
+
+    await buy(s._id);
+    // Stored while locked, shown once paid: the reading taken before the plan is there.
+    expect((await last()).body.last).toMatchObject({ tempc0: 22 });
+    await wslink(t, s, { datetime: stamp(10), t1tem: 23, t1hum: 42 });
+    await settle(200);
+    socket.close();
+    expect(samples).toEqual([expect.objectContaining({ device: s._id, tempc0: 23 })]);
+    const five = await call(
+      t.url,
+      'GET',
+      `/weatherMetrics/query?device=${s._id}&type=5m&from=${Math.floor(Date.now() / 1000) - 3600}&to=${Math.floor(Date.now() / 1000) + 600}`,
+      { token: owner.token },
+    );
+    expect(five.status).toBe(200);
+  });
+
+  test("the plan's store period drives the device's 5-minute retention; other devices keep the default", async () => {
+    const paid = await newStation(t, owner.token, { consoletype: 11, mac: 'AA:BB:CC:30:00:02' });
+    const plain = await newStation(t, owner.token, { consoletype: 0 });
+    await buy(paid._id, 'Free'); // storeDays 7
+    const { samples } = t.server.app.ctx;
+    const nowS = Math.floor(Date.now() / 1000);
+    for (const s of [paid, plain]) {
+      const device = (await t.server.app.ctx.devices.get(s._id))!;
+      for (const daysAgo of [30, 10, 1])
+        await samples.write(device, nowS - daysAgo * DAY, { tempc0: daysAgo });
+    }
+    await samples.flush();
+    const gate = t.server.app.ctx.plans;
+    await applyRetention(t.server.app.ctx.storage.knex, samples, Date.now(), {
+      of: (d) => gate.storeDays(d),
+      fallback: FREE_PLAN.dataLogStorePeriod,
+    });
+    const kept = async (id: string) =>
+      (await samples.buckets('buckets5m', id, nowS - 40 * DAY, nowS + 600)).map((b) =>
+        Math.round((nowS - b.time) / DAY),
+      );
+    expect(await kept(paid._id)).toEqual([1]);
+    expect(await kept(plain._id)).toEqual([30, 10, 1]);
+    // Daily rollups stay.
+    expect(await samples.buckets('buckets1d', paid._id, nowS - 40 * DAY, nowS + DAY)).toHaveLength(3);
+  });
+
+  test('the account page: membership, supported stations and store period come from the plans', async () => {
+    const fresh = await quickUser(t, 'gatefresh');
+    const me = (token: string) => call(t.url, 'GET', '/users/me', { token });
+    expect((await me(fresh.token)).body).toMatchObject({
+      membership: 'free',
+      supportedDevices: FREE_PLAN.supportedDevices,
+      dataLogStorePeriod: FREE_PLAN.dataLogStorePeriod,
+    });
+    // The owner has a monthly (366 days, 5 stations) and a free plan (7 days, 1 station): the best one counts.
+    expect((await me(owner.token)).body).toMatchObject({
+      membership: 'Premium monthly',
+      supportedDevices: 5,
+      dataLogStorePeriod: 366,
+      devices: 3,
+    });
+  });
+});

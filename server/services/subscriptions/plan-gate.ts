@@ -1,0 +1,86 @@
+// Paid device types (spec §3: types 7, 10, 11, 12 and 13 need a subscription): whether a device's readings may be
+// served, and how long its 5-minute data is kept. A device of such a type needs an active plan on its console's
+// MAC whose deviceTypes include its type; every data path (REST, socket events, export, forecast, the public
+// page) asks here. Answers are cached a few seconds per MAC (live samples ask on every upload); a grant or a
+// refund on this process forgets the MAC at once, other processes see it when their entry runs out.
+import type { Knex } from 'knex';
+import { SUBSCRIPTION_TYPES } from '../../../src/domain/plans';
+import { isActive } from '../../../src/domain/subscriptionPeriods';
+
+const TTL_MS = 5_000;
+
+/** An active (or future) period of a plan on a MAC: what the gate needs of it. */
+interface Period {
+  start: number;
+  end: number | null;
+  deviceTypes: number[];
+  storeDays: number;
+  maxDevices: number;
+  name: string;
+}
+
+export interface GatedDevice {
+  consoletype: number;
+  mac?: string | null;
+}
+
+export const needsPlan = (device: GatedDevice) => SUBSCRIPTION_TYPES.includes(device.consoletype);
+
+export class PlanGate {
+  private cache = new Map<string, { until: number; periods: Promise<Period[]> }>();
+
+  constructor(private knex: Knex) {}
+
+  /** Whether the device's readings may be served (always, for a type that needs no plan). */
+  async allows(device: GatedDevice, now = Date.now()): Promise<boolean> {
+    if (!needsPlan(device)) return true;
+    return (await this.activePlans(device, now)).length > 0;
+  }
+
+  /** The active periods covering this device's type (newest end first; none for a type without plans). */
+  async activePlans(device: GatedDevice, now = Date.now()): Promise<Period[]> {
+    if (!device.mac) return [];
+    const periods = await this.periods(device.mac, now);
+    return periods.filter(
+      (p) => isActive({ start: p.start, end: p.end }, now) && p.deviceTypes.includes(device.consoletype),
+    );
+  }
+
+  /** Days of 5-minute data the device keeps: the longest of its active plans' store periods (null: none). */
+  async storeDays(device: GatedDevice, now = Date.now()): Promise<number | null> {
+    const active = await this.activePlans(device, now);
+    return active.length > 0 ? Math.max(...active.map((p) => p.storeDays)) : null;
+  }
+
+  /** Forgets what is known of a MAC (after a grant or refund). */
+  forget(mac: string): void {
+    this.cache.delete(mac);
+  }
+
+  private periods(mac: string, now: number): Promise<Period[]> {
+    const hit = this.cache.get(mac);
+    if (hit && hit.until > now) return hit.periods;
+    const periods = this.load(mac);
+    this.cache.set(mac, { until: now + TTL_MS, periods });
+    periods.catch(() => this.cache.delete(mac));
+    if (this.cache.size > 10_000) this.cache.clear();
+    return periods;
+  }
+
+  private async load(mac: string): Promise<Period[]> {
+    const rows = await this.knex('deviceSubscriptionPlans as d')
+      .join('subscriptionPlans as p', 'p._id', 'd.subscriptionPlan')
+      .where('d.mac', mac)
+      .select('d.start', 'd.end', 'p.deviceTypes', 'p.storeDays', 'p.maxDevices', 'p.name');
+    return rows
+      .map((r: Record<string, unknown>) => ({
+        start: Number(r.start),
+        end: r.end === null ? null : Number(r.end),
+        deviceTypes: JSON.parse(String(r.deviceTypes)) as number[],
+        storeDays: Number(r.storeDays),
+        maxDevices: Number(r.maxDevices),
+        name: String(r.name),
+      }))
+      .sort((a, b) => (b.end ?? Number.POSITIVE_INFINITY) - (a.end ?? Number.POSITIVE_INFINITY));
+  }
+}
