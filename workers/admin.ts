@@ -16,6 +16,7 @@ export const ADMIN_PATHS: readonly AdminPath[] = [
   'admin/devices',
   'admin/ingestHealth',
   'subscriptionPlans',
+  'orders',
   'users',
 ];
 

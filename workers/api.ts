@@ -119,6 +119,7 @@ export type AdminPath =
   | 'admin/devices'
   | 'admin/ingestHealth'
   | 'subscriptionPlans'
+  | 'orders'
   | 'users';
 
 /** An admin table export: every row of `query` (pages of 100), the columns as shown. */

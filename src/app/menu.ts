@@ -14,6 +14,7 @@ import {
   type LucideIcon,
   MessagesSquare,
   RadioTower,
+  Receipt,
   Ruler,
   Server,
   Share2,
@@ -47,6 +48,7 @@ export const ADMIN_MENU: MenuEntry[] = [
   { to: '/admin/users', label: msg`Users`, icon: Users },
   { to: '/admin/devices', label: msg`Stations`, icon: Antenna },
   { to: '/admin/plans', label: msg`Subscription plans`, icon: CreditCard },
+  { to: '/admin/orders', label: msg`Orders`, icon: Receipt },
   { to: '/admin/ingest', label: msg`Ingest health`, icon: Activity },
 ];
 

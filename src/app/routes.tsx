@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           ...adminPages('admin/users', msg`Users`, () => import('../pages/admin/UsersPage')),
           ...adminPages('admin/devices', msg`Stations`, () => import('../pages/admin/DevicesPage')),
           ...adminPages('admin/plans', msg`Subscription plans`, () => import('../pages/admin/PlansPage')),
+          page('admin/orders', msg`Orders`, () => import('../pages/admin/OrdersPage'), 'admin'),
           page('admin/ingest', msg`Ingest health`, () => import('../pages/admin/IngestHealthPage'), 'admin'),
         ],
       },

@@ -201,6 +201,37 @@ describe('admins and editors', () => {
     expect((await call(t.url, 'DELETE', `/admin/devices/${s._id}`, { token: admin.token })).status).toBe(200);
   });
 
+  test('editors cannot delete an order of someone else', async () => {
+    const knex = t.server.app.ctx.storage.knex;
+    const plan = await knex('subscriptionPlans').first('_id');
+    const now = Date.now();
+    await knex('orders').insert({
+      _id: 'a'.repeat(24),
+      user: plain.user._id,
+      subscriptionPlan: plan._id,
+      plan: JSON.stringify({ name: 'x', months: 1, storeDays: 30 }),
+      devices: '[]',
+      unitPrice: 100,
+      total: 100,
+      currency: 'USD',
+      status: 'cancelled',
+      provider: 'sandbox',
+      grants: '[]',
+      expiresAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const byEditor = await call(t.url, 'DELETE', `/orders/${'a'.repeat(24)}`, { token: editor.token });
+    expect(byEditor.status).toBe(403);
+    const byAdmin = await call(t.url, 'DELETE', `/orders/${'a'.repeat(24)}`, { token: admin.token });
+    expect(byAdmin.status).toBe(200);
+    expect(
+      await knex('orders')
+        .where({ _id: 'a'.repeat(24) })
+        .first(),
+    ).toBeUndefined();
+  });
+
   test('every admin call is refused to a non-admin (403) and to nobody signed in (401)', async () => {
     for (const path of ['admin/users', 'admin/devices', 'admin/ingestHealth']) {
       expect((await get(path, plain.token)).status).toBe(403);
