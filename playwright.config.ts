@@ -2,13 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_EMAIL } from './e2e/admin-email';
 import { CHROMIUM, CHROMIUM_ARGS } from './e2e/chromium';
 
 // End-to-end: the real server (`npm start` path, fresh SQLite in a temp dir, no demo) serving the built PWA,
 // driven in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4610);
-/** The account e2e/admin.spec.ts signs up: ADMIN_EMAILS makes it an admin once verified. */
-export const ADMIN_EMAIL = 'admin@e2e.example.com';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -3,6 +3,7 @@
 // on page 5) is read with $skip in the same order.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataWorker } from '../../../api/worker';
+import { useConnection } from '../../../db/hooks';
 import { listQuery, relatedQuery, type TableState } from '../../../domain/adminTable';
 import { errorText } from '../../../state/ui';
 import type { Row, TableConfig } from './types';
@@ -23,6 +24,8 @@ export function useAdminList(config: TableConfig, state: TableState, filter: Rec
   });
   const cursors = useRef(new Map<number, string>());
   const [tick, setTick] = useState(0);
+  // Read again once the session is up (a page opened by a reload asks before the socket has signed in).
+  const ready = useConnection()?.auth === 'authenticated';
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const query = listQuery(state, {
     searchFields: config.searchFields,
@@ -42,7 +45,7 @@ export function useAdminList(config: TableConfig, state: TableState, filter: Rec
     lastOrder.current = order;
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the query; `tick` reloads
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the query; `tick` and `ready` reload
   useEffect(() => {
     let stale = false;
     setAnswer((a) => ({ ...a, loading: true, error: null }));
@@ -70,7 +73,7 @@ export function useAdminList(config: TableConfig, state: TableState, filter: Rec
     return () => {
       stale = true;
     };
-  }, [key, tick, config.service]);
+  }, [key, tick, ready, config.service]);
 
   return { ...answer, reload, query: JSON.parse(key) as Record<string, unknown> };
 }
