@@ -111,6 +111,20 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
     });
     expect(order.status(), await order.text()).toBe(201);
   }
+  // A fourth order paid by card (the sandbox provider), to be refunded by the admin.
+  const paid = await (
+    await request.post('/orders', {
+      headers: bearer(buyer.token),
+      data: { subscriptionPlan: monthly._id, devices: [stationBody._id] },
+    })
+  ).json();
+  const year = new Date().getFullYear() + 2;
+  const charge = await request.post('/payments', {
+    headers: bearer(buyer.token),
+    data: { order: paid._id, card: { number: '4242424242424242', expMonth: 12, expYear: year, cvc: '123' } },
+  });
+  expect(charge.status(), await charge.text()).toBe(201);
+  expect((await charge.json()).order.status).toBe('done');
 
   // A non-admin: 403 from the admin API, and the screens send them back to the dashboard.
   for (const path of ['/admin/users', '/admin/devices', '/admin/ingestHealth'])
@@ -221,7 +235,7 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   await expect(page).toHaveURL(/\/admin\/plans\/edit\?clone=[0-9a-f]{24}/);
   const planEditor = page.getByRole('dialog');
   await expect(planEditor.getByLabel('Name')).toHaveValue('Premium yearly (copy)');
-  await expect(planEditor.getByLabel('Price')).toHaveValue('29.9');
+  await expect(planEditor.getByLabel('Price')).toHaveValue('29.90');
   await shoot(page, 'plan-editor', false);
   await planEditor.getByRole('button', { name: 'Save' }).click();
   await expect(planEditor).toBeHidden();
@@ -234,12 +248,26 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   expect(copies.data).toHaveLength(1);
   expect(copies.data[0]).toMatchObject({ price: 2990, months: 12, status: 'draft' });
 
-  // Batch-delete the buyer's three orders after confirmation.
+  // Refund the paid order through the payment provider.
   await page.goto(`/admin/orders?user=${buyer.id}`);
   const orders = page.getByRole('table');
-  await expect(orders.getByRole('row')).toHaveCount(4);
+  await expect(orders.getByRole('row')).toHaveCount(5);
   await expect(orders).toContainText(buyerEmail);
   await shoot(page, 'orders');
+  const paidRow = orders.getByRole('row').filter({ hasText: 'Completed' });
+  await expect(paidRow).toHaveCount(1);
+  await paidRow.getByRole('combobox').selectOption('refunded');
+  const refund = page.getByRole('alertdialog', { name: 'Refund' });
+  await expect(refund).toContainText('given back through the payment provider');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toBeHidden();
+  await expect(orders.getByRole('row').filter({ hasText: 'Refunded' })).toHaveCount(1);
+  const refunded = await (await request.get(`/orders/${paid._id}`, { headers: bearer(adminToken) })).json();
+  expect(refunded).toMatchObject({ status: 'refunded', refundRef: expect.stringMatching(/^sandbox_re_/) });
+
+  // Batch-delete the buyer's three unpaid orders after confirmation.
+  await page.goto(`/admin/orders?user=${buyer.id}&status=pending`);
+  await expect(orders.getByRole('row')).toHaveCount(4);
   await page.getByRole('checkbox', { name: 'Select all rows of this page' }).check();
   await page.getByRole('button', { name: 'Delete 3 selected' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete' });
@@ -248,7 +276,7 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   await expect(confirm).toBeHidden();
   await expect(page.getByText('No result')).toBeVisible();
   const left = await (await request.get(`/orders?user=${buyer.id}`, { headers: bearer(adminToken) })).json();
-  expect(left.total).toBe(0);
+  expect(left.data.map((o: { _id: string }) => o._id)).toEqual([paid._id]);
 
   // Stations: the buyer's station with its owner, type and share mode.
   await page.goto('/admin/devices');

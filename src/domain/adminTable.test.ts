@@ -14,6 +14,7 @@ import {
   relatedQuery,
   selectionState,
   sourceLink,
+  subListPatch,
   tableSearch,
   toggleAllOnPage,
   toggleOne,
@@ -121,5 +122,22 @@ describe('export', () => {
     expect(exportCell({ mystery: '7' })).toBe('mystery=7');
     expect(exportCell(undefined)).toBeNull();
     expect(valueAt({ user: { email: 'x@y' } }, 'user.email')).toBe('x@y');
+  });
+});
+
+describe('sub-lists', () => {
+  test('$pull removed items, $set changed fields, $push new ones', () => {
+    const before = [
+      { _id: 'a', text: 'Live data' },
+      { _id: 'b', text: 'Graphs' },
+      { _id: 'c', text: 'Alerts' },
+    ];
+    const after = [{ _id: 'a', text: 'Live data' }, { _id: 'c', text: 'E-mail alerts' }, { text: 'Export' }];
+    expect(subListPatch('features', before, after)).toEqual({
+      $pull: { features: { $in: [{ _id: 'b' }] } },
+      $set: { 'features.c.text': 'E-mail alerts' },
+      $push: { features: { $each: [{ text: 'Export' }] } },
+    });
+    expect(subListPatch('features', before, before)).toEqual({});
   });
 });

@@ -219,3 +219,31 @@ export function valueAt(row: Record<string, unknown>, path: string): unknown {
   }
   return v;
 }
+
+/**
+ * The patch that turns a sub-list `before` into `after` item by item (spec §7: $push, $set, $pull on a subpath):
+ * items are matched by `_id`; removed ones are pulled, changed fields set (`list.<_id>.field`), new ones (no
+ * `_id`) pushed. Empty when nothing changed.
+ */
+export function subListPatch<T extends { _id?: string }>(
+  field: string,
+  before: readonly T[],
+  after: readonly T[],
+): Record<string, Record<string, unknown>> {
+  const ops: Record<string, Record<string, unknown>> = {};
+  const kept = new Set(after.map((f) => f._id).filter(Boolean));
+  const removed = before.filter((f) => f._id && !kept.has(f._id)).map((f) => ({ _id: f._id }));
+  if (removed.length > 0) ops.$pull = { [field]: { $in: removed } };
+  const set: Record<string, unknown> = {};
+  for (const item of after) {
+    const old = item._id ? before.find((b) => b._id === item._id) : undefined;
+    if (!old) continue;
+    for (const [k, v] of Object.entries(item))
+      if (k !== '_id' && JSON.stringify(v) !== JSON.stringify((old as Record<string, unknown>)[k]))
+        set[`${field}.${item._id}.${k}`] = v;
+  }
+  if (Object.keys(set).length > 0) ops.$set = set;
+  const added = after.filter((f) => !f._id);
+  if (added.length > 0) ops.$push = { [field]: { $each: added } };
+  return ops;
+}

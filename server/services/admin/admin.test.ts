@@ -232,6 +232,36 @@ describe('admins and editors', () => {
     ).toBeUndefined();
   });
 
+  test("a plan's features change item by item ($pull, $set, $push in one patch, as the plan editor sends)", async () => {
+    const made = await call(t.url, 'POST', '/subscriptionPlans', {
+      token: admin.token,
+      body: {
+        name: 'Sub-list',
+        months: 1,
+        features: [{ text: 'Live data' }, { text: 'Graphs' }, { text: 'Alerts' }],
+      },
+    });
+    const [a, b, c] = made.body.features;
+    const patched = await call(t.url, 'PATCH', `/subscriptionPlans/${made.body._id}`, {
+      token: editor.token,
+      body: {
+        name: 'Sub-list 2',
+        $pull: { features: { $in: [{ _id: b._id }] } },
+        $set: { [`features.${c._id}.text`]: 'E-mail alerts' },
+        $push: { features: { $each: [{ text: 'Export' }] } },
+      },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.name).toBe('Sub-list 2');
+    expect(patched.body.features.map((f: { text: string }) => f.text)).toEqual([
+      'Live data',
+      'E-mail alerts',
+      'Export',
+    ]);
+    expect(patched.body.features[0]._id).toBe(a._id);
+    expect(patched.body.features[1]._id).toBe(c._id);
+  });
+
   test('every admin call is refused to a non-admin (403) and to nobody signed in (401)', async () => {
     for (const path of ['admin/users', 'admin/devices', 'admin/ingestHealth']) {
       expect((await get(path, plain.token)).status).toBe(403);

@@ -44,7 +44,7 @@ const MOVES: { to: OrderStatus; label: ReturnType<typeof msg>; question: ReturnT
   },
 ];
 
-function OrderActions({ row, reload }: { row: Row; reload: () => void }) {
+function OrderActions({ row, reload, name }: { row: Row; reload: () => void; name: string }) {
   const { t } = useLingui();
   const [move, setMove] = useState<(typeof MOVES)[number] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,11 +67,21 @@ function OrderActions({ row, reload }: { row: Row; reload: () => void }) {
   };
   return (
     <>
-      {moves.map((m) => (
-        <Button key={m.to} size="sm" variant="ghost" onClick={() => setMove(m)}>
-          {i18n._(m.label)}
-        </Button>
-      ))}
+      {moves.length > 0 && (
+        <select
+          className={styles.statusSelect}
+          aria-label={t`Change the status of the ${name}`}
+          value=""
+          onChange={(e) => setMove(moves.find((m) => m.to === e.target.value) ?? null)}
+        >
+          <option value="">{t`Change status…`}</option>
+          {moves.map((m) => (
+            <option key={m.to} value={m.to}>
+              {i18n._(m.label)}
+            </option>
+          ))}
+        </select>
+      )}
       <AppDialog
         open={move !== null}
         role="alertdialog"
@@ -159,7 +169,13 @@ export default function OrdersPage() {
         },
       ],
       hide: { add: true, edit: true, clone: true },
-      rowActions: (row, reload) => <OrderActions row={row} reload={reload} />,
+      rowActions: (row, reload) => (
+        <OrderActions
+          row={row}
+          reload={reload}
+          name={t`order of ${dateTime(row.createdAt, lingui.locale)}`}
+        />
+      ),
       nameOf: (r) => t`order of ${dateTime(r.createdAt, lingui.locale)}`,
     }),
     [t, lingui.locale],

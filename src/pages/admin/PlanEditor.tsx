@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { subListPatch } from '../../domain/adminTable';
 import styles from './table/DataTable.module.css';
 import type { EditorProps } from './table/types';
 
@@ -14,28 +15,11 @@ interface Feature {
   text: string;
 }
 
-/** The $push/$set/$pull patch that turns `before` into `after` (items matched by _id). */
-export function featureOps(before: Feature[], after: Feature[]): Record<string, unknown> {
-  const ops: Record<string, Record<string, unknown>> = {};
-  const set: Record<string, unknown> = {};
-  const kept = new Set(after.map((f) => f._id).filter(Boolean));
-  const removed = before.filter((f) => f._id && !kept.has(f._id)).map((f) => f._id);
-  if (removed.length > 0) ops.$pull = { features: { $in: removed.map((_id) => ({ _id })) } };
-  for (const f of after) {
-    const old = f._id ? before.find((b) => b._id === f._id) : undefined;
-    if (old && old.text !== f.text) set[`features.${f._id}.text`] = f.text;
-  }
-  if (Object.keys(set).length > 0) ops.$set = set;
-  const added = after.filter((f) => !f._id).map((f) => ({ text: f.text }));
-  if (added.length > 0) ops.$push = { features: { $each: added } };
-  return ops;
-}
-
 export function PlanEditor({ item, initial, busy, save, cancel }: EditorProps) {
   const { t } = useLingui();
   const [name, setName] = useState(String(initial.name ?? ''));
   const [description, setDescription] = useState(String(initial.description ?? ''));
-  const [price, setPrice] = useState(String(Number(initial.price ?? 0) / 100));
+  const [price, setPrice] = useState((Number(initial.price ?? 0) / 100).toFixed(2));
   const [currency, setCurrency] = useState(String(initial.currency ?? 'USD'));
   const [months, setMonths] = useState(String(initial.months ?? 12));
   const [maxDevices, setMaxDevices] = useState(String(initial.maxDevices ?? 1));
@@ -74,7 +58,9 @@ export function PlanEditor({ item, initial, busy, save, cancel }: EditorProps) {
       status,
     };
     if (!item) data.features = list;
-    void save(item ? { ...data, ...featureOps((item.features as Feature[]) ?? [], list) } : data);
+    void save(
+      item ? { ...data, ...subListPatch('features', (item.features as Feature[]) ?? [], list) } : data,
+    );
   };
 
   return (

@@ -463,7 +463,7 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
           className={styles.editorDialog}
           onClose={closeEditor}
           busy={editorBusy}
-          title={editing.item ? t`Edit ${config.nameOf(editing.item)}` : t`Add`}
+          title={editing.item ? t`Edit ${config.nameOf(editing.item)}` : cloneId ? t`Clone` : t`Add`}
         >
           <Editor
             item={editing.item}
