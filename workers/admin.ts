@@ -17,7 +17,6 @@ export const ADMIN_PATHS: readonly AdminPath[] = [
   'admin/ingestHealth',
   'subscriptionPlans',
   'orders',
-  'users',
 ];
 
 type Row = Record<string, unknown>;

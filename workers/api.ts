@@ -113,14 +113,13 @@ export interface DevicePlanView {
   fetchedAt: number;
 }
 
-/** The admin area's list services (issue #15; `users` for autocomplete). */
+/** The admin area's list services (issue #15). */
 export type AdminPath =
   | 'admin/users'
   | 'admin/devices'
   | 'admin/ingestHealth'
   | 'subscriptionPlans'
-  | 'orders'
-  | 'users';
+  | 'orders';
 
 /** An admin table export: every row of `query` (pages of 100), the columns as shown. */
 export interface AdminExportRequest {

@@ -24,13 +24,13 @@ const NASTY_BODY = '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x
 
 let t: TestServer;
 let token: string;
-let account: { email: string; password: string };
+let account: { email: string; password: string; token: string };
 let services: string[];
 
 beforeAll(async () => {
   t = await startServer();
   account = await newUser(t, 'fuzzer');
-  token = (account as { token: string }).token;
+  token = account.token;
   // The logout (remove on `authentication`) comes last, so the token works for everything else in a test.
   services = Object.keys(t.server.app.services).sort((a, b) =>
     a === 'authentication' ? 1 : b === 'authentication' ? -1 : a.localeCompare(b),

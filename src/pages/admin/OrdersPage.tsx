@@ -117,6 +117,9 @@ export default function OrdersPage() {
       service: 'orders',
       searchFields: ['status', 'currency', 'paymentRef'],
       populate: ['user'],
+      // Orders keep coming: keyset paging, so a new order does not shift the page being read (spec §9 cursor
+      // mode, the total taken as 999).
+      cursor: true,
       columns: [
         {
           key: 'createdAt',
