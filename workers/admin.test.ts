@@ -1,5 +1,6 @@
 // The admin table export (issue #15): pages of 100 until a short page, XLSX (numeric-looking text as numbers)
 // or CSV with a byte-order mark, named after the screen's path and a date-time stamp; progress and cancel.
+import { strFromU8, unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, test } from 'vitest';
 import { adminExport, cancelAdminExport } from './admin';
@@ -89,6 +90,20 @@ describe('admin table export', () => {
     expect(lines).toHaveLength(201);
     expect(lines[0]).toBe('Email,First name,Owner');
     expect(lines[8]).toBe('user007@example.com,007,owner7@example.com');
+  });
+
+  test('rows of a table with a picture column are 64 px (48 pt) high in the sheet', async () => {
+    const { blob } = await adminExport(fakeConnection(users.slice(0, 3)), 'x5', {
+      path: 'admin/users',
+      query: {},
+      columns: [...columns, { key: 'avatar', label: 'Picture', image: true }],
+      format: 'xlsx',
+      fileBase: '/admin/users',
+    });
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const xml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect(xml).toContain('<row r="1">');
+    for (const r of [2, 3, 4]) expect(xml).toContain(`<row r="${r}" ht="48" customHeight="1">`);
   });
 
   test('cancel stops the export', async () => {

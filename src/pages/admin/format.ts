@@ -3,7 +3,7 @@ export function dateTime(value: unknown, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(String(value));
   if (!Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms);
 }
 
 /** A price in cents as money. */
