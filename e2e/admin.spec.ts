@@ -284,6 +284,16 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table')).toContainText(buyerEmail);
   await shoot(page, 'devices');
+  // The owner's cell links to the owner's account with its editor open (/{source}?query&editor={id}).
+  await page.getByRole('link', { name: buyerEmail }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?_id=${buyer.id}&editor=${buyer.id}`));
+  const ownerEditor = page.getByRole('dialog', { name: `Edit ${buyerEmail}` });
+  await expect(ownerEditor.getByLabel('Email')).toHaveValue(buyerEmail);
+  await ownerEditor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ownerEditor).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?_id=${buyer.id}`));
+  await expect(page).not.toHaveURL(/editor=/);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
 
   // Ingest health: a rejected upload's reason shows within seconds.
   await page.goto('/admin/ingest');
