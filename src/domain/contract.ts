@@ -378,11 +378,8 @@ export interface PublicConfig {
 /** Admin roles (spec §3 adminType): editors cannot delete or change roles. */
 export type AdminType = 'admin' | 'editor';
 
-/** `admin/users` (issue #15): an account as admins see and edit it. */
-export interface AdminUser extends User {
-  /** The account's stations (owned). */
-  devices?: number;
-}
+/** `admin/users` (issue #15): an account as admins see and edit it (`disabled` always present). */
+export type AdminUser = User & { disabled: boolean };
 
 /** `admin/devices` (issue #15): every station with its owner, type, share mode, last upload and unknown fields. */
 export interface AdminDevice {

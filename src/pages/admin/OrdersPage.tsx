@@ -15,8 +15,9 @@ import type { OrderDevice } from '../../domain/contract';
 import { canMove, type OrderStatus } from '../../domain/orders';
 import { useUi } from '../../state/ui';
 import { dateTime, money } from './format';
-import { DataTable, reportFailure } from './table/DataTable';
+import { DataTable } from './table/DataTable';
 import styles from './table/DataTable.module.css';
+import { reportFailure } from './table/reportFailure';
 import type { Row, TableConfig } from './table/types';
 
 const STATUS = {

@@ -7,8 +7,9 @@ import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { useUi } from '../../state/ui';
 import { dateTime } from './format';
-import { DataTable, reportFailure } from './table/DataTable';
+import { DataTable } from './table/DataTable';
 import styles from './table/DataTable.module.css';
+import { reportFailure } from './table/reportFailure';
 import type { Row, TableConfig } from './table/types';
 import { UserEditor } from './UserEditor';
 

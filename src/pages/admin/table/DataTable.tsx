@@ -16,8 +16,6 @@ import {
   editLink,
   NO_SELECTION,
   newLink,
-  PAGE_SIZES,
-  pageButtons,
   pageCount,
   type Selection,
   selectedCount,
@@ -28,20 +26,15 @@ import {
   valueAt,
 } from '../../../domain/adminTable';
 import { translateServerMessage } from '../../../i18n/messages';
-import { errorText, useUi } from '../../../state/ui';
+import { useUi } from '../../../state/ui';
 import styles from './DataTable.module.css';
+import { DeleteDialog } from './DeleteDialog';
+import { Pager } from './Pager';
+import { reportFailure } from './reportFailure';
 import { TableExportDialog } from './TableExportDialog';
 import type { Row, TableConfig } from './types';
 import { useAdminList } from './useAdminList';
 import { useTableState } from './useTableState';
-
-/** Logs a failed table action and puts its message in the global error snackbar (spec §8). */
-export function reportFailure(what: string, error: unknown): string {
-  console.error(`[admin] ${what} failed`, error);
-  const message = translateServerMessage(errorText(error));
-  useUi.getState().showError(message);
-  return message;
-}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -71,7 +64,6 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [searchText, setSearchText] = useState(state.search);
   const [confirm, setConfirm] = useState<{ rows: Row[] | 'selection' } | null>(null);
-  const [deleting, setDeleting] = useState<{ done: number; of: number } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [editorBusy, setEditorBusy] = useState(false);
   const [editing, setEditing] = useState<{ item: Row | null; initial: Record<string, unknown> } | null>(null);
@@ -161,52 +153,6 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
     }
   };
 
-  /** Every id the selection holds (for "all": read page by page, 100 at a time). */
-  const selectedIds = async (): Promise<string[]> => {
-    if (!selection.all) return [...selection.ids];
-    const { $limit: _l, $skip: _s, $cursor: _c, $populate: _p, ...query } = list.query;
-    const ids: string[] = [];
-    for (;;) {
-      const page = await dataWorker.adminFind(config.service, {
-        ...query,
-        $select: ['_id'],
-        $limit: 100,
-        $skip: ids.length,
-      });
-      ids.push(...page.data.map((r) => r._id as string));
-      if (page.data.length < 100) return ids;
-    }
-  };
-
-  const remove = async (rows: Row[] | 'selection') => {
-    let ids: string[];
-    try {
-      ids = rows === 'selection' ? await selectedIds() : rows.map((r) => r._id);
-    } catch (e) {
-      reportFailure(`reading the selection of ${config.service}`, e);
-      return;
-    }
-    setDeleting({ done: 0, of: ids.length });
-    const failed: unknown[] = [];
-    for (const [i, id] of ids.entries()) {
-      try {
-        await dataWorker.adminRemove(config.service, id);
-      } catch (e) {
-        console.error(`[admin] deleting ${config.service} ${id} failed`, e);
-        failed.push(e);
-      }
-      setDeleting({ done: i + 1, of: ids.length });
-    }
-    setDeleting(null);
-    setConfirm(null);
-    setSelection(NO_SELECTION);
-    list.reload();
-    if (failed.length > 0) {
-      const reason = translateServerMessage(errorText(failed[0]));
-      useUi.getState().showError(t`${failed.length} of ${ids.length} could not be deleted: ${reason}`);
-    } else showSuccess(ids.length === 1 ? t`Deleted` : t`${ids.length} deleted`);
-  };
-
   const sortBy = (key: string) => {
     if (state.sortBy === key) update({ descending: !state.descending, page: 1 });
     else update({ sortBy: key, descending: false, page: 1 });
@@ -214,7 +160,6 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
 
   const count = selectedCount(selection, total);
   const Editor = config.Editor;
-  const first = (state.page - 1) * state.rowsPerPage;
   const numberFormat = new Intl.NumberFormat(i18n.locale);
 
   return (
@@ -405,57 +350,14 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
         )}
       </div>
 
-      <nav className={styles.pager} aria-label={t`Pages`}>
-        <label className={styles.pageSize}>
-          {t`Rows per page`}
-          <select
-            value={state.rowsPerPage}
-            onChange={(e) => update({ rowsPerPage: Number(e.target.value), page: 1 })}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className={styles.range}>
-          {list.rows.length === 0
-            ? ''
-            : config.cursor
-              ? t`${numberFormat.format(first + 1)}–${numberFormat.format(first + list.rows.length)}`
-              : t`${numberFormat.format(first + 1)}–${numberFormat.format(first + list.rows.length)} of ${numberFormat.format(total ?? 0)}`}
-        </span>
-        <div className={styles.pages}>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={state.page <= 1}
-            onClick={() => update({ page: state.page - 1 })}
-          >
-            {t`Previous`}
-          </Button>
-          {pageButtons(state.page, pages).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={styles.pageButton}
-              aria-current={p === state.page ? 'page' : undefined}
-              onClick={() => update({ page: p })}
-            >
-              {p}
-            </button>
-          ))}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={state.page >= pages || (config.cursor && list.rows.length < state.rowsPerPage)}
-            onClick={() => update({ page: state.page + 1 })}
-          >
-            {t`Next`}
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        state={state}
+        pages={pages}
+        shown={list.rows.length}
+        total={total}
+        cursor={config.cursor}
+        update={update}
+      />
 
       {Editor && editing && (
         <AppDialog
@@ -476,38 +378,21 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
         </AppDialog>
       )}
 
-      <AppDialog
-        open={confirm !== null}
-        role="alertdialog"
-        onClose={() => setConfirm(null)}
-        busy={deleting !== null}
-        title={t`Delete`}
-        actions={
-          <>
-            <Button variant="ghost" disabled={deleting !== null} onClick={() => setConfirm(null)}>
-              {t`Cancel`}
-            </Button>
-            <Button
-              variant="danger"
-              busy={deleting !== null}
-              onClick={() => confirm && void remove(confirm.rows)}
-            >
-              {t`Delete`}
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {confirm?.rows === 'selection'
-            ? t`Delete ${numberFormat.format(count)} selected items? This cannot be undone.`
-            : t`Delete ${confirm ? config.nameOf(confirm.rows[0] as Row) : ''}? This cannot be undone.`}
-        </p>
-        {deleting && (
-          <p role="status" className="tabular">
-            {t`${deleting.done} of ${deleting.of} deleted`}
-          </p>
-        )}
-      </AppDialog>
+      {confirm && (
+        <DeleteDialog
+          config={config}
+          target={confirm.rows}
+          selection={selection}
+          count={count}
+          query={list.query}
+          onClose={() => setConfirm(null)}
+          onDone={() => {
+            setConfirm(null);
+            setSelection(NO_SELECTION);
+            list.reload();
+          }}
+        />
+      )}
 
       {exporting && (
         <TableExportDialog
