@@ -1,5 +1,6 @@
 // Who is calling and what they may see, as server/hooks/auth.ts decides it and src/domain/stations.ts rules.
 import type { Device } from '../src/domain/contract';
+import { type PlanPeriod, readingsAllowed } from '../src/domain/planGate';
 import { canRead, relation } from '../src/domain/stations';
 import type { DeviceRow, MockDb, UserRow } from './db';
 import { badRequest, codedError, notAuthenticated } from './errors';
@@ -43,6 +44,30 @@ export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 
   const [deviceId] = idList([id], field);
   const device = db.devices.get(deviceId);
   if (!device || !canRead(device, user)) throw codedError(404, 'deviceNotFound');
+  return device;
+}
+
+/** The plan periods on a MAC with what their plans cover (the server's PlanGate). */
+export function periodsOf(db: MockDb, mac: string | null | undefined): PlanPeriod[] {
+  if (!mac) return [];
+  return db.devicePlans
+    .filter((r) => r.mac === mac)
+    .map((r) => ({
+      start: r.start,
+      end: r.end,
+      deviceTypes: db.subscriptionPlans.find((p) => p._id === r.subscriptionPlan)?.deviceTypes ?? [],
+    }));
+}
+
+/** Whether a device's readings may be served: a paid type needs an active plan (issue #14). */
+export const dataAllowed = (db: MockDb, device: DeviceRow) =>
+  readingsAllowed(device, periodsOf(db, device.mac));
+
+/** readable(), and its readings may be served; a paid type without a plan answers 402 planRequired. */
+export function readableData(db: MockDb, id: unknown, user: UserRow | null, field = 'device'): DeviceRow {
+  const device = readable(db, id, user, field);
+  if (!dataAllowed(db, device))
+    throw codedError(402, 'planRequired', { device: device._id, consoletype: device.consoletype });
   return device;
 }
 

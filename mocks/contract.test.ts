@@ -9,6 +9,7 @@ import { setUp } from './contract/context';
 import { devicesContract } from './contract/devices';
 import { errorsContract } from './contract/errors';
 import { historyContract } from './contract/history';
+import { ordersContract } from './contract/orders';
 import { settingsContract } from './contract/settings';
 import { sharesContract } from './contract/shares';
 import { subscriptionsContract } from './contract/subscriptions';
@@ -28,5 +29,6 @@ describe.each([
   settingsContract(c);
   subscriptionsContract(c);
   uploadTargetsContract(c);
+  ordersContract(c);
   errorsContract(c);
 });

@@ -2,7 +2,14 @@
 // upload, folded into 5-minute, hourly and daily buckets on read), display settings, alert settings, alerts.
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
 
-import type { Device, DisplaySettings, SubscriptionPlan, UploadTarget, User } from '../src/domain/contract';
+import type {
+  Device,
+  DisplaySettings,
+  Order,
+  SubscriptionPlan,
+  UploadTarget,
+  User,
+} from '../src/domain/contract';
 import { deriveMissing } from '../src/domain/formulas';
 import type { InvitationRow } from '../src/domain/invitationRecord';
 import { DEFAULT_PLANS } from '../src/domain/plans';
@@ -115,6 +122,8 @@ export class MockDb {
   invitations: InvitationRow[] = [];
   /** Upload targets (issue #17), keys in clear as the server stores them. */
   uploadTargets: UploadTarget[] = [];
+  /** Orders (issue #14); `hidden`: removed from the buyer's list, kept for the records. */
+  orders: (Order & { hidden?: boolean })[] = [];
   /** Mails "sent" (verification codes), newest last. */
   mail: { to: string; subject: string }[] = [];
   private seeded = 0;
@@ -131,6 +140,7 @@ export class MockDb {
     this.devicePlans = [];
     this.invitations = [];
     this.uploadTargets = [];
+    this.orders = [];
     this.mail = [];
   }
 

@@ -5,9 +5,11 @@ import { coded, ERRORS, type ErrorCode } from '../src/domain/errors';
 const KINDS = {
   400: ['BadRequest', 'bad-request'],
   401: ['NotAuthenticated', 'not-authenticated'],
+  402: ['PaymentError', 'payment-error'],
   403: ['Forbidden', 'forbidden'],
   404: ['NotFound', 'not-found'],
   409: ['Conflict', 'conflict'],
+  429: ['TooManyRequests', 'too-many-requests'],
 } as const;
 
 export type StatusCode = keyof typeof KINDS;

@@ -5,6 +5,7 @@
 import { db, type MockDb } from './db';
 import { accountRoutes } from './routes/accounts';
 import { deviceRoutes } from './routes/devices';
+import { orderRoutes } from './routes/orders';
 import { seriesRoutes } from './routes/series';
 import { settingsRoutes } from './routes/settings';
 import { shareRoutes } from './routes/shares';
@@ -20,6 +21,7 @@ export function createHandlers(base = '', store: MockDb = db) {
     ...subscriptionRoutes(base, store),
     ...shareRoutes(base, store),
     ...uploadTargetRoutes(base, store),
+    ...orderRoutes(base, store),
   ];
 }
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HSTS, LIBRARY_STYLES } from './security-headers';
+import { contentSecurityPolicy, HSTS, LIBRARY_STYLES } from './security-headers';
 import { call, startServer, type TestServer } from './testing/server';
 
 let t: TestServer;
@@ -75,6 +75,20 @@ describe('security headers', () => {
       'frame-ancestors': ["'none'"],
     });
     expect(JSON.stringify(csp)).not.toContain('unsafe');
+  });
+
+  test("with Stripe configured (issue #14) the policy adds Stripe's documented script, frames and API only", () => {
+    const plain = directives(contentSecurityPolicy('portal.example'));
+    const stripe = directives(contentSecurityPolicy('portal.example', true));
+    expect(JSON.stringify(plain)).not.toContain('stripe');
+    expect(plain['frame-src']).toBeUndefined();
+    expect(stripe).toMatchObject({
+      'script-src': ["'self'", 'https://js.stripe.com'],
+      'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      'connect-src': ["'self'", 'ws://portal.example', 'wss://portal.example', 'https://api.stripe.com'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+      'frame-ancestors': ["'none'"],
+    });
   });
 
   test('index.html has no inline script (the policy would block it)', () => {

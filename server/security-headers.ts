@@ -24,16 +24,20 @@ const STYLE_HASHES = LIBRARY_STYLES.map(
   (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
 ).join(' ');
 
-/** The policy for a page served from `host` (the Host header: the socket connects back to it). */
-export function contentSecurityPolicy(host: string): string {
+/**
+ * The policy for a page served from `host` (the Host header: the socket connects back to it). With Stripe
+ * configured (issue #14) its Payment Element needs what Stripe documents: its script, its frames and its API.
+ */
+export function contentSecurityPolicy(host: string, stripe = false): string {
   const sockets = /^[\w.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}`,
     `style-src 'self' ${STYLE_HASHES}`,
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${stripe ? ' https://*.stripe.com' : ''}`,
     "font-src 'self'",
-    `connect-src 'self'${sockets}`,
+    `connect-src 'self'${sockets}${stripe ? ' https://api.stripe.com' : ''}`,
+    ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -45,7 +49,10 @@ export function contentSecurityPolicy(host: string): string {
 
 export function securityHeaders(config: Config) {
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
+    ctx.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(ctx.host, !!(config.stripeSecretKey && config.stripePublishableKey)),
+    );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');

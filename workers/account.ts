@@ -74,7 +74,14 @@ export async function resetPassword(
 /** users/me: profile, membership and limits; cached in settings.account. Offline: the cached copy. */
 export async function loadAccount({ conn }: AccountDeps): Promise<AccountInfo | null> {
   const cached = (await getSetting(conn.db, SETTING.account)) ?? null;
-  if (!conn.connected) return cached;
+  // Waits for a socket still connecting (the page was opened at /account); offline, the cached copy.
+  if (
+    !(await conn.whenConnected().then(
+      () => true,
+      () => false,
+    ))
+  )
+    return cached;
   const info = await conn.find(ACCOUNT_SERVICES.me, {});
   await setSetting(conn.db, SETTING.account, info);
   const auth = await getAuth(conn.db);

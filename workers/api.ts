@@ -4,15 +4,18 @@ import type {
   Device,
   IngestRejection,
   ListPage,
+  Order,
+  PaymentStart,
   UploadTarget,
   UploadTargetTest,
   User,
 } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
 import type { BucketRange } from '../src/domain/types';
+import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
 
-export type { TargetInput };
+export type { CardDetails, TargetInput };
 
 /** users/me: what the Account page shows. */
 export interface AccountInfo {
@@ -240,4 +243,20 @@ export interface DataWorkerApi {
   /** Ingest health's live rejections (a comlink proxy callback) until unwatchIngestHealth(id). */
   watchIngestHealth(id: string, onRejections: (rejections: IngestRejection[]) => void): Promise<void>;
   unwatchIngestHealth(id: string): Promise<void>;
+  // Plans, orders and payments (issue #14; workers/orders.ts): lists into settings, the rest online only.
+  /** The published plans into settings.plans. */
+  loadPlans(): Promise<void>;
+  /** The user's orders into settings.orders (kept live by the buyer's events). */
+  loadOrders(): Promise<void>;
+  /** One order into settings.orders; rejects 'The order cannot be found…' when it is not there. */
+  loadOrder(id: string): Promise<Order>;
+  createOrder(plan: string, devices: string[]): Promise<Order>;
+  /** Starts or resumes paying an order (Stripe: client secret and publishable key; sandbox: test mode). */
+  startPayment(order: string): Promise<PaymentStart>;
+  /** Sandbox: pays with a card; rejects with the decline's message. */
+  payWithCard(order: string, card: CardDetails): Promise<Order>;
+  /** After Stripe's redirect: the server asks Stripe and answers the order. */
+  checkPayment(order: string): Promise<Order>;
+  /** Removes an order from the user's list. */
+  removeOrder(id: string): Promise<void>;
 }

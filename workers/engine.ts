@@ -10,6 +10,7 @@ import { adminHandlers } from './features/admin';
 import { dataHandlers } from './features/data';
 import { deviceHandlers } from './features/devices';
 import type { EngineApi, Handlers } from './features/handlers';
+import { orderHandlers } from './features/orders';
 import { sessionHandlers } from './features/session';
 import { uploadTargetHandlers } from './features/upload-targets';
 import { bootRuntime, createRuntime, type Runtime, type RuntimeOptions, stopRuntime } from './runtime';
@@ -33,6 +34,7 @@ const HANDLERS: Handlers<keyof EngineApi> = {
   ...accountHandlers,
   ...uploadTargetHandlers,
   ...adminHandlers,
+  ...orderHandlers,
 };
 
 type AnyHandler = (rt: Runtime, ...args: unknown[]) => unknown;

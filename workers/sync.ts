@@ -14,6 +14,7 @@ import { type PortalDb, toRow } from '../src/db/schema';
 import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { replaceInvitations } from '../src/db/shares';
 import { type Device, type LastData, SERVICES } from '../src/domain/contract';
+import { errorCodeOf } from '../src/domain/errors';
 import type { Connection } from './connection';
 import { asList, eachLimit } from './util';
 
@@ -120,9 +121,16 @@ export class Sync {
 
   /** Newest sample + today's min/max → syncState.lastData, and the sample into `live`. */
   async loadLastData(device: string): Promise<LastData> {
-    const answer = await this.conn.find(SERVICES.lastData, { device, range: true });
+    let answer: LastData;
+    try {
+      answer = await this.conn.find(SERVICES.lastData, { device, range: true });
+    } catch (e) {
+      // A paid device type without a plan: the dashboard says what is missing instead of showing stale data.
+      if (errorCodeOf(e) === 'planRequired') await patchSyncState(this.db, device, { locked: true });
+      throw e;
+    }
     await this.db.transaction('rw', this.db.syncState, this.db.live, async () => {
-      await patchSyncState(this.db, device, { lastData: answer, updatedAt: Date.now() });
+      await patchSyncState(this.db, device, { lastData: answer, locked: false, updatedAt: Date.now() });
       if (answer.last && typeof answer.last.time === 'number')
         await this.db.live.put(toRow(device, answer.last));
     });

@@ -37,6 +37,8 @@ export function fakeConnection(
     patch: (path: string, _id: string, data: unknown) => answer(path, 'patch', undefined, data),
     remove: (path: string, id: string) => answer(path, 'remove', { id }),
     reauthenticate: async () => true,
+    // A test sets `connected` false for "offline": the real connection then rejects at once.
+    whenConnected: () => (conn.connected ? Promise.resolve() : Promise.reject(new Error('offline'))),
   } as unknown as Connection;
   return { conn, calls };
 }

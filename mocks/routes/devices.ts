@@ -4,7 +4,7 @@ import type { LastData } from '../../src/domain/contract';
 import { SHARE_MESSAGES } from '../../src/domain/shareInvitations';
 import { compareStations } from '../../src/domain/stations';
 import { DEFAULT_TIME_ZONE, localDayStart } from '../../src/domain/timeZones';
-import { caller, canRead, present, readable, relation, required } from '../access';
+import { caller, canRead, present, readable, readableData, relation, required } from '../access';
 import { type DeviceRow, type MockDb, newStationId, newStationKey, objectId, type UserRow } from '../db';
 import { deviceFields, macClaim } from '../device-fields';
 import { answer, badRequest, codedError } from '../errors';
@@ -51,7 +51,7 @@ export function deviceRoutes(base: string, db: MockDb) {
       answer(() => {
         const user = caller(db, request);
         const query = queryOf(request);
-        const device = readable(db, query.device, user);
+        const device = readableData(db, query.device, user);
         const last = db.samples.get(device._id)?.at(-1) ?? null;
         if (!bool(query, 'range')) return json({ device: device._id, last } satisfies LastData);
         const now = Math.floor(Date.now() / 1000);

@@ -5,7 +5,7 @@ import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import { toCoded } from '../../src/domain/codec';
 import type { Aggregate, BucketRange, Sample } from '../../src/domain/types';
 import { MESSAGES } from '../../src/domain/validate';
-import { caller, canRead, readable } from '../access';
+import { caller, canRead, dataAllowed, readableData } from '../access';
 import type { MockDb } from '../db';
 import { answer, badRequest, codedError } from '../errors';
 import type { Query } from '../query';
@@ -70,7 +70,8 @@ export function seriesRoutes(base: string, db: MockDb) {
         const rows: (Sample & { device: string })[] = [];
         for (const id of ids) {
           const device = db.devices.get(id);
-          const last = device && canRead(device, user) ? rowsOf(id).at(-1) : undefined;
+          const last =
+            device && canRead(device, user) && dataAllowed(db, device) ? rowsOf(id).at(-1) : undefined;
           if (last) rows.push({ ...last, device: id } as Sample & { device: string });
         }
         const [columns, values] = toCoded(rows);
@@ -82,7 +83,7 @@ export function seriesRoutes(base: string, db: MockDb) {
     http.get(`${base}/weatherMetrics/queryGroup`, ({ request }) =>
       answer(() => {
         const query = queryOf(request);
-        const device = readable(db, query.device, caller(db, request));
+        const device = readableData(db, query.device, caller(db, request));
         const range = bucketRange(query.range, ['5m', '30m', '1h', '1d'], 'range');
         const { from, to } = checked(
           isoSeconds(query, 'startTime'),
@@ -99,7 +100,7 @@ export function seriesRoutes(base: string, db: MockDb) {
     http.get(`${base}/weatherMetrics/query`, ({ request }) =>
       answer(() => {
         const query = queryOf(request);
-        const device = readable(db, query.device, caller(db, request));
+        const device = readableData(db, query.device, caller(db, request));
         const type = bucketRange(query.type, ['5m', '1d']);
         const { from, to } = timeRange(query, BUCKET[type]);
         const buckets = bucketsOf(rowsOf(device._id), type, device.timezone, from, to);
@@ -109,7 +110,7 @@ export function seriesRoutes(base: string, db: MockDb) {
     http.get(`${base}/weatherMetrics/5m`, ({ request }) =>
       answer(() => {
         const query = queryOf(request);
-        const device = readable(db, query.device, caller(db, request));
+        const device = readableData(db, query.device, caller(db, request));
         const { from, to } = timeRange(query, 300);
         return coded(request, toCoded(bucketsOf(rowsOf(device._id), '5m', 'UTC', from, to).map(primaryRow)));
       }),
@@ -117,7 +118,7 @@ export function seriesRoutes(base: string, db: MockDb) {
     http.get(`${base}/weatherMetrics`, ({ request }) =>
       answer(() => {
         const query = queryOf(request);
-        const device = readable(db, query.device, caller(db, request));
+        const device = readableData(db, query.device, caller(db, request));
         const { from, to } = timeRange(query, 16);
         return coded(request, toCoded(rowsOf(device._id).filter((r) => r.time >= from && r.time < to)));
       }),

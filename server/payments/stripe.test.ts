@@ -140,6 +140,25 @@ describe('Stripe provider', () => {
     expect(rows).toHaveLength(1);
   });
 
+  test('a payment that lands after the order timed out is still honoured (the money was taken)', async () => {
+    const { order, intent, mac } = await paidOrder();
+    await t.server.app.ctx.storage
+      .knex('orders')
+      .where({ _id: order._id })
+      .update({ expiresAt: Date.now() - 1 });
+    expect((await call(t.url, 'GET', `/orders/${order._id}`, { token: owner.token })).body.status).toBe(
+      'cancelled',
+    );
+    // The expiry asked Stripe to cancel the intent; the buyer's confirmation won the race.
+    expect(fake.requests.some((r) => r.path === `/v1/payment_intents/${intent.id}/cancel`)).toBe(true);
+    const late = event('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: 299 });
+    expect((await webhook(late, sign(late))).status).toBe(200);
+    expect((await call(t.url, 'GET', `/orders/${order._id}`, { token: owner.token })).body.status).toBe(
+      'done',
+    );
+    expect(await planOf(mac)).toMatchObject({ active: true });
+  });
+
   test('bad, missing or foreign signatures are rejected and change nothing', async () => {
     const { order, intent } = await paidOrder();
     const paid = { ...intent, status: 'succeeded', amount_received: 299 };

@@ -90,9 +90,18 @@ export const routes: RouteObject[] = [
             msg`Change profile`,
             () => import('../pages/account/ChangeProfilePage'),
           ),
-          page('subscription/orders', msg`Subscription Orders`, plain),
-          page('subscription/success', msg`Payment successful`, plain),
-          page('subscription/:id?/payment', msg`Payment`, plain),
+          page(
+            'subscription/orders',
+            msg`Subscription Orders`,
+            () => import('../pages/subscription/OrdersPage'),
+          ),
+          page('subscription/plans', msg`Subscribe`, () => import('../pages/subscription/PlansPage')),
+          page(
+            'subscription/success',
+            msg`Payment successful`,
+            () => import('../pages/subscription/SuccessPage'),
+          ),
+          page('subscription/:id?/payment', msg`Payment`, () => import('../pages/subscription/PaymentPage')),
           page('test', msg`Test`, plain),
           // The admin area (issue #15): admins and editors; `edit/:id?` opens the editor over the same table.
           { path: 'admin', element: <Navigate to="/admin/users" replace /> },

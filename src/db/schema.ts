@@ -86,6 +86,8 @@ export interface SyncStateRow {
   dailyFrom?: number;
   dailyTo?: number;
   lastData?: LastData;
+  /** The server withholds this paid device type's readings: it has no active plan (issue #14). */
+  locked?: boolean;
   updatedAt?: number;
 }
 

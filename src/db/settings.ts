@@ -4,6 +4,7 @@
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../../workers/api';
 import type { PortalError } from '../api/errors';
 import type { UnitPrefs } from '../domain';
+import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { AuthRecord } from './authStorage';
 import type { OutboxRow, PortalDb } from './schema';
 
@@ -24,6 +25,8 @@ export const SETTING = {
   avatar: 'avatar',
   weatherServerPrefix: 'weatherServer:',
   devicePlanPrefix: 'devicePlan:',
+  plans: 'plans',
+  orders: 'orders',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
@@ -56,6 +59,10 @@ export interface SettingValues {
   [key: `weatherServer:${string}`]: WeatherServerView;
   /** Per device: the plan of a paid device type (edit screen, offline). */
   [key: `devicePlan:${string}`]: DevicePlanView;
+  /** The published subscription plans (issue #14). */
+  plans: SubscriptionPlan[];
+  /** The user's orders, newest first. */
+  orders: Order[];
 }
 
 export type SettingKey = keyof SettingValues;

@@ -3,7 +3,7 @@
 // and move all of them. Only server code marks an order paid (settle), from the provider's answer or its signed
 // webhook: a status moves with a conditional UPDATE, so a payment reported twice (a replayed webhook, a check
 // racing the webhook) grants the plan once. A pending order dies ORDER_TTL_MS after it was made.
-import { BadGateway, BadRequest, Conflict, NotFound } from '@feathersjs/errors';
+import { BadGateway, BadRequest, Conflict, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { Order, OrderDevice } from '../../../src/domain/contract';
 import { canMove, ORDER_TTL_MS, type OrderStatus } from '../../../src/domain/orders';
@@ -21,6 +21,9 @@ type P = Params & { user?: AuthUser };
 type Rec = Record<string, unknown>;
 
 const isAdmin = (params: P) => !params.provider || !!params.user?.isAdmin;
+
+/** Pending orders one account may have at once. */
+export const MAX_PENDING = 10;
 
 /** What a payment reports: its reference at the provider and what was taken (cents, upper-case currency). */
 export interface Settlement {
@@ -67,6 +70,12 @@ export class OrdersService {
     const input = orderInput(data);
     const buyer = params.user?._id;
     if (!buyer) throw new BadRequest('An order needs a buyer');
+    // Unpaid orders die in 30 minutes; more than a few at once is a script, not a buyer.
+    await this.expireDue();
+    const open = await this.knex('orders')
+      .where({ user: buyer, status: 'pending' })
+      .count<{ n: number | string }[]>({ n: '*' });
+    if (Number(open[0]?.n ?? 0) >= MAX_PENDING) throw codedError(TooManyRequests, 'tooManyAttempts');
     const plan = await this.knex('subscriptionPlans').where({ _id: input.subscriptionPlan }).first();
     if (!plan || (plan.status !== 'published' && params.provider))
       throw codedError(BadRequest, 'planUnknown', { field: 'subscriptionPlan' });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Order, SubscriptionPlan } from '../../../src/domain/contract';
 import { ORDER_GONE_TEXT } from '../../../src/domain/orders';
+import { addMonths } from '../../../src/domain/subscriptionPeriods';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer } from '../../testing/server';
 import { shareStation } from '../../testing/share';
@@ -103,6 +104,36 @@ describe('orders and sandbox payments', () => {
     expect(again.body.message).toBe(ORDER_GONE_TEXT);
   });
 
+  test('paying the same plan again extends its end date; the grant is one period, not two', async () => {
+    const s = await station(10);
+    const buy = async () => {
+      const o = (
+        await order(owner.token, { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] })
+      ).body;
+      expect(
+        (await pay(owner.token, { order: o._id, card: card('4242424242424242') })).body.order.status,
+      ).toBe('done');
+    };
+    await buy();
+    const first = await planOf(s.mac);
+    await buy();
+    const second = await planOf(s.mac);
+    expect(second._id).toBe(first._id);
+    expect(second.start).toBe(first.start);
+    expect(second.end).toBe(addMonths(first.end, 1));
+  });
+
+  test('the sandbox has no webhook: a posted event is refused and changes nothing', async () => {
+    const res = await fetch(`${t.url}/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/^Webhook signature/);
+    expect((await fetch(`${t.url}/payments/webhook`)).status).toBe(405);
+  });
+
   test('cards are checked like a real provider: Luhn, length, expiry, 3-digit CVC or 4 for American Express', async () => {
     const s = await station(11);
     const o = (await order(owner.token, { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] }))
@@ -170,6 +201,19 @@ describe('orders and sandbox payments', () => {
       devices: [s._id],
     });
     expect(gift.status).toBe(201);
+  });
+
+  test('at most 10 unpaid orders at once; removing or paying one makes room', async () => {
+    const buyer = await quickUser(t, 'orspree');
+    const s = await newStation(t, buyer.token, { consoletype: 10, mac: 'AA:BB:CC:10:0F:01' });
+    const body = { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] };
+    const made: string[] = [];
+    for (let i = 0; i < 10; i++) made.push((await order(buyer.token, body)).body._id);
+    const refused = await order(buyer.token, body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.data.code).toBe('tooManyAttempts');
+    await call(t.url, 'DELETE', `/orders/${made[0]}`, { token: buyer.token });
+    expect((await order(buyer.token, body)).status).toBe(201);
   });
 
   test('a free plan is done at once; the buyer lists, removes (hides) their orders; strangers see none', async () => {

@@ -47,6 +47,19 @@ async function buy(device: string, plan = 'Premium monthly') {
 describe('paid device types', () => {
   test('a type-10 station shows nothing until its plan is paid, then its data flows on REST and the socket', async () => {
     const s = await newStation(t, owner.token, { consoletype: 10, mac: 'AA:BB:CC:30:00:01' });
+    await call(t.url, 'POST', '/alertSettings', {
+      token: owner.token,
+      body: {
+        weatherDevice: s._id,
+        disableAll: false,
+        settings: [{ item: 'tempc0', condition: 'above', value: 10, unit: 'C', method: 'email' }],
+      },
+    });
+    const alerts = async () => {
+      await t.server.app.ctx.alerts?.idle();
+      const res = await call(t.url, 'GET', `/alerts?device=${s._id}`, { token: owner.token });
+      return Array.isArray(res.body) ? res.body : res.body.data;
+    };
     await wslink(t, s, { datetime: stamp(120), t1tem: 21.5, t1hum: 40 });
     const last = () => call(t.url, 'GET', `/weatherDevices/lastData?device=${s._id}`, { token: owner.token });
     const locked = await last();
@@ -66,6 +79,8 @@ describe('paid device types', () => {
     await wslink(t, s, { datetime: stamp(60), t1tem: 22, t1hum: 41 });
     await settle(200);
     expect(samples).toEqual([]);
+    // No alert either: an alert would tell the reading.
+    expect(await alerts()).toEqual([]);
 
     await buy(s._id);
     // Stored while locked, shown once paid: the reading taken before the plan is there.
@@ -74,6 +89,7 @@ describe('paid device types', () => {
     await settle(200);
     socket.close();
     expect(samples).toEqual([expect.objectContaining({ device: s._id, tempc0: 23 })]);
+    expect(await alerts()).toHaveLength(1);
     const five = await call(
       t.url,
       'GET',

@@ -4,8 +4,7 @@
 // page) asks here. Answers are cached a few seconds per MAC (live samples ask on every upload); a grant or a
 // refund on this process forgets the MAC at once, other processes see it when their entry runs out.
 import type { Knex } from 'knex';
-import { SUBSCRIPTION_TYPES } from '../../../src/domain/plans';
-import { isActive } from '../../../src/domain/subscriptionPeriods';
+import { coveringPeriods, readingsAllowed, needsPlan as typeNeedsPlan } from '../../../src/domain/planGate';
 
 const TTL_MS = 5_000;
 
@@ -24,7 +23,7 @@ export interface GatedDevice {
   mac?: string | null;
 }
 
-export const needsPlan = (device: GatedDevice) => SUBSCRIPTION_TYPES.includes(device.consoletype);
+export const needsPlan = (device: GatedDevice) => typeNeedsPlan(device.consoletype);
 
 export class PlanGate {
   private cache = new Map<string, { until: number; periods: Promise<Period[]> }>();
@@ -33,17 +32,14 @@ export class PlanGate {
 
   /** Whether the device's readings may be served (always, for a type that needs no plan). */
   async allows(device: GatedDevice, now = Date.now()): Promise<boolean> {
-    if (!needsPlan(device)) return true;
-    return (await this.activePlans(device, now)).length > 0;
+    if (!needsPlan(device) || !device.mac) return readingsAllowed(device, [], now);
+    return readingsAllowed(device, await this.periods(device.mac, now), now);
   }
 
   /** The active periods covering this device's type (newest end first; none for a type without plans). */
   async activePlans(device: GatedDevice, now = Date.now()): Promise<Period[]> {
     if (!device.mac) return [];
-    const periods = await this.periods(device.mac, now);
-    return periods.filter(
-      (p) => isActive({ start: p.start, end: p.end }, now) && p.deviceTypes.includes(device.consoletype),
-    );
+    return coveringPeriods(device.consoletype, await this.periods(device.mac, now), now);
   }
 
   /** Days of 5-minute data the device keeps: the longest of its active plans' store periods (null: none). */

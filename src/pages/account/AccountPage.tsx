@@ -78,6 +78,7 @@ export default function AccountPage() {
         <Link to="/profile/changeProfile">{t`Change profile`}</Link>
         <Link to="/profile/changePassword">{t`Change password`}</Link>
         <Link to="/displaySetting">{t`Unit & Display`}</Link>
+        <Link to="/subscription/plans">{t`Subscribe`}</Link>
         <Link to="/subscription/orders">{t`Subscription Orders`}</Link>
         <Link to="/logout">{t`Log Out`}</Link>
       </nav>

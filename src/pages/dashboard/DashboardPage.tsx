@@ -22,10 +22,12 @@ import {
   useTodayMinMax,
   useUnits,
 } from '../../db/hooks';
+import { usePlanLocked } from '../../db/usePlanLock';
 import { cardsForType, type GraphRange } from '../../domain';
 import { useUi } from '../../state/ui';
 import styles from './DashboardPage.module.css';
 import { HiddenCards } from './HiddenCards';
+import { PlanLocked } from './PlanLocked';
 import { StationPicker } from './StationPicker';
 
 export default function DashboardPage() {
@@ -36,6 +38,7 @@ export default function DashboardPage() {
   const latest = useLatest(selectedId);
   const minMax = useTodayMinMax(selectedId);
   const display = useDisplaySettings(selectedId);
+  const locked = usePlanLocked(selectedId);
   const prefs = useUnits();
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
@@ -140,13 +143,14 @@ export default function DashboardPage() {
           <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />
         )}
       </header>
-      {latest && !latest.time && (
+      {locked && <PlanLocked device={device} />}
+      {!locked && latest && !latest.time && (
         <p className={styles.notice}>
           {t`This station has not uploaded any readings yet.`}{' '}
           <Link to="/server">{t`How to connect your console`}</Link>
         </p>
       )}
-      {!fullscreen && hidden.length > 0 && (
+      {!locked && !fullscreen && hidden.length > 0 && (
         <HiddenCards
           cards={hidden}
           device={device}
@@ -155,7 +159,7 @@ export default function DashboardPage() {
       )}
       <CardMenuContext.Provider value={menu}>
         <div className={styles.grid}>
-          {cards.map((def) => {
+          {(locked ? [] : cards).map((def) => {
             const Card = cardComponent(def);
             if (!Card) return null;
             return (

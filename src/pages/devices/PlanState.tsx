@@ -2,6 +2,7 @@
 // Loaded through the worker and kept in Dexie, so it shows offline as last known.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { useSetting, useUnits } from '../../db/hooks';
 import { devicePlanKey } from '../../db/settings';
@@ -39,6 +40,12 @@ export function PlanState({ device }: { device: Device }) {
       data-testid="plan-state"
     >
       {text}
+      {device.mac && plan && plan.state !== 'active' && plan.state !== 'upcoming' && (
+        <>
+          {' '}
+          <Link to={`/subscription/plans?device=${device._id}`}>{t`Choose a plan`}</Link>
+        </>
+      )}
     </p>
   );
 }
