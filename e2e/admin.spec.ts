@@ -295,6 +295,22 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   await expect(page).not.toHaveURL(/editor=/);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
 
+  // Give the station to another account, picked by autocomplete on the accounts.
+  await page.goto(`/admin/devices?search=${stationBody.wsid}`);
+  await page.getByRole('link', { name: `Edit Roof ${tag} (${stationBody.wsid})` }).click();
+  const stationEditor = page.getByRole('dialog');
+  await expect(stationEditor.getByRole('combobox', { name: 'Owner' })).toHaveValue(
+    `1234 Edited <${buyerEmail}>`,
+  );
+  await stationEditor.getByRole('combobox', { name: 'Owner' }).fill('admin@e2e');
+  await page.getByRole('option', { name: `Root <${ADMIN_EMAIL}>` }).click();
+  await stationEditor.getByLabel('Who can see its data').selectOption('public');
+  await stationEditor.getByRole('button', { name: 'Save' }).click();
+  await expect(stationEditor).toBeHidden();
+  const stationRow = page.getByRole('table').getByRole('row').nth(1);
+  await expect(stationRow).toContainText(ADMIN_EMAIL);
+  await expect(stationRow).toContainText('Everyone');
+
   // Ingest health: a rejected upload's reason shows within seconds.
   await page.goto('/admin/ingest');
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
