@@ -74,6 +74,14 @@ export class Ingest {
     }
   }
 
+  /** An upload refused before it was read (its body is over `max` bytes): counted like every answer. */
+  tooLarge(protocol: UploadProtocol, max: number): void {
+    this.app.ctx.ingestHealth?.upload(protocol, 413, {
+      reason: 'tooLarge',
+      detail: `More than ${max} bytes`,
+    });
+  }
+
   private async answer(
     protocol: UploadProtocol,
     params: Fields,

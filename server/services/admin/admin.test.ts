@@ -313,6 +313,13 @@ describe('ingest health', () => {
       expect(JSON.stringify(view.rejections)).not.toContain('wrong-key');
       expect(JSON.stringify(view.rejections)).not.toContain(s.stationKey);
 
+      // A body over 64 KB is refused before it is read, and counted too.
+      const big = await fetch(`${t.url}/data/report/`, { method: 'POST', body: 'x'.repeat(70 * 1024) });
+      expect(big.status).toBe(413);
+      await t.server.app.ctx.ingestHealth!.flush();
+      const after = (await get('admin/ingestHealth', admin.token)).body;
+      expect(after.rejections[0]).toMatchObject({ protocol: 'ecowitt', reason: 'tooLarge' });
+
       // Silent for over 30 minutes.
       const knex = t.server.app.ctx.storage.knex;
       await knex('weatherDevices')
