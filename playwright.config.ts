@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_EMAIL } from './e2e/admin-email';
 import { CHROMIUM, CHROMIUM_ARGS } from './e2e/chromium';
 
 // End-to-end: the real server (`npm start` path, fresh SQLite in a temp dir, no demo) serving the built PWA,
@@ -29,6 +30,6 @@ export default defineConfig({
     url: `http://localhost:${port}/metrics`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO: 'off', LOG_LEVEL: 'info' },
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO: 'off', LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN_EMAIL },
   },
 });

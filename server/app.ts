@@ -31,6 +31,8 @@ import { paymentWebhook } from './payments/webhook';
 import { channels, SOCKET_ID } from './realtime/channels';
 import { redisSync } from './realtime/sync';
 import { securityHeaders } from './security-headers';
+import { admin } from './services/admin/admin';
+import { applyAdminEmails } from './services/admin/admin-emails';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
 import { stationManifest } from './services/devices/station-manifest';
@@ -68,6 +70,9 @@ export interface Server {
 export async function createApp(config: Config): Promise<Server> {
   const storage = await openStorage(config.database);
   await migrate(storage.knex);
+  await applyAdminEmails(storage.knex, config.adminEmails, (m) => {
+    if (config.logLevel !== 'silent') console.log(m);
+  });
   const app = koa(feathers()) as unknown as Application;
   // Behind TRUST_PROXY hops, ctx.ip is the client the outermost trusted proxy saw (X-Forwarded-For); else the
   // socket address, and the header (anyone can send it) is ignored.
@@ -141,6 +146,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(orders);
   app.configure(shareInvitations);
   app.configure(uploadTargets);
+  app.configure(admin);
   app.configure(channels);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);

@@ -55,6 +55,8 @@ export interface Config {
   recaptchaMinScore: number;
   /** Checks a captcha token (default: Google's siteverify); tests inject a fake. */
   captchaVerifier?: CaptchaVerifier;
+  /** Accounts made admins at start-up (ADMIN_EMAILS, comma-separated, lower-cased). */
+  adminEmails?: string[];
   /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
   integrations?: IntegrationsConfig;
   /** Card payments through Stripe when the secret and publishable keys are set; otherwise the sandbox (test mode). */
@@ -115,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaMinScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
     integrations: integrationsConfig(env),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,

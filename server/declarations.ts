@@ -13,6 +13,7 @@ import type { Mailer } from './notify/mail';
 import type { PaymentProvider } from './payments/provider';
 import type { DeviceCache } from './services/devices/device-cache';
 import type { DevicesService } from './services/devices/devices.class';
+import type { IngestHealth } from './services/ingest-health/recorder';
 import type { OrdersService } from './services/orders/orders.class';
 import type { DeviceSubscriptionPlanService } from './services/subscriptions/device-plans.class';
 import type { PlanGate } from './services/subscriptions/plan-gate';
@@ -35,6 +36,8 @@ export interface AppContext {
   metrics?: PortalMetrics;
   /** MQTT publisher (only with MQTT_URL): ingest hands it every stored sample. */
   mqtt?: MqttPublisher | null;
+  /** Counts every upload answer (server/services/ingest-health): the admin page and portal_uploads_total. */
+  ingestHealth?: IngestHealth;
   /** Paid device types: whether a device's readings may be served, and its plans (issue #14). */
   plans: PlanGate;
   /** Stripe or the sandbox (server/payments). */
@@ -69,4 +72,7 @@ export interface AuthUser {
   email: string;
   verified: boolean;
   isAdmin?: boolean;
+  /** Set with isAdmin: 'editor' may not delete or change roles (issue #15). */
+  adminType?: 'admin' | 'editor';
+  disabled?: boolean;
 }

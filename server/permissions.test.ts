@@ -35,6 +35,9 @@ let draftPlanId = '';
 let devicePlan = { _id: '', start: 0 };
 const doomedPlan = {} as Record<'rest' | 'socket', string>;
 const doomedDevicePlan = {} as Record<'rest' | 'socket', string>;
+/** The admin area (issue #15): an account and a station per transport for admin removes. */
+const doomedAccount = {} as Record<'rest' | 'socket', string>;
+const doomedAdminStation = {} as Record<'rest' | 'socket', string>;
 /** A paid device type (7) without a plan: public and shared, yet nobody gets its readings (issue #14). */
 let paid: { _id: string; wsid: string; stationKey: string };
 const PAID_MAC = 'AA:BB:CC:DD:00:07';
@@ -163,6 +166,8 @@ beforeAll(async () => {
         .service('deviceSubscriptionPlan')
         .create({ mac: PRIV_MAC, user: ids.owner, subscriptionPlan: yearlyPlanId, start: 0 }, {})
     )._id;
+    doomedAccount[k] = (await newUser(t, `doomed-account-${k}`)).user._id;
+    doomedAdminStation[k] = (await newStation(t, tokens.stranger!, { name: `Admin doomed ${k}` }))._id;
   }
 }, 60_000);
 afterAll(() => t.close());
@@ -229,6 +234,84 @@ const hasRows = (b: any) => Array.isArray(b) && Array.isArray(b[1]) && b[1].leng
 const list = (b: any): any[] => (Array.isArray(b) ? b : (b?.data ?? []));
 const iso = (t: number) => new Date(t * 1000).toISOString();
 const now = () => Math.floor(Date.now() / 1000);
+
+/** Every method of the admin area's services. */
+const ADMIN_CASES = (): Case[] => [
+  {
+    name: 'admin: find accounts',
+    method: 'find',
+    path: 'admin/users',
+    query: () => ({ email: { $regex: 'stranger', $options: 'i' } }),
+    ok: (b) => list(b).some((u: any) => u._id === ids.stranger),
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: get an account',
+    method: 'get',
+    path: 'admin/users',
+    id: () => ids.stranger!,
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: add an account',
+    method: 'create',
+    path: 'admin/users',
+    data: () => ({ email: `matrix-added-${transport}@example.com`, password: 'long enough pw' }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: edit an account',
+    method: 'patch',
+    path: 'admin/users',
+    id: () => ids.stranger!,
+    data: () => ({ lastName: 'Stranger' }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: delete an account',
+    method: 'remove',
+    path: 'admin/users',
+    id: () => doomedAccount[transport],
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: find stations',
+    method: 'find',
+    path: 'admin/devices',
+    query: () => ({ $populate: 'user', $limit: 100 }),
+    ok: (b) => list(b).some((d: any) => d._id === priv._id),
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: get a station',
+    method: 'get',
+    path: 'admin/devices',
+    id: () => priv._id,
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: edit a station',
+    method: 'patch',
+    path: 'admin/devices',
+    id: () => priv._id,
+    data: () => ({ name: 'Private' }),
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: delete a station',
+    method: 'remove',
+    path: 'admin/devices',
+    id: () => doomedAdminStation[transport],
+    expect: adminOnly(),
+  },
+  {
+    name: 'admin: ingest health',
+    method: 'find',
+    path: 'admin/ingestHealth',
+    ok: (b) => Array.isArray(b.minutes) && Array.isArray(b.rejections),
+    expect: adminOnly(),
+  },
+];
 
 const CASES: Case[] = [
   // Private station
@@ -937,6 +1020,9 @@ const CASES: Case[] = [
     data: () => ({ name: 'x' }),
     expect: nobody(),
   },
+  // The admin area (issue #15): every call is for admins (and editors); others get 403, nobody signed in 401
+  // (the status itself is checked by 'admin calls answer 403 to non-admins' below).
+  ...ADMIN_CASES(),
   // Last: the owner (first in ROLES) deletes a station shared with the shared user; nobody else may.
   {
     name: 'remove a shared station',
@@ -1209,5 +1295,37 @@ describe('permission matrix', () => {
     });
     expect(seen.owner[0].from).toBeUndefined();
     expect(seen.stranger[0].from).toMatchObject({ _id: ids.owner });
+  });
+});
+
+describe('the admin area (issue #15)', () => {
+  test('admin calls answer 403 to every signed-in non-admin and 401 to nobody signed in, REST and socket', async () => {
+    const verbs = { find: 'GET', get: 'GET', create: 'POST', patch: 'PATCH', remove: 'DELETE' } as const;
+    for (const c of ADMIN_CASES()) {
+      for (const role of ['owner', 'shared', 'viewer', 'stranger', 'anonymous'] as const) {
+        const q = c.query ? `?${toQuery(c.query())}` : '';
+        const path = `/${c.path}${c.id ? `/${c.id()}` : ''}${q}`;
+        const res = await call(t.url, verbs[c.method], path, { token: tokens[role], body: c.data?.() });
+        expect(res.status, `${role} ${verbs[c.method]} ${path}`).toBe(role === 'anonymous' ? 401 : 403);
+      }
+      const client = await socketClient(t.url, tokens.stranger);
+      try {
+        transport = 'socket';
+        const s: any = client.client.service(c.path);
+        const attempt =
+          c.method === 'find'
+            ? s.find({ query: c.query?.() ?? {} })
+            : c.method === 'get'
+              ? s.get(c.id!())
+              : c.method === 'patch'
+                ? s.patch(c.id!(), c.data?.())
+                : c.method === 'remove'
+                  ? s.remove(c.id!())
+                  : s.create(c.data?.());
+        await expect(attempt, `socket ${c.method} ${c.path}`).rejects.toMatchObject({ code: 403 });
+      } finally {
+        client.close();
+      }
+    }
   });
 });

@@ -3,6 +3,8 @@
 import type {
   Device,
   FirebaseWebConfig,
+  IngestRejection,
+  ListPage,
   Order,
   PaymentStart,
   UploadTarget,
@@ -119,6 +121,26 @@ export interface DevicePlanView {
   fetchedAt: number;
 }
 
+/** The admin area's list services (issue #15). */
+export type AdminPath =
+  | 'admin/users'
+  | 'admin/devices'
+  | 'admin/ingestHealth'
+  | 'subscriptionPlans'
+  | 'orders';
+
+/** An admin table export: every row of `query` (pages of 100), the columns as shown. */
+export interface AdminExportRequest {
+  path: AdminPath;
+  query: Record<string, unknown>;
+  /** `key` is a dotted path of the record ('user.email'); `image` columns make their rows 64 px high. */
+  columns: { key: string; label: string; image?: boolean }[];
+  format: ExportFormat;
+  /** The screen's path: the file is named after it and a date-time stamp. */
+  fileBase: string;
+  sheetName?: string;
+}
+
 export interface DataWorkerApi {
   /** Start: open the socket with the stored token (if any), load devices and metric definitions. Idempotent. */
   start(origin: string): Promise<void>;
@@ -228,6 +250,26 @@ export interface DataWorkerApi {
   /** The key itself (never stored on the device). */
   revealUploadTargetKey(id: string): Promise<string>;
 
+  // The admin area (issue #15; workers/admin.ts), online only; answered to the page, never kept in Dexie.
+  adminFind(path: AdminPath, query: Record<string, unknown>): Promise<ListPage<Record<string, unknown>>>;
+  adminGet(path: AdminPath, id: string): Promise<Record<string, unknown>>;
+  /** Creates (id null) or patches (plain fields, or $push/$set/$pull on a sub-list). */
+  adminSave(
+    path: AdminPath,
+    id: string | null,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
+  adminRemove(path: AdminPath, id: string): Promise<Record<string, unknown>>;
+  /** Export a table (progress through the callback, a comlink proxy); cancelAdminExport(id) aborts it. */
+  adminExport(
+    id: string,
+    req: AdminExportRequest,
+    onProgress?: (rows: number, total: number | null) => void,
+  ): Promise<{ blob: Blob; name: string }>;
+  cancelAdminExport(id: string): Promise<void>;
+  /** Ingest health's live rejections (a comlink proxy callback) until unwatchIngestHealth(id). */
+  watchIngestHealth(id: string, onRejections: (rejections: IngestRejection[]) => void): Promise<void>;
+  unwatchIngestHealth(id: string): Promise<void>;
   // Plans, orders and payments (issue #14; workers/orders.ts): lists into settings, the rest online only.
   /** The published plans into settings.plans. */
   loadPlans(): Promise<void>;

@@ -6,6 +6,7 @@ import { ApiError } from '../src/api/errors';
 import { db as defaultDb, type PortalDb } from '../src/db/schema';
 import type { DataWorkerApi } from './api';
 import { accountHandlers } from './features/account';
+import { adminHandlers } from './features/admin';
 import { dataHandlers } from './features/data';
 import { deviceHandlers } from './features/devices';
 import type { EngineApi, Handlers } from './features/handlers';
@@ -32,6 +33,7 @@ const HANDLERS: Handlers<keyof EngineApi> = {
   ...dataHandlers,
   ...accountHandlers,
   ...uploadTargetHandlers,
+  ...adminHandlers,
   ...orderHandlers,
 };
 

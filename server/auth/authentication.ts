@@ -49,7 +49,10 @@ class LimitedLocalStrategy extends LocalStrategy {
       await super.comparePassword({ password: await this.dummy() }, password).catch(() => {});
       throw codedError(NotAuthenticated, 'wrongLogin');
     }
-    return super.comparePassword(entity, password);
+    const user = await super.comparePassword(entity, password);
+    // A disabled account (issue #15) is told so, only once its password is right (no probing).
+    if (entity.disabled) throw codedError(NotAuthenticated, 'accountDisabled');
+    return user;
   }
 
   async authenticate(data: Record<string, unknown>, params: Params & { ip?: string }) {
@@ -90,13 +93,13 @@ class PortalJWTStrategy extends JWTStrategy {
     if (params.provider && hit && hit.until > Date.now()) return hit;
     try {
       const user = (await super.getEntity(id, params)) as Record<string, unknown>;
-      // Outside callers get the public shape of the user, without the version: read it on its own.
-      const version = params.provider
-        ? Number(
-            (await this.app!.ctx.storage.knex('users').where({ _id: id }).first('sessionVersion'))
-              ?.sessionVersion ?? 0,
-          )
-        : Number(user.sessionVersion ?? 0);
+      // Outside callers get the public shape of the user: read the version and the disabled flag on their own.
+      const own = params.provider
+        ? await this.app!.ctx.storage.knex('users').where({ _id: id }).first('sessionVersion', 'disabled')
+        : user;
+      const version = Number(own?.sessionVersion ?? 0);
+      // A disabled account (issue #15) has no valid token, however it got one (OAuth, a race with disabling).
+      if (own?.disabled) throw codedError(NotAuthenticated, 'accountDisabled');
       if (params.provider) {
         if (this.cache.size > 10_000) this.cache.clear();
         this.cache.set(id, { user, version, until: Date.now() + 5000 });

@@ -24,8 +24,13 @@ export function currentUser(context: HookContext): AuthUser | null {
   return (context.params.user as AuthUser | undefined) ?? null;
 }
 
+/** Admins and editors (issue #15); editors may not delete anything. */
 export function requireAdmin(context: HookContext): void {
-  if (context.params.provider && !currentUser(context)?.isAdmin) throw new Forbidden('Administrators only');
+  if (!context.params.provider) return;
+  const user = currentUser(context);
+  if (!user?.isAdmin) throw new Forbidden('Administrators only');
+  if (context.method === 'remove' && user.adminType === 'editor')
+    throw codedError(Forbidden, 'editorsCannot');
 }
 
 /** Blocks a method from outside (only server code may call it). */

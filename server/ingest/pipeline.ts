@@ -9,6 +9,7 @@ import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
 import { hasWatchers } from '../realtime/channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
+import type { UploadNote } from '../services/ingest-health/recorder';
 import { primaryRow } from '../storage/buckets';
 import {
   type Fields,
@@ -19,6 +20,22 @@ import {
   type UploadProtocol,
   type UploadReply,
 } from './parsers';
+
+/** The station an upload names, for the admin's list of rejections: a station ID, never a key or a MAC hash. */
+function namedStation(protocol: UploadProtocol, params: Fields, pathKey?: string): string | null {
+  if (protocol === 'wslink') return params.get('wsid') ?? null;
+  if (protocol === 'wunderground') return params.get('ID') ?? null;
+  return pathKey === undefined ? 'PASSKEY' : 'path key';
+}
+
+/** The values a console sent that were out of their metric's range (and dropped), as `key=value, …`. */
+function outOfRange(sent: Record<string, number | null>, kept: Record<string, number | null>): string | null {
+  const dropped: string[] = [];
+  for (const key in sent)
+    if (sent[key] !== null && key in kept && kept[key] === null && sent[key] !== -9999)
+      dropped.push(`${key}=${sent[key]}`);
+  return dropped.length > 0 ? dropped.join(', ') : null;
+}
 
 /** How far ahead of the server clock a console's timestamp may be before we use the server time. */
 const MAX_CLOCK_AHEAD = 300;
@@ -42,53 +59,91 @@ export class Ingest {
 
   /** `pathKey`: the station key in an Ecowitt path (/data/report/<key>), which names the station. */
   async accept(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string): Promise<UploadReply> {
-    const metrics = this.app.ctx.metrics;
-    if (!metrics) return this.answer(protocol, params, ip, pathKey);
-    // Operators' series (/metrics): every answer by protocol and result, and the time to give it.
+    // Every answer is counted once, by ingest health (the admin page and portal_uploads_total), and timed for
+    // the operators' latency histogram (/metrics).
     const started = performance.now();
+    const note: UploadNote = {};
     let status = 500;
     try {
-      const reply = await this.answer(protocol, params, ip, pathKey);
+      const reply = await this.answer(protocol, params, ip, pathKey, note);
       status = reply.status;
       return reply;
     } finally {
-      metrics.upload(protocol, status, (performance.now() - started) / 1000);
+      this.app.ctx.ingestHealth?.upload(protocol, status, note);
+      this.app.ctx.metrics?.upload(protocol, (performance.now() - started) / 1000);
     }
   }
 
-  private async answer(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string) {
+  /** An upload refused before it was read (its body is over `max` bytes): counted like every answer. */
+  tooLarge(protocol: UploadProtocol, max: number): void {
+    this.app.ctx.ingestHealth?.upload(protocol, 413, {
+      reason: 'tooLarge',
+      detail: `More than ${max} bytes`,
+    });
+  }
+
+  private async answer(
+    protocol: UploadProtocol,
+    params: Fields,
+    ip: string,
+    pathKey: string | undefined,
+    note: UploadNote,
+  ) {
     try {
       // A MAC can be guessed (about 24 bits once the vendor's prefix is known): an IP past its failures is
       // refused before the lookup. A station key cannot (about 92 bits), so it is always checked: failures of
       // others behind the same address (a proxy, a NAT) never block a station that sends its valid key.
+      note.station = namedStation(protocol, params, pathKey);
       const byMac = protocol === 'ecowitt' && pathKey === undefined;
-      if (byMac && !this.badAuth.allowed(ip)) return replyFor(protocol, 'tooMany');
+      if (byMac && !this.badAuth.allowed(ip)) {
+        note.reason = 'rateLimited';
+        note.detail = 'Too many wrong keys from this address';
+        return replyFor(protocol, 'tooMany');
+      }
       const device = await this.station(protocol, params, pathKey);
-      if (!device) return this.refused(protocol, ip);
+      if (!device) return this.refused(protocol, ip, note, 'Unknown station');
+      note.device = device._id;
+      note.station = device.wsid;
       const now = Math.floor(Date.now() / 1000);
       const parsed = PROTOCOLS[protocol].parse(params, now, { timeZone: device.timezone });
       if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey))
-        return this.refused(protocol, ip);
-      if (!this.perStation.take(device._id)) return replyFor(protocol, 'tooMany');
+        return this.refused(protocol, ip, note, 'Wrong station key');
+      if (!this.perStation.take(device._id)) {
+        note.reason = 'rateLimited';
+        note.detail = 'More uploads than the station may send';
+        return replyFor(protocol, 'tooMany');
+      }
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
+      const sent = { ...parsed.values };
       // The station's place gives the sun's position for an estimated WBGT.
       const values = deriveInto(cleanInto(parsed.values), {
         time,
         latitude: device.latitude,
         longitude: device.longitude,
       });
+      const dropped = outOfRange(sent, values);
+      if (dropped) {
+        note.reason = 'outOfRange';
+        note.detail = dropped;
+      }
       await this.store(device, time, values);
       this.noteUnmapped(device, parsed.unmapped);
       return replyFor(protocol, 'ok');
     } catch (error) {
-      if (error instanceof UploadError) return replyFor(protocol, outcomeOf(error.status), error.message);
+      if (error instanceof UploadError) {
+        note.reason = outcomeOf(error.status) === 'tooMany' ? 'rateLimited' : 'malformed';
+        note.detail = error.message;
+        return replyFor(protocol, outcomeOf(error.status), error.message);
+      }
       throw error;
     }
   }
 
   /** Wrong credentials: unauthorized, or "too many" once this IP sent 30 in a minute (a console: back off). */
-  private refused(protocol: UploadProtocol, ip: string): UploadReply {
+  private refused(protocol: UploadProtocol, ip: string, note: UploadNote, detail: string): UploadReply {
     const limited = !this.badAuth.allowed(ip);
+    note.reason = limited ? 'rateLimited' : 'badKey';
+    note.detail = limited ? `${detail}; too many wrong keys from this address` : detail;
     this.badAuth.hit(ip);
     return replyFor(protocol, limited ? 'tooMany' : 'unauthorized');
   }

@@ -43,6 +43,7 @@ export function ingestRoute(ingest: Ingest): Middleware {
     if (ctx.method === 'POST') {
       const body = await readBody(ctx.req);
       if (body === null) {
+        ingest.tooLarge(protocol, MAX_BODY);
         ctx.status = 413;
         ctx.body = 'Upload too large';
         return;

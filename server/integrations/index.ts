@@ -41,6 +41,7 @@ export function startIntegrations(app: Application): Integrations {
         (app as unknown as { io?: { engine?: { clientsCount?: number } } }).io?.engine?.clientsCount ?? 0,
       queueDepth: () => forwarder.queueDepth,
       pool: () => app.ctx.storage.pool?.() ?? null,
+      uploads: () => app.ctx.ingestHealth?.statusTotals() ?? [],
     });
     app.ctx.metrics = metrics;
     // Feathers announces every event it sends to channels: the fan-out, counted per receiving connection.

@@ -13,16 +13,12 @@ export interface MetricsSources {
   queueDepth(): number;
   /** Database pool (null when the driver has no pool to report). */
   pool(): PoolStats | null;
+  /** Uploads answered by protocol and HTTP status: ingest health counts them (one count for both). */
+  uploads(): { protocol: string; status: number; count: number }[];
 }
 
 export class PortalMetrics {
   readonly registry = new Registry();
-  private uploads = new Counter({
-    name: 'portal_uploads_total',
-    help: 'Station uploads answered, by protocol and result',
-    labelNames: ['protocol', 'result'] as const,
-    registers: [this.registry],
-  });
   private ingest = new Histogram({
     name: 'portal_ingest_duration_seconds',
     help: 'Time from an upload request to its answer',
@@ -50,6 +46,17 @@ export class PortalMetrics {
   });
 
   constructor(sources: MetricsSources) {
+    new Counter({
+      name: 'portal_uploads_total',
+      help: 'Station uploads answered, by protocol and result',
+      labelNames: ['protocol', 'result'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { protocol, status, count } of sources.uploads())
+          this.inc({ protocol, result: resultOf(status) }, count);
+      },
+    });
     new Gauge({
       name: 'portal_sockets',
       help: 'Open socket.io connections of this process',
@@ -81,8 +88,8 @@ export class PortalMetrics {
     });
   }
 
-  upload(protocol: string, status: number, seconds: number): void {
-    this.uploads.inc({ protocol, result: resultOf(status) });
+  /** An upload's answer time (its count is ingest health's: MetricsSources.uploads). */
+  upload(protocol: string, seconds: number): void {
     this.ingest.observe({ protocol }, seconds);
   }
 

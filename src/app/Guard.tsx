@@ -19,6 +19,6 @@ export function Guard({ children }: { children: ReactNode }) {
   const to = guardRedirect(access, auth, pathname + search);
   if (to) return <Navigate to={to} replace />;
   // Private pages wait for the stored session to load instead of flashing the login page.
-  if (auth === undefined && access === 'user') return null;
+  if (auth === undefined && (access === 'user' || access === 'admin')) return null;
   return children;
 }

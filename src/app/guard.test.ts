@@ -32,6 +32,20 @@ describe('guardRedirect', () => {
     expect(guardRedirect('verify', null, '/signup/verify')).toBeNull();
   });
 
+  it('admin screens: admins and editors only; others go to the dashboard, nobody signed in to the login', () => {
+    const admin = (adminType: 'admin' | 'editor') => {
+      const u = user(true)!;
+      return { ...u, user: { ...u.user!, isAdmin: true, adminType } };
+    };
+    expect(guardRedirect('admin', admin('admin'), '/admin/users')).toBeNull();
+    expect(guardRedirect('admin', admin('editor'), '/admin/users')).toBeNull();
+    expect(guardRedirect('admin', user(true), '/admin/users')).toBe('/dashboard');
+    expect(guardRedirect('admin', user(false), '/admin/users')).toBe('/signup/verify');
+    expect(guardRedirect('admin', null, '/admin/users?page=2')).toBe(
+      '/login?next=%2Fadmin%2Fusers%3Fpage%3D2',
+    );
+  });
+
   it('follows only local next= paths', () => {
     expect(safeNext('/alert')).toBe('/alert');
     expect(safeNext('//evil.example')).toBe('/dashboard');

@@ -2,8 +2,11 @@
 // public pages (help, FAQ, terms, privacy, 404). Verified users skip the login and sign-up pages.
 import type { User } from '../domain/contract';
 
-/** Who may see a route: a verified user, anyone, only signed-out visitors, or the verification step. */
-export type Access = 'user' | 'public' | 'guest' | 'verify';
+/**
+ * Who may see a route: a verified user, anyone, only signed-out visitors, the verification step, or admins and
+ * editors (issue #15; the server checks every admin call itself).
+ */
+export type Access = 'user' | 'public' | 'guest' | 'verify' | 'admin';
 
 export type AuthValue = { accessToken?: string; user: User | null } | null | undefined;
 
@@ -21,6 +24,10 @@ export function guardRedirect(access: Access, auth: AuthValue, path: string): st
       return user?.verified ? '/dashboard' : null;
     case 'verify':
       return user?.verified ? '/dashboard' : null;
+    case 'admin':
+      if (!user) return `/login?next=${encodeURIComponent(path)}`;
+      if (!user.verified) return '/signup/verify';
+      return user.isAdmin ? null : '/dashboard';
   }
 }
 

@@ -2,8 +2,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  Activity,
+  Antenna,
   BellRing,
   CircleHelp,
+  CreditCard,
   Download,
   LayoutDashboard,
   LogIn,
@@ -11,10 +14,12 @@ import {
   type LucideIcon,
   MessagesSquare,
   RadioTower,
+  Receipt,
   Ruler,
   Server,
   Share2,
   UserRound,
+  Users,
 } from 'lucide-react';
 
 export interface MenuEntry {
@@ -38,12 +43,25 @@ export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/logout', label: msg`Log Out`, icon: LogOut },
 ];
 
+/** The admin area (issue #15), for admins and editors, before Help. */
+export const ADMIN_MENU: MenuEntry[] = [
+  { to: '/admin/users', label: msg`Users`, icon: Users },
+  { to: '/admin/devices', label: msg`Stations`, icon: Antenna },
+  { to: '/admin/plans', label: msg`Subscription plans`, icon: CreditCard },
+  { to: '/admin/orders', label: msg`Orders`, icon: Receipt },
+  { to: '/admin/ingest', label: msg`Ingest health`, icon: Activity },
+];
+
 export const SIGNED_OUT_MENU: MenuEntry[] = [
   { to: '/help', label: msg`Help`, icon: CircleHelp },
   { to: '/login', label: msg`Log in`, icon: LogIn },
 ];
 
-export function menuFor(signedIn: boolean, layout: 'default' | 'help'): MenuEntry[] {
-  const menu = signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
+export function menuFor(signedIn: boolean, layout: 'default' | 'help', admin = false): MenuEntry[] {
+  let menu = signedIn ? SIGNED_IN_MENU : SIGNED_OUT_MENU;
+  if (signedIn && admin) {
+    const at = menu.findIndex((e) => e.to === '/help');
+    menu = [...menu.slice(0, at), ...ADMIN_MENU, ...menu.slice(at)];
+  }
   return layout === 'help' && signedIn ? menu.filter((e) => e.to !== '/help') : menu;
 }

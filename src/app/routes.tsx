@@ -25,6 +25,12 @@ function page(
   };
 }
 
+/** An admin list and its editor routes ({path}/edit, {path}/edit/{id}). */
+const adminPages = (path: string, title: RouteHandle['title'], load: () => PageModule) => [
+  page(path, title, load, 'admin'),
+  page(`${path}/edit/:id?`, title, load, 'admin'),
+];
+
 const plain = () => import('../pages/plain/PlainPage');
 const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
   import('../pages/login/ResetPages').then((m) => ({ default: m[name] }));
@@ -100,6 +106,13 @@ export const routes: RouteObject[] = [
           ),
           page('subscription/:id?/payment', msg`Payment`, () => import('../pages/subscription/PaymentPage')),
           page('test', msg`Test`, plain),
+          // The admin area (issue #15): admins and editors; `edit/:id?` opens the editor over the same table.
+          { path: 'admin', element: <Navigate to="/admin/users" replace /> },
+          ...adminPages('admin/users', msg`Users`, () => import('../pages/admin/UsersPage')),
+          ...adminPages('admin/devices', msg`Stations`, () => import('../pages/admin/DevicesPage')),
+          ...adminPages('admin/plans', msg`Subscription plans`, () => import('../pages/admin/PlansPage')),
+          page('admin/orders', msg`Orders`, () => import('../pages/admin/OrdersPage'), 'admin'),
+          page('admin/ingest', msg`Ingest health`, () => import('../pages/admin/IngestHealthPage'), 'admin'),
         ],
       },
     ],

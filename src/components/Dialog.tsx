@@ -12,6 +12,7 @@ export function AppDialog({
   actions,
   busy = false,
   role = 'dialog',
+  className,
 }: {
   open: boolean;
   onClose: () => void;
@@ -21,6 +22,8 @@ export function AppDialog({
   /** While an action runs the dialog does not close on Escape or a click outside. */
   busy?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** Extra class of the modal box (a wider or taller dialog). */
+  className?: string;
 }) {
   return (
     <ModalOverlay
@@ -32,7 +35,7 @@ export function AppDialog({
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
     >
-      <Modal className={styles.modal}>
+      <Modal className={`${styles.modal} ${className ?? ''}`}>
         <Dialog className={styles.dialog} role={role}>
           <Heading slot="title" className={styles.title}>
             {title}

@@ -44,6 +44,10 @@ export interface User {
   displaySetting?: Record<string, string | number>;
   createdAt?: string;
   isAdmin?: boolean;
+  /** The admin role (issue #15): admins may do everything, editors everything but delete and change roles. */
+  adminType?: AdminType;
+  /** A disabled account cannot sign in (admins see it; issue #15). */
+  disabled?: boolean;
 }
 
 /**
@@ -386,4 +390,55 @@ export interface PublicConfig {
   oauth: ('google' | 'facebook')[];
   vapidPublicKey?: string;
   [key: string]: unknown;
+}
+
+/** Admin roles (spec §3 adminType): editors cannot delete or change roles. */
+export type AdminType = 'admin' | 'editor';
+
+/** `admin/users` (issue #15): an account as admins see and edit it (`disabled` always present). */
+export type AdminUser = User & { disabled: boolean };
+
+/** `admin/devices` (issue #15): every station with its owner, type, share mode, last upload and unknown fields. */
+export interface AdminDevice {
+  _id: string;
+  wsid: string;
+  name: string;
+  /** The owner's id, or with `$populate=user` the owner's {_id, email, firstName, lastName} (null when gone). */
+  user: string | UserName | null;
+  consoletype: number;
+  shareMode: ShareMode;
+  timezone: string;
+  /** Unix seconds of the newest upload. */
+  lastUpload: number | null;
+  unmapped: Record<string, string>;
+  createdAt: number;
+}
+
+/** Why an upload was refused (or, outOfRange, why some of its values were dropped). */
+export type IngestReason = 'badKey' | 'outOfRange' | 'rateLimited' | 'malformed' | 'tooLarge' | 'error';
+
+export interface IngestRejection {
+  _id: string;
+  /** Unix ms. */
+  time: number;
+  protocol: string;
+  reason: IngestReason;
+  /** The station ID the upload named (never its key). */
+  station: string | null;
+  device: string | null;
+  detail: string;
+}
+
+/** `admin/ingestHealth` find (issue #15); live: `admin/ingestHealth created` {rejections} to admins. */
+export interface IngestHealthView {
+  /** Unix ms of the answer. */
+  now: number;
+  protocols: string[];
+  /** The last 60 minutes, oldest first: uploads accepted and refused per protocol. */
+  minutes: { minute: number; counts: Record<string, { ok: number; rejected: number }> }[];
+  /** Stations whose last upload is over 30 minutes old, most recently silent first. */
+  silent: { _id: string; wsid: string; name: string; owner: string | null; lastUpload: number }[];
+  silentTotal: number;
+  /** Newest first. */
+  rejections: IngestRejection[];
 }

@@ -62,6 +62,9 @@ export const ERRORS = {
   targetFormat: "The format must be 'wunderground' or 'ecowitt'",
   targetInterval: 'The interval is shorter than this network allows',
   targetLimit: 'A station can have at most 20 upload targets',
+  // The admin area (issue #15).
+  accountDisabled: 'This account has been disabled',
+  editorsCannot: 'Editors cannot delete or change roles',
   // Orders, payments and paid device types (issue #14; spec §4, §8).
   orderGone: 'The order cannot be found or the order has expired. Please create a new order.',
   orderError: 'Error Occuried. please contact support.',

@@ -179,6 +179,26 @@ export interface ServiceTypes {
     Patch<C.UploadTargetData, C.UploadTarget> &
     Remove<C.UploadTarget>;
   'uploadTargets/test': Create<{ target: string }, C.UploadTargetTest>;
+  /** The admin area (issue #15): admins and editors only (editors may not remove). */
+  'admin/users': Find<List<C.AdminUser>, ListQuery> &
+    Get<C.AdminUser> &
+    Create<SignUp & { verified?: boolean; adminType?: C.AdminType | null }, C.AdminUser> &
+    Patch<
+      Partial<Pick<C.AdminUser, 'firstName' | 'lastName' | 'email' | 'verified' | 'disabled'>> & {
+        adminType?: C.AdminType | null;
+        resetPassword?: boolean;
+      },
+      C.AdminUser
+    > &
+    Remove<C.AdminUser>;
+  'admin/devices': Find<List<C.AdminDevice>, ListQuery> &
+    Get<C.AdminDevice> &
+    Patch<
+      Partial<Pick<C.AdminDevice, 'name' | 'consoletype' | 'shareMode' | 'timezone'>> & { user?: string },
+      C.AdminDevice
+    > &
+    Remove<C.AdminDevice>;
+  'admin/ingestHealth': Find<C.IngestHealthView>;
   /** Orders (issue #14): create {subscriptionPlan, devices}; buyers remove (hide) their own; admins patch status. */
   orders: Find<List<C.Order>, ListQuery> &
     Get<C.Order> &

@@ -60,6 +60,8 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   targetFormat: msg`The format must be 'wunderground' or 'ecowitt'`,
   targetInterval: msg`The interval is shorter than this network allows`,
   targetLimit: msg`A station can have at most 20 upload targets`,
+  accountDisabled: msg`This account has been disabled`,
+  editorsCannot: msg`Editors cannot delete or change roles`,
   orderGone: msg`The order cannot be found or the order has expired. Please create a new order.`,
   orderError: msg`Error Occuried. please contact support.`,
   planRequired: msg`This station needs a subscription plan to show its data`,

@@ -17,6 +17,7 @@ import {
   unitPrefValue,
 } from '../../../src/domain/unitPrefs';
 import { MESSAGES } from '../../../src/domain/validate';
+import { xlsxStream } from '../../../src/domain/xlsx';
 import { downloadToken, downloadTokens } from '../../auth/download-token';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
@@ -24,7 +25,6 @@ import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
 import { exportColumns, headerRows } from './columns';
 import { csvLine, exportRows, localTime, presentKeys } from './rows';
-import { xlsxStream } from './xlsx';
 
 type P = Params & { user?: AuthUser };
 

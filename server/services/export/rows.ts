@@ -63,9 +63,4 @@ export async function* exportRows(
   }
 }
 
-/** One CSV field (RFC 4180 quoting when needed). */
-export function csvField(v: string): string {
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-export const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
+export { csvField, csvLine } from '../../../src/domain/csv';

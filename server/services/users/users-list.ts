@@ -61,6 +61,8 @@ export function userRecord(row: Record<string, unknown>): Record<string, unknown
     out.displaySetting = row.displaySetting ? JSON.parse(row.displaySetting as string) : {};
   if (has('createdAt')) out.createdAt = new Date(Number(row.createdAt)).toISOString();
   if (row.isAdmin) out.isAdmin = true;
+  if (has('adminType') && row.adminType) out.adminType = row.adminType;
+  if (has('disabled')) out.disabled = Boolean(row.disabled);
   return out;
 }
 

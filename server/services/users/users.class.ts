@@ -62,6 +62,7 @@ export function presentUser(row: Record<string, unknown>): User {
     displaySetting: row.displaySetting ? JSON.parse(row.displaySetting as string) : {},
     createdAt: new Date(Number(row.createdAt)).toISOString(),
     ...(row.isAdmin ? { isAdmin: true } : {}),
+    ...(row.isAdmin && row.adminType ? { adminType: row.adminType as User['adminType'] } : {}),
   };
 }
 

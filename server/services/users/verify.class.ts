@@ -45,9 +45,13 @@ export class VerifyService {
     if (!user.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
       throw codedError(BadRequest, 'verificationCodeWrong');
     const now = Date.now();
+    // An address named in ADMIN_EMAILS becomes an admin once it is proven (issue #15; also at start-up).
+    const admin = this.app.ctx.config.adminEmails?.includes(email)
+      ? { isAdmin: true, adminType: 'admin' }
+      : {};
     await knex('users')
       .where({ _id: user._id })
-      .update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now });
+      .update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now, ...admin });
     this.attempts.reset(`e:${email}`);
     this.app
       .service('users')

@@ -29,7 +29,7 @@ export function AppLayout({ variant }: { variant: 'default' | 'help' }) {
     <div className={styles.shell} data-fullscreen={fullscreen || undefined}>
       <SkipLink />
       {!fullscreen && <TopBar title={title} search={variant === 'default' && signedIn} />}
-      {!fullscreen && <Drawer menu={menuFor(signedIn, variant)} />}
+      {!fullscreen && <Drawer menu={menuFor(signedIn, variant, Boolean(auth?.user?.isAdmin))} />}
       {fullscreen && (
         <Suspense fallback={null}>
           <KioskBar />

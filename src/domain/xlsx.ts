@@ -1,5 +1,5 @@
-// One-sheet XLSX, streamed row by row: the sheet XML is written here, the ZIP container (DEFLATE, CRCs, central
-// directory) by fflate's streaming `Zip`. write-excel-file (STACK.md) cannot serve this export: it builds the
+// One-sheet XLSX, streamed row by row (the history export on the server, the admin tables in the data worker):
+// the sheet XML is written here, the ZIP container (DEFLATE, CRCs, central directory) by fflate's streaming `Zip`. write-excel-file (STACK.md) cannot serve this export: it builds the
 // whole sheet in memory (10,000 rows × 220 columns took 9.5 s and 626 MB here), and an export may hold 400 days
 // of 5-minute rows. Numeric-looking text becomes a number cell (spec §5 "Spreadsheet export turns
 // numeric-looking text into numbers"); times stay the `YYYY-MM-DD HH:MM:SS` text the CSV has.
@@ -28,8 +28,11 @@ export function columnName(i: number): string {
 
 export type XlsxCell = string | number | null;
 
-export function rowXml(cells: XlsxCell[], rowIndex: number): string {
-  let xml = `<row r="${rowIndex}">`;
+/** Row height of rows that hold images (spec §9 "Image rows in sheets are 64 high"): 64 px = 48 pt. */
+export const IMAGE_ROW_PT = 48;
+
+export function rowXml(cells: XlsxCell[], rowIndex: number, heightPt?: number): string {
+  let xml = heightPt ? `<row r="${rowIndex}" ht="${heightPt}" customHeight="1">` : `<row r="${rowIndex}">`;
   cells.forEach((v, i) => {
     if (v === null || v === '') return;
     const ref = `${columnName(i)}${rowIndex}`;
@@ -91,6 +94,8 @@ function parts(sheetName: string): [name: string, xml: string][] {
 export async function* xlsxStream(
   rows: AsyncIterable<XlsxCell[]>,
   sheetName = 'Sheet1',
+  /** The height (pt) of a data row, e.g. IMAGE_ROW_PT for rows with pictures; the first row is the header. */
+  rowHeight?: (row: XlsxCell[], index: number) => number | undefined,
 ): AsyncGenerator<Uint8Array> {
   // fflate's ZipDeflate works synchronously: after each push, what it produced is in `out`.
   let out: Uint8Array[] = [];
@@ -121,7 +126,8 @@ export async function* xlsxStream(
   let r = 0;
   let batch = '';
   for await (const row of rows) {
-    batch += rowXml(row, ++r);
+    r++;
+    batch += rowXml(row, r, rowHeight?.(row, r));
     if (batch.length > 64 * 1024) {
       sheet.push(strToU8(batch));
       batch = '';

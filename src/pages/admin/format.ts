@@ -1,0 +1,29 @@
+// Admin cells: dates and times in the admin's language (the list answers ISO text, Unix ms or Unix seconds).
+export function dateTime(value: unknown, locale: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(String(value));
+  if (!Number.isFinite(ms)) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms);
+}
+
+/** A price in cents as money. */
+export function money(cents: unknown, currency: unknown, locale: string): string {
+  const n = Number(cents);
+  if (!Number.isFinite(n)) return '';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: String(currency || 'USD') }).format(
+      n / 100,
+    );
+  } catch {
+    return `${(n / 100).toFixed(2)} ${String(currency ?? '')}`;
+  }
+}
+
+const PROTOCOL_NAMES: Record<string, string> = {
+  wslink: 'WSLink',
+  wunderground: 'Wunderground',
+  ecowitt: 'Ecowitt',
+};
+
+/** An upload protocol as consoles' manuals name it. */
+export const protocolName = (p: string) => PROTOCOL_NAMES[p] ?? p;
