@@ -43,6 +43,10 @@ export interface StorageEngine {
   openBucket(device: string): OpenBucket | undefined;
   /** The device's raw samples accepted but not yet in the samples table (they wait beside its open bucket). */
   waiting(device: string): StoredRow[];
+  /** Removes raw samples older than `before` (unix s); answers how many. */
+  prune(before: number): Promise<number>;
+  /** Periodic upkeep (PostgreSQL: partitions created ahead, partitions.ts); run by one process of a cluster. */
+  maintain(now: number): Promise<void>;
   /** Stores every open bucket (a clean stop); the next upload of a device reopens its bucket from storage. */
   closeBuckets(): Promise<void>;
   /** Releases what the engine holds besides the database connection (the ingest log's file). */

@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_session_secret';
 import * as m013 from './migrations/013_mac_auth';
 import * as m014 from './migrations/014_token_revocation';
 import * as m015 from './migrations/015_upload_targets';
+import * as m050 from './migrations/050_time_partitions';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '013_mac_auth': m013,
   '014_token_revocation': m014,
   '015_upload_targets': m015,
+  '050_time_partitions': m050,
 };
 
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */

@@ -2,6 +2,7 @@
 // by the batch that folds into it (several processes may write), so nothing is ever held open here.
 import type { Knex } from 'knex';
 import type { StorageEngine, StoredRow, StoredTable } from './engine';
+import { createPartitions, dropSamplesBefore } from './partitions';
 import { PgWriter } from './pg-writer';
 
 export function pgEngine(knex: Knex): StorageEngine {
@@ -21,6 +22,11 @@ export function pgEngine(knex: Knex): StorageEngine {
         .select('time', 'data'),
     newest: (table: StoredTable, device: number): Promise<StoredRow | undefined> =>
       knex(table).where({ device }).orderBy('time', 'desc').first('time', 'data'),
+    // Whole day partitions are dropped (partitions.ts).
+    prune: (before) => dropSamplesBefore(knex, before),
+    maintain: async (now) => {
+      await createPartitions(knex, now);
+    },
     openBucket: () => undefined,
     waiting: () => [],
     closeBuckets: async () => {},

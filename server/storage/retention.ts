@@ -1,6 +1,7 @@
 // Retention (ARCHITECTURE §5): raw samples are kept a few days (the rollups keep the history), replayed-edit
 // answers a week. Runs at start and then hourly; each run is a couple of range deletes.
 import type { Knex } from 'knex';
+import { type Leader, onceInCluster } from '../cluster/leader';
 import type { SampleStore } from './samples';
 
 export const RAW_SAMPLE_DAYS = 7;
@@ -18,8 +19,22 @@ export async function applyRetention(
   return { samples: removed };
 }
 
-export function startRetention(knex: Knex, samples: SampleStore, log: (e: unknown) => void): () => void {
-  const run = () => void applyRetention(knex, samples).catch(log);
+/** Hourly, in one process of a cluster: partitions created ahead (PostgreSQL), then retention. */
+export function startRetention(
+  knex: Knex,
+  samples: SampleStore,
+  leader: Leader,
+  log: (e: unknown) => void,
+): () => void {
+  const run = () =>
+    void onceInCluster(
+      leader,
+      async () => {
+        await samples.maintain(Date.now());
+        await applyRetention(knex, samples);
+      },
+      log,
+    );
   const timer = setInterval(run, 3600_000);
   const first = setTimeout(run, 10_000);
   timer.unref();

@@ -29,6 +29,8 @@ export interface SampleStore {
   samples(device: string, from: number, to: number): Promise<Sample[]>;
   /** Deletes raw samples older than `before` (unix s). */
   prune(before: number): Promise<number>;
+  /** The engine's periodic upkeep (engine.ts); once per cluster. */
+  maintain(now: number): Promise<void>;
   /** Persists whatever is held in memory (on shutdown). */
   flush(): Promise<void>;
 }
@@ -39,7 +41,7 @@ export function sampleStore(storage: Storage, options: EngineOptions = {}): Samp
   const seqs = deviceSeqs(engine);
   const batches = new GroupCommit((uploads) => engine.writeBatch(uploads));
   return {
-    ...reads(storage, engine, seqs),
+    ...reads(engine, seqs),
     write: (device, time, values) => {
       const seq = seqs.known(device._id);
       if (seq !== undefined) return batches.write({ id: device._id, seq, tz: device.timezone, time, values });
@@ -89,12 +91,7 @@ function deviceSeqs(engine: StorageEngine) {
 type DeviceSeqs = ReturnType<typeof deviceSeqs>;
 
 /** Reads; an engine's open bucket and waiting raw samples are laid over its stored rows, so answers are current. */
-function reads(
-  storage: Storage,
-  engine: StorageEngine,
-  seqs: DeviceSeqs,
-): Omit<SampleStore, 'write' | 'flush'> {
-  const { knex } = storage;
+function reads(engine: StorageEngine, seqs: DeviceSeqs): Omit<SampleStore, 'write' | 'flush'> {
   const num = (v: unknown) => Number(v);
   // Reads by device id: an unknown device has no rows.
   const read = {
@@ -178,15 +175,8 @@ function reads(
       if (waiting.length > 0) rows.push(...waiting);
       return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) })).sort((a, b) => a.time - b.time);
     },
-    async prune(before) {
-      // Device by device on the (device, time) key: one statement over `time` alone would scan every sample.
-      const devices: { seq: number }[] = await knex('weatherDevices').select('seq');
-      let removed = 0;
-      for (const { seq } of devices) {
-        removed += await knex('samples').where({ device: seq }).andWhere('time', '<', before).delete();
-      }
-      return removed;
-    },
+    prune: (before) => engine.prune(before),
+    maintain: (now) => engine.maintain(now),
   };
 }
 

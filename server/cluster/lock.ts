@@ -3,7 +3,7 @@
 // so a crashed holder frees it and another process takes over at its next pass. On SQLite one process owns the
 // database file, so it always holds the lock.
 import { createHash } from 'node:crypto';
-import type { Storage } from '../../storage/db';
+import type { Storage } from '../storage/db';
 
 export interface ClusterLock {
   /** True when this process holds the lock (taking it if free). Cheap to call every pass. */
