@@ -84,7 +84,13 @@ export async function createApp(config: Config): Promise<Server> {
     return next();
   });
   const ingest = new Ingest(app);
-  if (config.role !== 'api') app.use(ingestRoute(ingest));
+  if (config.role !== 'api')
+    app.use(
+      ingestRoute(ingest, (error) => {
+        if (config.logLevel !== 'silent')
+          console.error('upload not stored:', (error as Error)?.message ?? error);
+      }),
+    );
   if (config.role === 'ingest') app.use(uploadsOnly);
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);

@@ -31,6 +31,8 @@ export interface OpenBucket {
 }
 
 export interface StorageEngine {
+  /** Batches written at once, each for its own devices (group-commit.ts): 1 on SQLite. */
+  readonly lanes: number;
   /** Uploads that arrived together, in one transaction (group-commit.ts queues them); answers in their order. */
   writeBatch(uploads: Upload[]): Promise<WriteResult[]>;
   /** A device's key in the sample and bucket tables (migration 009); undefined for an unknown device. */

@@ -5,9 +5,16 @@ import type { StorageEngine, StoredRow, StoredTable } from './engine';
 import { createPartitions, dropSamplesBefore } from './partitions';
 import { PgWriter } from './pg-writer';
 
+/**
+ * Batches in flight at once per process (PG_WRITE_LANES, default 4): each holds a pooled connection while it
+ * runs (the pool has 10), so reads and the cluster locks keep connections of their own.
+ */
+const PG_LANES = Math.min(8, Math.max(1, Number(process.env.PG_WRITE_LANES) || 4));
+
 export function pgEngine(knex: Knex): StorageEngine {
   const writer = new PgWriter(knex);
   return {
+    lanes: PG_LANES,
     writeBatch: (uploads) => writer.writeBatch(uploads),
     seqOf: async (device) => {
       const row = await knex('weatherDevices').where({ _id: device }).first('seq');

@@ -5,7 +5,7 @@ import type { Coded, Sample } from '../../src/domain/types';
 import { type BucketRow, mergeInto, primaryRow, type Values, type WriteResult } from './buckets';
 import type { Storage } from './db';
 import type { BucketTable, EngineOptions, StorageEngine, StoredRow, StoredTable } from './engine';
-import { GroupCommit } from './group-commit';
+import { GroupCommitLanes } from './group-commit';
 import { PackedReader, primaryCoded, readValues, unpack } from './packed';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
@@ -39,7 +39,7 @@ export interface SampleStore {
 export function sampleStore(storage: Storage, options: EngineOptions = {}): SampleStore {
   const engine = storage.openEngine(options);
   const seqs = deviceSeqs(engine);
-  const batches = new GroupCommit((uploads) => engine.writeBatch(uploads));
+  const batches = new GroupCommitLanes(engine.lanes, (uploads) => engine.writeBatch(uploads));
   return {
     ...reads(engine, seqs),
     write: (device, time, values) => {

@@ -18,6 +18,7 @@ export function sqliteEngine(db: BetterSqlite3.Database, options: EngineOptions 
   };
   const seq = db.prepare('SELECT seq FROM weatherDevices WHERE _id = ?').pluck();
   return {
+    lanes: 1,
     writeBatch: async (uploads) => writer.writeBatch(uploads),
     seqOf: async (device) => (seq.get(device) as number | null | undefined) ?? undefined,
     range: async (table: StoredTable, device: number, from: number, to: number) =>
