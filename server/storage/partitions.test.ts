@@ -75,26 +75,33 @@ test('partitions are created ahead; rows of a period without one wait in the def
       'buckets1d_p2032',
     ]),
   );
-  // Today's upload goes to today's partition; one from 30 days ago to the default partition.
+  // Today's upload goes to today's partition; those of 5 and 40 days ago to the default partitions.
   const today = NOW / 1000;
-  const old = today - 30 * 86400;
-  await store.write(device, today, { tempc0: 10 });
-  await store.write(device, old, { tempc0: 5 });
+  const recent = today - 5 * 86400;
+  const old = today - 40 * 86400;
+  for (const [time, tempc0] of [
+    [today, 10],
+    [recent, 7],
+    [old, 5],
+  ])
+    await store.write(device, time, { tempc0 });
   await store.flush();
-  expect(await layout('samples')).toMatchObject({ samples_p20310310: 1, samples_default: 1 });
-  expect(await layout('buckets5m')).toMatchObject({ buckets5m_p203103: 1, buckets5m_default: 1 });
+  expect(await layout('samples')).toMatchObject({ samples_p20310310: 1, samples_default: 2 });
+  expect(await layout('buckets5m')).toMatchObject({ buckets5m_p203103: 2, buckets5m_default: 1 });
 
-  // The next pass gives the old period its partition, moving the row; reads see the same rows throughout.
-  expect(await createPartitions(storage.knex, NOW)).toEqual(['samples_p20310208', 'buckets5m_p203102']);
-  expect(await layout('samples')).toMatchObject({ samples_p20310208: 1, samples_default: 0 });
-  expect(await layout('buckets5m')).toMatchObject({ buckets5m_p203102: 1, buckets5m_default: 0 });
-  expect((await store.samples(device._id, 0, 4102444800)).map((s) => s.time)).toEqual([old, today]);
+  // The next pass gives their periods partitions, moving the rows (raw samples older than their retention
+  // stay for retention to delete); reads see the same rows throughout.
+  expect(await createPartitions(storage.knex, NOW)).toEqual(['samples_p20310305', 'buckets5m_p203101']);
+  expect(await layout('samples')).toMatchObject({ samples_p20310305: 1, samples_default: 1 });
+  expect(await layout('buckets5m')).toMatchObject({ buckets5m_p203101: 1, buckets5m_default: 0 });
+  expect((await store.samples(device._id, 0, 4102444800)).map((s) => s.time)).toEqual([old, recent, today]);
   expect(await createPartitions(storage.knex, NOW)).toEqual([]);
 
-  // Retention drops whole days that ended before the cutoff (counting their rows) and keeps the rest.
-  const removed = await dropSamplesBefore(storage.knex, today - 7 * 86400);
-  expect(removed).toBe(1);
-  expect(Object.keys(await layout('samples'))).not.toContain('samples_p20310208');
+  // Retention drops whole days that ended before the cutoff (counting their rows), deletes older rows in the
+  // default partition, and keeps the rest; the buckets stay.
+  expect(await dropSamplesBefore(storage.knex, today - 7 * 86400)).toBe(1);
+  expect(await dropSamplesBefore(storage.knex, today - 2 * 86400)).toBe(1);
+  expect(Object.keys(await layout('samples'))).not.toContain('samples_p20310305');
   expect((await store.samples(device._id, 0, 4102444800)).map((s) => s.time)).toEqual([today]);
   expect(await store.buckets('buckets5m', device._id, old - 300, old + 300)).toHaveLength(1);
 });

@@ -14,6 +14,8 @@ export const PARTITIONED: Record<StoredTable, Period> = {
   buckets1h: 'year',
   buckets1d: 'year',
 };
+/** Raw samples older than this (s) are not given partitions: retention removes them (retention.ts: 7 days). */
+const RAW_SAMPLES_KEPT = 8 * 86400;
 /** Periods created ahead of the current one. */
 const AHEAD: Record<Period, number> = { day: 2, month: 1, year: 1 };
 
@@ -60,8 +62,10 @@ async function ensurePartition(knex: Knex, table: StoredTable, time: number): Pr
   const name = partitionName(table, suffix);
   if (await exists(knex, name)) return false;
   await knex.transaction(async (trx) => {
-    // Uploads into the default partition wait for the move (it takes milliseconds: the default is small).
-    await trx.raw(`LOCK TABLE ?? IN SHARE ROW EXCLUSIVE MODE`, [defaultName(table)]);
+    // Writers of the table wait for the move (milliseconds: the default partition is small). The parent is
+    // locked first, as writers lock it first: the other order deadlocks with them.
+    await trx.raw('LOCK TABLE ?? IN SHARE ROW EXCLUSIVE MODE', [table]);
+    await trx.raw('LOCK TABLE ?? IN ACCESS EXCLUSIVE MODE', [defaultName(table)]);
     if (await exists(trx, name)) return; // another process created it meanwhile
     await trx.raw(`CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS)`, [name, table]);
     await trx.raw(
@@ -89,9 +93,14 @@ export async function createPartitions(knex: Knex, now = Date.now()): Promise<st
         created.push(partitionName(table, periodOf(period, at).suffix));
       at = periodOf(period, at).to;
     }
-    // Rows in the default partition: one period at a time, from the oldest.
+    // Rows in the default partition: one period at a time, from the oldest. Raw samples older than their
+    // retention stay there until retention deletes them (a partition per day of an imported year is waste).
+    const from = table === 'samples' ? nowS - RAW_SAMPLES_KEPT : 0;
     for (;;) {
-      const { rows } = await knex.raw('SELECT min(time) AS t FROM ??', [defaultName(table)]);
+      const { rows } = await knex.raw('SELECT min(time) AS t FROM ?? WHERE time >= ?', [
+        defaultName(table),
+        from,
+      ]);
       if (rows[0].t === null) break;
       const t = Number(rows[0].t);
       if (!(await ensurePartition(knex, table, t))) break; // exists yet rows stay: leave them, never loop

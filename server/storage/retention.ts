@@ -30,8 +30,8 @@ export function startRetention(
     void onceInCluster(
       leader,
       async () => {
-        await samples.maintain(Date.now());
         await applyRetention(knex, samples);
+        await samples.maintain(Date.now());
       },
       log,
     );
