@@ -76,10 +76,13 @@ export async function startHarness({
   stations: count,
   name,
   env: extraEnv = {},
+  roles,
 }: {
   stations: number;
   name: string;
   env?: NodeJS.ProcessEnv;
+  /** The processes' roles (default: ingest, then API ones). */
+  roles?: ('all' | 'api' | 'ingest')[];
 }): Promise<ClusterHarness> {
   const pg = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const schema = `${name}_${process.pid}`;
@@ -98,7 +101,7 @@ export async function startHarness({
     ...extraEnv,
   };
   const quiet = process.env.CLUSTER_LOG === 'on' ? undefined : () => {};
-  const cluster = await startCluster({ port, ports, env, log: quiet });
+  const cluster = await startCluster({ port, ports, env, log: quiet, roles });
   const knex = knexFactory({ client: 'pg', connection: pg.toString(), searchPath: [schema] });
   const drop = async () => {
     await cluster.stop();
@@ -199,10 +202,11 @@ export async function startWatchers(
   token: string,
   devices: string[],
   every: number,
+  ports?: number[],
 ): Promise<{ child: ChildProcess; report(): Promise<WatcherReport[]>; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bench/cluster-watchers.ts', JSON.stringify({ port, token, devices, every })],
+    ['--import', 'tsx', 'bench/cluster-watchers.ts', JSON.stringify({ port, ports, token, devices, every })],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];

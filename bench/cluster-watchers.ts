@@ -8,8 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 
-const { port, token, devices, every } = JSON.parse(process.argv[2]) as {
+const { port, ports, token, devices, every } = JSON.parse(process.argv[2]) as {
   port: number;
+  /** Connect straight to these processes instead (client i to ports[i % n]): the fault runs without the proxy. */
+  ports?: number[];
   token: string;
   devices: string[];
   every: number;
@@ -53,11 +55,12 @@ function clientFrame(text: string): Buffer {
   return frame;
 }
 
-function connect(client: Client) {
-  const socket = net.connect(port, '127.0.0.1');
+function connect(client: Client, i: number) {
+  const to = ports ? ports[i % ports.length] : port;
+  const socket = net.connect(to, '127.0.0.1');
   socket.setNoDelay(true);
   socket.write(
-    `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+    `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1:${to}\r\nUpgrade: websocket\r\n` +
       `Connection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
   );
   const steps: [string, string | null][] = [
@@ -74,7 +77,7 @@ function connect(client: Client) {
     if (closed) return;
     closed = true;
     socket.destroy();
-    setTimeout(() => connect(client), 200 + Math.random() * 800);
+    setTimeout(() => connect(client, i), 200 + Math.random() * 800);
   };
   const onText = (payload: Buffer) => {
     if (payload.length === 1 && payload[0] === 0x32) return void socket.write(clientFrame('3'));
@@ -135,7 +138,7 @@ function connect(client: Client) {
 // Connect in small groups: a thousand handshakes at once would only queue up.
 let next = 0;
 const opening = setInterval(() => {
-  for (let k = 0; k < 50 && next < clients.length; k++) connect(clients[next++]);
+  for (let k = 0; k < 50 && next < clients.length; k++, next++) connect(clients[next], next);
   if (next >= clients.length) clearInterval(opening);
 }, 50);
 process.on('message', () =>

@@ -45,11 +45,13 @@ for (const engine of ['sqlite', 'pg'] as const) {
   );
 }
 
-if (want('history')) {
+// `history-pg` (the scale-out engine, partitioned tables) is not part of the full run.
+for (const engine of ['sqlite', 'pg'] as const) {
+  if (engine === 'sqlite' ? !want('history') : !only.includes('history-pg')) continue;
   console.log(
-    'History: a year of 16-second uploads for one device (SQLite); the service vs a plain SQL SELECT of the same buckets',
+    `History: a year of 16-second uploads for one device (${engine === 'pg' ? 'PostgreSQL, partitioned by time' : 'SQLite'}); the service vs a plain SQL SELECT of the same buckets`,
   );
-  const { timings, samples, setupSeconds } = await historyBench();
+  const { timings, samples, setupSeconds, plans } = await historyBench(engine);
   console.log(
     `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 31 interleaved rounds after 20 warm-up rounds)`,
   );
@@ -71,6 +73,8 @@ if (want('history')) {
     ];
     console.log(`  ${cells.join('')}${fmt(t.ms / t.sqlMs, 1)}×`);
   }
+  for (const { name, plan } of plans)
+    console.log(`  EXPLAIN ANALYZE, ${name}:\n    ${plan.replaceAll('\n', '\n    ')}`);
   console.log('');
 }
 

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type http from 'node:http';
 import { createInterface } from 'node:readline';
+import type { Role } from '../config';
 import { clusterProxy } from './proxy';
 
 export interface ClusterOptions {
@@ -16,6 +17,11 @@ export interface ClusterOptions {
   ports: number[];
   /** Environment of every process (DATABASE_URL, REDIS_URL, REDIS_PREFIX, AUTH_SECRET, DATA_DIR…). */
   env: NodeJS.ProcessEnv;
+  /**
+   * Each process's ROLE (default: the first `ingest`, the others `api`). Processes of role `all` get no requests
+   * from the proxy unless listed first (they are then the upload processes); the fault runs reach them directly.
+   */
+  roles?: Role[];
   /** Restart a process that exits (default true). */
   supervise?: boolean;
   /** Where the processes' output goes (default: this process's, each line prefixed with its name). */
@@ -24,7 +30,7 @@ export interface ClusterOptions {
 
 export interface ClusterProcess {
   name: string;
-  role: 'api' | 'ingest';
+  role: Role;
   port: number;
   /** The running process (null while down). */
   child: ChildProcess | null;
@@ -49,8 +55,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let stopping = false;
 
   const processes: ClusterProcess[] = ports.map((port, i) => {
-    const role = i === 0 ? 'ingest' : 'api';
-    const name = i === 0 ? 'ingest' : `api${i}`;
+    const role: Role = options.roles?.[i] ?? (i === 0 ? 'ingest' : 'api');
+    const name = i === 0 && role === 'ingest' ? 'ingest' : `${role}${i}`;
     let listening: Promise<void> | null = null;
     const proc: ClusterProcess = {
       name,
@@ -69,9 +75,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             HOST: '127.0.0.1',
             TRUST_PROXY: '1', // the proxy's X-Forwarded-For names the client
             // The demo station (DEMO=on) is created and simulated by the ingest process only.
-            DEMO: role === 'ingest' ? (options.env.DEMO ?? 'off') : 'off',
+            DEMO: i === 0 ? (options.env.DEMO ?? 'off') : 'off',
             // The web app is served by the API processes (built once by the cluster's start).
-            STATIC_DIR: role === 'api' ? (options.env.STATIC_DIR ?? '') : '',
+            STATIC_DIR: role === 'ingest' ? '' : (options.env.STATIC_DIR ?? ''),
           },
         });
         proc.child = child;
