@@ -170,10 +170,17 @@ export interface UploadAnswer {
   time: number;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+// Idle connections are dropped after 3 s, before the proxy would close them.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: 3000 });
 
 /** One WSLink upload of `station` for `time` (unix s), temperature `temp`; status 0 when no answer came. */
-export function upload(port: number, station: Station, time: number, temp: number): Promise<UploadAnswer> {
+export function upload(
+  port: number,
+  station: Station,
+  time: number,
+  temp: number,
+  retried = false,
+): Promise<UploadAnswer> {
   const datetime = new Date(time * 1000).toISOString().slice(0, 19).replace('T', ' ');
   const path = `/data/upload.php?wsid=${station.wsid}&wspw=${station.key}&datetime=${encodeURIComponent(datetime)}&t1tem=${temp}&${FIELDS}`;
   const started = clock();
@@ -183,7 +190,15 @@ export function upload(port: number, station: Station, time: number, temp: numbe
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: clock() - started, time }));
     });
     req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve({ status: 0, ms: clock() - started, time }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection closed by the other end as this request went out (Node's documented case for
+      // `reusedSocket`): it never arrived; send it again on a fresh connection.
+      if (error.code === 'ECONNRESET' && req.reusedSocket && !retried)
+        return void upload(port, station, time, temp, true).then((a) =>
+          resolve({ ...a, ms: clock() - started }),
+        );
+      resolve({ status: 0, ms: clock() - started, time });
+    });
   });
 }
 

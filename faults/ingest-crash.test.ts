@@ -28,12 +28,10 @@ test('the ingest process killed and restarted: every upload answered 200 is stor
   await uploads.stop();
 
   const statuses = uploads.statuses();
-  expect(statuses[503]).toBeGreaterThan(0); // the outage was seen, and answered "retry"
-  expect(Object.keys(statuses).sort()).toEqual(
-    Object.keys(statuses)
-      .filter((s) => ['0', '200', '503'].includes(s))
-      .sort(),
-  );
+  // The outage was seen and answered "retry" (503); uploads in flight when it died got 502 (the proxy cannot
+  // know whether they were stored: the station sends them again, and a repeat is not stored twice).
+  expect(statuses[503]).toBeGreaterThan(0);
+  expect(Object.keys(statuses).filter((s) => !['200', '502', '503'].includes(s))).toEqual([]);
   const accepted = uploads.accepted();
   const rows: { device: number; time: string; _id: string }[] = await knex('samples')
     .join('weatherDevices', 'weatherDevices.seq', 'samples.device')

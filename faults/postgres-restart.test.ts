@@ -48,16 +48,9 @@ test('PostgreSQL restarted: the cluster recovers by itself; uploads meanwhile ar
 
   const statuses = uploads.statuses();
   expect(Object.keys(statuses).every((s) => s === '200' || s === '503')).toBe(true);
-  // Every 200 is stored, once.
-  await knex.destroy().catch(() => {});
-  const { default: knexFactory } = await import('knex');
-  const db = knexFactory({
-    client: 'pg',
-    connection: new URL(harness.env.DATABASE_URL!).origin + new URL(harness.env.DATABASE_URL!).pathname,
-    searchPath: [new URL(harness.env.DATABASE_URL!).searchParams.get('schema')!],
-  });
-  harness.knex = db;
-  const rows: { _id: string; time: string }[] = await db('samples')
+  expect(statuses[503]).toBeGreaterThan(0); // the outage was seen
+  // Every 200 is stored, once (read through the harness's own pool, which also lived through the restart).
+  const rows: { _id: string; time: string }[] = await knex('samples')
     .join('weatherDevices', 'weatherDevices.seq', 'samples.device')
     .select('weatherDevices._id', 'samples.time');
   const stored = new Set(rows.map((r) => `${r._id}:${r.time}`));

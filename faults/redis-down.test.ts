@@ -86,6 +86,8 @@ test('Redis down: each process delivers its own events; shared again when Redis 
   );
   const [atA, atB] = await watchers.report();
   await watchers.stop();
-  // Never twice.
+  // Never twice; and while Redis was down, neither process got the other's event (the outage was real).
   for (const r of [atA, atB]) expect(new Set(r.events.map(([t]) => t)).size).toBe(r.events.length);
+  expect(atB.events.map(([t]) => t)).not.toContain(t0 + 1);
+  expect(atA.events.map(([t]) => t)).not.toContain(t0 + 2);
 });

@@ -40,6 +40,9 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
 
 export function clusterProxy({ api, ingest, maxBody = 8 * 1024 * 1024 }: ProxyOptions): http.Server {
   const downUntil = new Map<Backend, number>();
+  // Kept-alive connections to the processes, dropped after 2 s idle: before the servers' own 5 s, so a request
+  // rarely meets a connection the server is closing (and one that does is sent again, below).
+  const upstream = new http.Agent({ keepAlive: true, timeout: 2000 });
   const up = (b: Backend) => (downUntil.get(b) ?? 0) <= Date.now();
   let next = 0;
 
@@ -84,6 +87,7 @@ export function clusterProxy({ api, ingest, maxBody = 8 * 1024 * 1024 }: ProxyOp
             method: req.method,
             path: req.url,
             headers,
+            agent: upstream,
           },
           (answer) => {
             const head = { ...answer.headers };
@@ -99,8 +103,13 @@ export function clusterProxy({ api, ingest, maxBody = 8 * 1024 * 1024 }: ProxyOp
           },
         );
         out.on('error', (error: NodeJS.ErrnoException) => {
-          // Refused: the process never saw the request, so another may answer it. Any later failure may have
-          // been acted on: it is reported, not repeated.
+          // Refused: the process never saw the request, so another may answer it. So with a kept-alive
+          // connection the process had just closed (Node's documented `reusedSocket` case): sent again. Any later
+          // failure may have been acted on: it is reported, not repeated.
+          if (error.code === 'ECONNRESET' && out.reusedSocket && !res.headersSent) {
+            resolve('refused');
+            return;
+          }
           if (error.code === 'ECONNREFUSED' && !res.headersSent) {
             downUntil.set(backend, Date.now() + DOWN_FOR_MS);
             resolve('refused');
@@ -157,5 +166,10 @@ export function clusterProxy({ api, ingest, maxBody = 8 * 1024 * 1024 }: ProxyOp
     client.on('error', () => {});
     tryNext(0);
   });
+  // Longer than the clients' idle connections (browsers, consoles, balancers in front), so the proxy is not the one
+  // closing a connection a client is about to reuse.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.on('close', () => upstream.destroy());
   return server;
 }
