@@ -41,8 +41,15 @@ for (const engine of ['sqlite', 'pg'] as const) {
   console.log(`  ingest uploads/s: ${fmt(ingest.perSecond)}${goal('≥ 2,000')}`);
   console.log(`  ingest / bare: ${fmt(ratio * 100, 1)} %${goal('≥ 40 %')}`);
   console.log(
-    `  server CPU per answer: bare ${fmt(cpuUs.bare, 1)} µs, ingest ${fmt(cpuUs.ingest, 1)} µs = ${fmt((cpuUs.bare / cpuUs.ingest) * 100, 1)} % (the rate ratio if the load generator never limited the bare endpoint)\n`,
+    `  server CPU per answer: bare ${fmt(cpuUs.bare, 1)} µs, ingest ${fmt(cpuUs.ingest, 1)} µs = ${fmt((cpuUs.bare / cpuUs.ingest) * 100, 1)} % (the rate ratio if the load generator never limited the bare endpoint)${engine === 'pg' ? '' : '\n'}`,
   );
+  if (engine === 'pg') {
+    const { pgWriterBench } = await import('./pg-writer');
+    const writer = await pgWriterBench();
+    console.log(
+      `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s (goal ≥ 4,000)\n`,
+    );
+  }
 }
 
 // `history-pg` (the scale-out engine, partitioned tables) is not part of the full run.
