@@ -96,6 +96,7 @@ export async function createPartitions(knex: Knex, now = Date.now()): Promise<st
     // Rows in the default partition: one period at a time, from the oldest. Raw samples older than their
     // retention stay there until retention deletes them (a partition per day of an imported year is waste).
     const from = table === 'samples' ? nowS - RAW_SAMPLES_KEPT : 0;
+    let moved = false;
     for (;;) {
       const { rows } = await knex.raw('SELECT min(time) AS t FROM ?? WHERE time >= ?', [
         defaultName(table),
@@ -105,7 +106,11 @@ export async function createPartitions(knex: Knex, now = Date.now()): Promise<st
       const t = Number(rows[0].t);
       if (!(await ensurePartition(knex, table, t))) break; // exists yet rows stay: leave them, never loop
       created.push(partitionName(table, periodOf(period, t).suffix));
+      moved = true;
     }
+    // The moved rows leave dead entries in the default partition's index, which every newest-row lookup
+    // (batchLastData) walks until they are vacuumed. VACUUM cannot run in a transaction (the migration's).
+    if (moved && !knex.isTransaction) await knex.raw('VACUUM (ANALYZE) ??', [defaultName(table)]);
   }
   return created;
 }
