@@ -1,18 +1,15 @@
 // "One process per cluster forwards": a lock behind a small interface. On PostgreSQL a session advisory lock
-// (pg_try_advisory_lock) held on a connection kept out of the pool: it is released when that connection ends,
-// so a crashed holder frees it and another process takes over at its next pass. On SQLite one process owns the
-// database file, so it always holds the lock.
+// (pg_try_advisory_lock) held on a connection of its own, outside the pool: it is released when that connection
+// ends, so a crashed holder frees it and another process takes over at its next pass. On SQLite one process
+// owns the database file, so it always holds the lock.
 import { createHash } from 'node:crypto';
+import type pg from 'pg';
 import type { Storage } from '../storage/db';
 
 export interface ClusterLock {
   /** True when this process holds the lock (taking it if free). Cheap to call every pass. */
   acquire(): Promise<boolean>;
   release(): Promise<void>;
-}
-
-interface PgConnection {
-  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** A 63-bit key from the lock's name and the deployment (the schema: tests share one database). */
@@ -24,14 +21,11 @@ function lockKey(name: string): string {
 }
 
 export function clusterLock(storage: Storage, name: string): ClusterLock {
-  if (storage.engine !== 'pg') return { acquire: async () => true, release: async () => {} };
+  const connect = storage.ownConnection;
+  if (!connect) return { acquire: async () => true, release: async () => {} };
   const key = lockKey(name);
-  // Knex's public client API lends a raw connection; it is given back (or destroyed) by release().
-  const client = storage.knex.client as {
-    acquireConnection(): Promise<PgConnection>;
-    releaseConnection(c: PgConnection): Promise<void>;
-  };
-  let held: PgConnection | null = null;
+  let held: pg.Client | null = null;
+  const end = (conn: pg.Client) => conn.end().catch(() => {});
   return {
     async acquire() {
       if (held) {
@@ -40,13 +34,15 @@ export function clusterLock(storage: Storage, name: string): ClusterLock {
           return true;
         } catch {
           // The connection died, and the lock with it: try again on a fresh one.
-          const dead = held;
+          void end(held);
           held = null;
-          await client.releaseConnection(dead).catch(() => {});
         }
       }
-      const conn = await client.acquireConnection();
+      let conn: pg.Client | null = null;
       try {
+        conn = await connect();
+        // A connection that fails later (server restart) must not crash the process: the next pass sees it.
+        conn.on('error', () => {});
         const { rows } = await conn.query('SELECT pg_try_advisory_lock($1::bigint) AS ok', [key]);
         if (rows[0]?.ok === true) {
           held = conn;
@@ -55,7 +51,7 @@ export function clusterLock(storage: Storage, name: string): ClusterLock {
       } catch {
         // Counted as not holding it; the next pass tries again.
       }
-      await client.releaseConnection(conn);
+      if (conn) await end(conn);
       return false;
     },
     async release() {
@@ -63,7 +59,7 @@ export function clusterLock(storage: Storage, name: string): ClusterLock {
       const conn = held;
       held = null;
       await conn.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => {});
-      await client.releaseConnection(conn).catch(() => {});
+      await end(conn);
     },
   };
 }

@@ -6,20 +6,13 @@ import { clusterLock } from '../cluster/lock';
 import type { Application } from '../declarations';
 import { integrationsConfig } from './config';
 import { Forwarder } from './forward/forwarder';
-import { metricsRoute, type PoolStats, PortalMetrics } from './metrics';
+import { metricsRoute, PortalMetrics } from './metrics';
 import { MqttPublisher } from './mqtt';
 
 export interface Integrations {
   /** The /metrics route (null without METRICS_TOKEN). */
   route: Middleware | null;
   close(): Promise<void>;
-}
-
-/** Knex's pool (tarn) counts, when the driver pools connections. */
-function poolStats(app: Application): PoolStats | null {
-  const pool = (app.ctx.storage.knex.client as { pool?: Record<string, () => number> }).pool;
-  if (!pool || typeof pool.numUsed !== 'function') return null;
-  return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires() };
 }
 
 export function startIntegrations(app: Application): Integrations {
@@ -47,7 +40,7 @@ export function startIntegrations(app: Application): Integrations {
       sockets: () =>
         (app as unknown as { io?: { engine?: { clientsCount?: number } } }).io?.engine?.clientsCount ?? 0,
       queueDepth: () => forwarder.queueDepth,
-      pool: () => poolStats(app),
+      pool: () => app.ctx.storage.pool?.() ?? null,
     });
     app.ctx.metrics = metrics;
     // Feathers announces every event it sends to channels: the fan-out, counted per receiving connection.

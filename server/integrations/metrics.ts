@@ -4,11 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from '@feathersjs/koa';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-export interface PoolStats {
-  used: number;
-  free: number;
-  pending: number;
-}
+import type { PoolStats } from '../storage/pool-stats';
 
 export interface MetricsSources {
   /** Open socket.io connections. */

@@ -3,8 +3,10 @@
 // (engine.ts) and other code asks `storage.engine` or engineOf(knex), never Knex's internals.
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
 import type { EngineOptions, StorageEngine } from './engine';
 import { pgEngine } from './pg-engine';
+import { type PoolStats, trackPool } from './pool-stats';
 import { sqliteEngine } from './sqlite-engine';
 
 export type EngineName = 'sqlite' | 'pg';
@@ -17,6 +19,13 @@ export interface Storage {
    * once per storage: on SQLite the engine holds the open buckets and the ingest log of the file.
    */
   openEngine(options?: EngineOptions): StorageEngine;
+  /** Connections of the pool in use, free and waited for (PostgreSQL; SQLite has one connection, no pool). */
+  pool: (() => PoolStats) | null;
+  /**
+   * PostgreSQL: a new connection of its own, outside the pool (for session state such as advisory locks, which
+   * must stay on one connection); the caller ends it. Null on SQLite.
+   */
+  ownConnection: (() => Promise<pg.Client>) | null;
   close(): Promise<void>;
 }
 
@@ -30,6 +39,8 @@ export function engineOf(knex: Knex): EngineName {
   throw new Error('This Knex instance was not opened by openStorage');
 }
 
+const PG_POOL_SIZE = 10;
+
 /** `postgres://…?schema=name` keeps the tables in their own schema (created if missing): tests use one each. */
 function pgSettings(database: string): Knex.Config {
   const url = new URL(database);
@@ -42,7 +53,7 @@ function pgSettings(database: string): Knex.Config {
     searchPath: schema ? [schema] : undefined,
     pool: {
       min: 1,
-      max: 10,
+      max: PG_POOL_SIZE,
       afterCreate: (
         conn: { query(sql: string, cb: (e: Error | null) => void): void },
         done: (e: Error | null, c: unknown) => void,
@@ -53,9 +64,23 @@ function pgSettings(database: string): Knex.Config {
 }
 
 async function openPg(database: string): Promise<Storage> {
-  const knex = knexFactory(pgSettings(database));
+  const settings = pgSettings(database);
+  const knex = knexFactory(settings);
   knex.userParams = { engine: 'pg' };
-  return { knex, engine: 'pg', openEngine: () => pgEngine(knex), close: () => knex.destroy() };
+  return {
+    knex,
+    engine: 'pg',
+    openEngine: () => pgEngine(knex),
+    pool: trackPool(knex, PG_POOL_SIZE),
+    ownConnection: async () => {
+      const client = new pg.Client({ connectionString: String(settings.connection) });
+      await client.connect();
+      const schema = (settings.searchPath as string[] | undefined)?.[0];
+      if (schema) await client.query(`SET search_path TO ${schema}`);
+      return client;
+    },
+    close: () => knex.destroy(),
+  };
 }
 
 /**
@@ -98,6 +123,8 @@ async function openSqlite(database: string): Promise<Storage> {
   return {
     knex,
     engine: 'sqlite',
+    pool: null,
+    ownConnection: null,
     openEngine(options) {
       const engine = sqliteEngine(sqlite, options);
       engines.push(engine);
