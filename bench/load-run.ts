@@ -119,6 +119,20 @@ try {
   console.log(
     `  upload → event at a sampled client: p50 ${fmt(percentile(eventMs, 0.5), 1)} ms  p95 ${fmt(percentile(eventMs, 0.95), 1)} ms`,
   );
+  // Per minute: a stall of the shared machine shows as one bad minute, a server falling behind as a trend.
+  const minutes = new Map<number, number[]>();
+  for (const a of all) {
+    const m = Math.floor((a.sent - started) / 60000);
+    const list = minutes.get(m) ?? [];
+    list.push(a.ms);
+    minutes.set(m, list);
+  }
+  console.log(
+    `  upload latency by minute, p50/p95 ms: ${[...minutes.entries()]
+      .sort((x, y) => x[0] - y[0])
+      .map(([m, xs]) => `${m + 1}: ${fmt(percentile(xs, 0.5))}/${fmt(percentile(xs, 0.95))}`)
+      .join(', ')}`,
+  );
   console.log('  server RSS (MiB), start → end:');
   for (const [i, [name, start]] of rssStart.entries())
     console.log(`    ${name.padEnd(8)} ${fmt(start ?? 0, 0)} → ${fmt(rssEnd[i][1] ?? 0, 0)}`);
