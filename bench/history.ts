@@ -6,19 +6,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { parseWslink } from '../server/ingest/parsers';
 import { DEMO_PLACE } from '../server/seed/demo';
 import { wslinkFields } from '../server/seed/weather';
 import { type Aggs, dayStartFor, foldInto } from '../server/storage/buckets';
+import type { StoredTable } from '../server/storage/engine';
 import { objectId } from '../server/storage/ids';
-import { pack, packValues } from '../server/storage/packed';
+import { pack, packValues, readValues } from '../server/storage/packed';
 import { deriveMissing } from '../src/domain/formulas';
 import type { SeriesQuery } from '../src/domain/services';
 import type { BucketRange } from '../src/domain/types';
 import { cleanSample } from '../src/domain/validate';
 import { signJwt } from './jwt';
+import { pgSchema } from './pg';
 
 const YEAR = Number(process.env.BENCH_HISTORY_DAYS ?? 365) * 86400;
 
@@ -54,18 +57,116 @@ async function timeTogether(fns: (() => unknown)[], runs = 31): Promise<number[]
   return out.map(median);
 }
 
-export async function historyBench(): Promise<{ timings: Timing[]; samples: number; setupSeconds: number }> {
-  const t0 = performance.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-history-'));
-  const database = join(dataDir, 'history.db');
-  const server = await createApp(testConfig({ dataDir, database, logLevel: 'info' }));
-  const port = await server.listen();
-  const { knex } = server.app.ctx.storage;
-  // The bulk load and the plain SELECTs bypass the server: a second connection (WAL lets it read and write
-  // beside the server's), with the server's page cache size so the floor is not paid in cache misses.
+/** The bench's own connection to the server's database: bulk writes, and the plain SELECTs of the floor. */
+interface Direct {
+  put(table: StoredTable, seq: number, time: number, data: Buffer | string): void;
+  /** Writes what put() gathered (SQLite: one transaction per call of the loader's week). */
+  flush(): Promise<void>;
+  select(table: string, seq: number, from: number, to: number): unknown[] | Promise<unknown[]>;
+  /** EXPLAIN ANALYZE of a statement (PostgreSQL; null on SQLite). */
+  explain(sql: string, values: unknown[]): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+const SELECT = (table: string) =>
+  `SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`;
+
+/**
+ * SQLite: a second connection (WAL lets it read and write beside the server's), with the server's page cache
+ * size so the floor is not paid in cache misses.
+ */
+function directSqlite(database: string): Direct {
   const sqlite = new Database(database);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
+  const puts = new Map<string, Database.Statement>();
+  let rows: [StoredTable, number, number, Buffer | string][] = [];
+  const write = sqlite.transaction(() => {
+    for (const [table, seq, time, data] of rows) {
+      let put = puts.get(table);
+      if (!put) {
+        put = sqlite.prepare(`INSERT INTO ${table} (device, time, data) VALUES (?, ?, ?)`);
+        puts.set(table, put);
+      }
+      put.run(seq, time, data);
+    }
+  });
+  const selects = new Map<string, Database.Statement>();
+  return {
+    put: (table, seq, time, data) => void rows.push([table, seq, time, data]),
+    flush: async () => {
+      write();
+      rows = [];
+    },
+    select: (table, seq, from, to) => {
+      let select = selects.get(table);
+      if (!select) {
+        select = sqlite.prepare(SELECT(table));
+        selects.set(table, select);
+      }
+      return select.all(seq, from, to);
+    },
+    explain: async () => null,
+    close: async () => {
+      sqlite.close();
+    },
+  };
+}
+
+/** PostgreSQL: a connection of its own (a pool of one), multi-row inserts; raw samples are JSON text there. */
+function directPg(database: string): Direct {
+  const url = new URL(database);
+  const schema = url.searchParams.get('schema')!;
+  url.searchParams.delete('schema');
+  const knex = knexFactory({
+    client: 'pg',
+    connection: url.toString(),
+    searchPath: [schema],
+    pool: { min: 1, max: 1 },
+  });
+  const rows = new Map<StoredTable, { device: number; time: number; data: Buffer | string }[]>();
+  return {
+    put: (table, seq, time, data) => {
+      const list = rows.get(table) ?? [];
+      list.push({ device: seq, time, data: table === 'samples' ? JSON.stringify(readValues(data)) : data });
+      rows.set(table, list);
+    },
+    flush: async () => {
+      for (const [table, list] of rows) await knex.batchInsert(table, list, 2000);
+      rows.clear();
+    },
+    select: async (table, seq, from, to) => (await knex.raw(SELECT(table), [seq, from, to])).rows,
+    explain: async (sql, values) =>
+      (
+        (await knex.raw(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, values as Knex.RawBinding[])).rows as Record<
+          string,
+          string
+        >[]
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n'),
+    close: () => knex.destroy(),
+  };
+}
+
+export interface HistoryResult {
+  timings: Timing[];
+  samples: number;
+  setupSeconds: number;
+  /** PostgreSQL: EXPLAIN ANALYZE of the statements behind query, queryGroup and batchLastData. */
+  plans: { name: string; plan: string }[];
+}
+
+export async function historyBench(engine: 'sqlite' | 'pg' = 'sqlite'): Promise<HistoryResult> {
+  const t0 = performance.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-history-'));
+  const pg = engine === 'pg' ? pgSchema('history') : null;
+  const database = pg ? pg.env.BENCH_DATABASE : join(dataDir, 'history.db');
+  const server = await createApp(testConfig({ dataDir, database, logLevel: 'info' }));
+  const port = await server.listen();
+  const { knex } = server.app.ctx.storage;
+  // The bulk load and the plain SELECTs bypass the server.
+  const direct = pg ? directPg(database) : directSqlite(database);
   const now = Math.floor(Date.now() / 1000);
   const user = objectId();
   const device = { _id: objectId(), timezone: DEMO_PLACE.timezone };
@@ -90,15 +191,18 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
   // A year of 16-second uploads, folded into 5-minute and daily buckets exactly as ingest would; raw samples
   // are kept for the last 3 days (the retention of raw samples).
   const { seq } = await knex('weatherDevices').where({ _id: device._id }).first('seq');
-  const put5 = sqlite.prepare('INSERT INTO buckets5m (device, time, data) VALUES (?, ?, ?)');
-  const put1d = sqlite.prepare('INSERT INTO buckets1d (device, time, data) VALUES (?, ?, ?)');
-  const put1h = sqlite.prepare('INSERT INTO buckets1h (device, time, data) VALUES (?, ?, ?)');
+  const put = (table: StoredTable) => ({
+    run: (s: number, time: number, data: Buffer) => direct.put(table, s, time, data),
+  });
+  const put5 = put('buckets5m');
+  const put1d = put('buckets1d');
+  const put1h = put('buckets1h');
   let hour: { time: number; aggs: Aggs } | null = null;
-  const putRaw = sqlite.prepare('INSERT INTO samples (device, time, data) VALUES (?, ?, ?)');
+  const putRaw = put('samples');
   let five: { time: number; aggs: Aggs } | null = null;
   let day: { time: number; aggs: Aggs } | null = null;
   let samples = 0;
-  const write = sqlite.transaction((from: number, to: number) => {
+  const write = (from: number, to: number) => {
     for (let t = from; t < to; t += 16) {
       const params = new URLSearchParams(
         Object.entries(wslinkFields(t, DEMO_PLACE)).map(([k, v]) => [k, String(v)]),
@@ -122,12 +226,19 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
       if (!day || day.time !== d) day = { time: d, aggs: {} };
       foldInto(day.aggs, values);
     }
-  });
+  };
   const start = now - YEAR;
-  for (let from = start; from < now; from += 7 * 86400) write(from, Math.min(now, from + 7 * 86400));
+  for (let from = start; from < now; from += 7 * 86400) {
+    write(from, Math.min(now, from + 7 * 86400));
+    await direct.flush();
+  }
   if (five) put5.run(seq, (five as { time: number }).time, pack((five as { aggs: Aggs }).aggs));
   if (hour) put1h.run(seq, (hour as { time: number }).time, pack((hour as { aggs: Aggs }).aggs));
   if (day) put1d.run(seq, (day as { time: number }).time, pack((day as { aggs: Aggs }).aggs));
+  await direct.flush();
+  // PostgreSQL: the year went into the default partitions; the server's hourly pass gives each period its own.
+  await server.app.ctx.samples.maintain(Date.now());
+  if (pg) await knex.raw('ANALYZE');
   const setupSeconds = (performance.now() - t0) / 1000;
 
   const token = await signJwt(server, user);
@@ -138,10 +249,7 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as [string[], unknown[][]];
   };
-  const select = (table: string, from: number, to: number) =>
-    sqlite
-      .prepare(`SELECT time, data FROM ${table} WHERE device = ? AND time >= ? AND time < ? ORDER BY time`)
-      .all(seq, from, to);
+  const select = (table: string, from: number, to: number) => direct.select(table, seq, from, to);
   const iso = (t: number) => new Date(t * 1000).toISOString();
   const metrics =
     'mean_tempc0,min_tempc0,max_tempc0,mean_humc0,mean_relbaro,max_gust,mean_windspd,max_dailyrain,max_solarrad,max_uvi';
@@ -191,7 +299,19 @@ export async function historyBench(): Promise<{ timings: Timing[]; samples: numb
     ]);
     timings.push({ name: c.name, rows, ms, httpMs, sqlMs });
   }
-  sqlite.close();
+  const plans: HistoryResult['plans'] = [];
+  for (const c of cases) {
+    const plan = await direct.explain(SELECT(c.table), [seq, c.from, now]);
+    if (plan) plans.push({ name: `${c.name} (${c.table})`, plan });
+  }
+  // batchLastData: the newest raw sample of each device (pg-engine.ts `newest`).
+  const newest = await direct.explain(
+    'SELECT time, data FROM samples WHERE device = ? ORDER BY time DESC LIMIT 1',
+    [seq],
+  );
+  if (newest) plans.push({ name: 'batchLastData (samples, newest row)', plan: newest });
+  await direct.close();
   await server.close();
-  return { timings, samples, setupSeconds };
+  await pg?.drop();
+  return { timings, samples, setupSeconds, plans };
 }

@@ -16,7 +16,12 @@ const FIELDS =
   '&t10co2=640&t11co=0.5&apiver=1.00';
 
 /** Alternating rounds (bare, ingest, bare, …) so both see the same machine noise; medians are reported. */
-export async function ingestBench(seconds = 3, rounds = 5, engine: 'sqlite' | 'pg' = 'sqlite') {
+export async function ingestBench(
+  seconds = 3,
+  rounds = 5,
+  engine: 'sqlite' | 'pg' = 'sqlite',
+  concurrency = 32,
+) {
   const pg = engine === 'pg' ? pgSchema('ingest') : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -38,7 +43,7 @@ export async function ingestBench(seconds = 3, rounds = 5, engine: 'sqlite' | 'p
   const cpuPer = { bare: [] as number[], ingest: [] as number[] };
   const measured = async (kind: 'bare' | 'ingest', path: (i: number) => string) => {
     const before = await cpu();
-    const run = await load(base, path, { seconds });
+    const run = await load(base, path, { seconds, concurrency });
     cpuPer[kind].push(((await cpu()) - before) / run.answered);
     return run;
   };

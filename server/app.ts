@@ -8,6 +8,7 @@ import socketio from '@feathersjs/socketio';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
 import { forwardedIp } from './client-ip';
+import { leader } from './cluster/leader';
 import { msgpackBody } from './codec';
 import type { Config } from './config';
 import type { Application } from './declarations';
@@ -86,6 +87,7 @@ export async function createApp(config: Config): Promise<Server> {
     counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
     plans: new PlanGate(storage.knex),
     payments: paymentProvider(config),
+    leader: leader(storage, deploymentOf(config)),
   };
 
   app.use(securityHeaders(config));
@@ -96,7 +98,14 @@ export async function createApp(config: Config): Promise<Server> {
     return next();
   });
   const ingest = new Ingest(app);
-  app.use(ingestRoute(ingest));
+  if (config.role !== 'api')
+    app.use(
+      ingestRoute(ingest, (error) => {
+        if (config.logLevel !== 'silent')
+          console.error('upload not stored:', (error as Error)?.message ?? error);
+      }),
+    );
+  if (config.role === 'ingest') app.use(uploadsOnly);
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
@@ -110,6 +119,8 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(
     socketio({ maxHttpBufferSize: 1e6, pingTimeout: 20000 }, (io) => {
       io.use((socket, next) => {
+        if (config.role === 'ingest')
+          return next(new Error('This process serves uploads only (ROLE=ingest)'));
         const connection = (socket as unknown as { feathers: Record<string | symbol, unknown> }).feathers;
         const { address, headers } = socket.handshake;
         connection.ip = forwardedIp(address, headers['x-forwarded-for'], config.trustProxy);
@@ -154,6 +165,7 @@ export async function createApp(config: Config): Promise<Server> {
   const stopRetention = startRetention(
     storage.knex,
     app.ctx.samples,
+    app.ctx.leader,
     (e) => console.error('retention failed', e),
     { of: (d) => app.ctx.plans.storeDays(d), fallback: FREE_PLAN.dataLogStorePeriod },
   );
@@ -183,11 +195,30 @@ export async function createApp(config: Config): Promise<Server> {
       await app.teardown();
       await integrations.close();
       await sync?.close();
+      await app.ctx.leader.release();
       await app.ctx.counters?.close().catch(() => {});
       await app.ctx.samples.flush();
       httpServer = null;
       await storage.close();
     },
+  };
+}
+
+/** Names this deployment's cluster locks apart from others on the same database (its schema). */
+function deploymentOf(config: Config): string {
+  return config.database.startsWith('postgres')
+    ? (new URL(config.database).searchParams.get('schema') ?? 'public')
+    : 'sqlite';
+}
+
+/** ROLE=ingest: past the upload endpoints there is nothing here (the cluster's proxy sends the rest elsewhere). */
+async function uploadsOnly(ctx: import('@feathersjs/koa').FeathersKoaContext): Promise<void> {
+  ctx.status = 404;
+  ctx.body = {
+    name: 'NotFound',
+    message: 'This process serves uploads only (ROLE=ingest)',
+    code: 404,
+    className: 'not-found',
   };
 }
 

@@ -7,8 +7,15 @@ import { join, resolve } from 'node:path';
 import type { CaptchaVerifier } from './auth/captcha';
 import { type IntegrationsConfig, integrationsConfig } from './integrations/config';
 
+export type Role = 'all' | 'api' | 'ingest';
+
 export interface Config {
   port: number;
+  /**
+   * What this process serves (ROLE): `all` (default) everything; `api` the API, sockets and the web app, not the
+   * upload endpoints; `ingest` the upload endpoints only (a cluster's proxy sends uploads there).
+   */
+  role: Role;
   /** Address to listen on (HOST); empty: every interface, IPv4 and IPv6. */
   host: string;
   dataDir: string;
@@ -87,8 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const trustProxy = Number(env.TRUST_PROXY || 0);
   if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10)
     throw new Error(`TRUST_PROXY must be a number of proxy hops 0..10, got ${env.TRUST_PROXY}`);
+  const role = (env.ROLE || 'all') as Role;
+  if (!['all', 'api', 'ingest'].includes(role))
+    throw new Error(`ROLE must be all, api or ingest, got ${env.ROLE}`);
   return {
     port,
+    role,
     host: env.HOST?.trim() ?? '',
     dataDir,
     database: env.DATABASE_URL ?? join(dataDir, 'portal.db'),
@@ -132,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
+    role: 'all',
     host: '127.0.0.1',
     dataDir: join(process.env.TMPDIR ?? '/tmp', `portal-test-${process.pid}`),
     database: ':memory:',

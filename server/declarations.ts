@@ -4,6 +4,7 @@ import type { HookContext as FeathersHookContext } from '@feathersjs/feathers';
 import type { Application as FeathersApplication } from '@feathersjs/koa';
 import type { ServiceTypes as SharedServiceTypes } from '../src/domain/services';
 import type { AlertEngine } from './alerts/engine';
+import type { Leader } from './cluster/leader';
 import type { Config } from './config';
 import type { SharedCounters } from './hooks/rate-limit';
 import type { Forwarder } from './integrations/forward/forwarder';
@@ -28,6 +29,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Rate-limit counters all processes share (Redis, when REDIS_URL is set). */
   counters: SharedCounters | null;
+  /** Whether this process runs the once-per-cluster jobs (server/cluster/leader.ts). */
+  leader: Leader;
   /** The alerts engine (server/alerts); ingest hands it every stored upload. */
   alerts?: AlertEngine;
   /** Forwarding to weather networks (server/integrations): sends due targets, and "test now". */

@@ -179,6 +179,8 @@ export class AlertEngine {
   /** Lost data: stations with a lostData rule whose last upload is more than 30 minutes old. */
   async sweep(): Promise<void> {
     try {
+      // One process of a cluster raises "lost data" alerts (each would raise its own otherwise).
+      if (!(await this.app.ctx.leader.leads())) return;
       await this.sweepOnce();
     } catch (error) {
       this.log('alert sweep failed', error);

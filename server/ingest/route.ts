@@ -1,6 +1,6 @@
 // The upload endpoints of the three protocols, mounted ahead of the API. Consoles get the replies they expect.
 import type { Middleware } from '@feathersjs/koa';
-import { PROTOCOLS, parseFields, replyFor, type UploadProtocol } from './parsers';
+import { PROTOCOLS, parseFields, replyFor, type UploadProtocol, type UploadReply } from './parsers';
 import type { Ingest } from './pipeline';
 import { strayUploadReply } from './stray';
 
@@ -26,7 +26,7 @@ async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function ingestRoute(ingest: Ingest): Middleware {
+export function ingestRoute(ingest: Ingest, onError: (error: unknown) => void): Middleware {
   return async (ctx, next) => {
     const pathKey = KEY_PATH.exec(ctx.path)?.[1];
     const protocol = ROUTES.get(ctx.path) ?? (pathKey === undefined ? undefined : 'ecowitt');
@@ -50,9 +50,21 @@ export function ingestRoute(ingest: Ingest): Middleware {
       }
       parseFields(body, fields);
     }
-    const reply = info.methods.includes(ctx.method as 'GET' | 'POST')
-      ? await ingest.accept(protocol, fields, ctx.ip, pathKey)
-      : replyFor(protocol, 'wrongMethod');
+    let reply: UploadReply;
+    try {
+      reply = info.methods.includes(ctx.method as 'GET' | 'POST')
+        ? await ingest.accept(protocol, fields, ctx.ip, pathKey)
+        : replyFor(protocol, 'wrongMethod');
+    } catch (error) {
+      // Not stored (the database is restarting, unreachable, or refused the batch): an answer the console
+      // retries, never a 200. Consoles upload again at their next interval; Retry-After tells others when.
+      onError(error);
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.type = 'text/plain';
+      ctx.body = 'Storage unavailable, retry later';
+      return;
+    }
     ctx.status = reply.status;
     ctx.type = reply.contentType;
     ctx.body = reply.body;

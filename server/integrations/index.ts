@@ -2,10 +2,10 @@
 // one for "test now"; its timer runs where FORWARD is not off and sends only while holding the cluster lock),
 // MQTT with Home Assistant discovery (MQTT_URL), and the operators' /metrics (METRICS_TOKEN).
 import type { Middleware } from '@feathersjs/koa';
+import { clusterLock } from '../cluster/lock';
 import type { Application } from '../declarations';
 import { integrationsConfig } from './config';
 import { Forwarder } from './forward/forwarder';
-import { clusterLock } from './forward/lock';
 import { metricsRoute, PortalMetrics } from './metrics';
 import { MqttPublisher } from './mqtt';
 

@@ -1,6 +1,8 @@
 // Service events shared between server processes through Redis, as a feathers-sync custom adapter (its documented
 // `core` and `sync-in` / `sync-out` events) over two clients of ours: its bundled Redis adapter keeps them on
 // undocumented fields of `app.sync`, and the server must close them when it stops.
+
+import { randomUUID } from 'node:crypto';
 import type { Application as FeathersApplication } from '@feathersjs/feathers';
 import feathersSync from 'feathers-sync';
 import { createClient } from 'redis';
@@ -18,14 +20,34 @@ export interface RedisSync {
 export function redisSync(app: Application, uri: string, key: string): RedisSync {
   const pub = createClient({ url: uri });
   const sub = pub.duplicate();
-  for (const client of [pub, sub]) client.on('error', (error) => console.error('Redis (sync)', error));
+  // Once per outage, not at every reconnection attempt.
+  for (const client of [pub, sub]) {
+    let down = false;
+    client.on('error', (error) => {
+      if (!down) console.error('Redis (sync)', error instanceof Error ? error.message : error);
+      down = true;
+    });
+    client.on('ready', () => {
+      down = false;
+    });
+  }
+  const origin = `${randomUUID()}|`;
   const ready = Promise.all([pub.connect(), sub.connect()]).then(() =>
-    sub.subscribe(key, (message) => app.emit('sync-in', message)),
+    sub.subscribe(key, (message) => {
+      if (!message.startsWith(origin)) app.emit('sync-in', message.slice(message.indexOf('|') + 1));
+    }),
   );
   app.configure(core);
   Object.assign(app, { sync: { type: 'redis', ready, serialize: JSON.stringify, deserialize: JSON.parse } });
+  // feathers-sync delivers an event only when it comes back from Redis: with Redis down, a process would not even
+  // tell its own watchers. Here each process delivers its own events at once and skips them when Redis echoes
+  // them (the message carries the sender's id); other processes get them through Redis whenever it is up.
   app.on('sync-out', (message: string) => {
-    pub.publish(key, message).catch((error: unknown) => console.error('Redis (sync) publish', error));
+    app.emit('sync-in', message);
+    if (!pub.isReady) return; // down: not queued for later (late events would arrive out of order)
+    pub
+      .publish(key, origin + message)
+      .catch((error: unknown) => console.error('Redis (sync) publish', error));
   });
   return {
     ready,

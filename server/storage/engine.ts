@@ -31,6 +31,8 @@ export interface OpenBucket {
 }
 
 export interface StorageEngine {
+  /** Batches written at once, each for its own devices (group-commit.ts): 1 on SQLite. */
+  readonly lanes: number;
   /** Uploads that arrived together, in one transaction (group-commit.ts queues them); answers in their order. */
   writeBatch(uploads: Upload[]): Promise<WriteResult[]>;
   /** A device's key in the sample and bucket tables (migration 009); undefined for an unknown device. */
@@ -43,6 +45,10 @@ export interface StorageEngine {
   openBucket(device: string): OpenBucket | undefined;
   /** The device's raw samples accepted but not yet in the samples table (they wait beside its open bucket). */
   waiting(device: string): StoredRow[];
+  /** Removes raw samples older than `before` (unix s); answers how many. */
+  prune(before: number): Promise<number>;
+  /** Periodic upkeep (PostgreSQL: partitions created ahead, partitions.ts); run by one process of a cluster. */
+  maintain(now: number): Promise<void>;
   /** Stores every open bucket (a clean stop); the next upload of a device reopens its bucket from storage. */
   closeBuckets(): Promise<void>;
   /** Releases what the engine holds besides the database connection (the ingest log's file). */

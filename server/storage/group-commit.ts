@@ -42,3 +42,25 @@ export class GroupCommit {
     this.running = null;
   }
 }
+
+/**
+ * Several group commits side by side, a device always in the same one (its uploads stay in order). PostgreSQL
+ * writes batches of different devices concurrently (their rows never overlap, so they never wait for each
+ * other); a batch spends most of its time waiting for round trips and the commit's flush, so one batch at a
+ * time left the database idle most of the time. SQLite has one writer: one lane.
+ */
+export class GroupCommitLanes {
+  private lanes: GroupCommit[];
+
+  constructor(count: number, writeBatch: (uploads: Upload[]) => Promise<WriteResult[]>) {
+    this.lanes = Array.from({ length: Math.max(1, count) }, () => new GroupCommit(writeBatch));
+  }
+
+  write(upload: Upload): Promise<WriteResult> {
+    return this.lanes[upload.seq % this.lanes.length].write(upload);
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.idle()));
+  }
+}

@@ -20,6 +20,7 @@ import * as m016 from './migrations/016_user_country';
 import * as m020 from './migrations/020_record_resets';
 import * as m030 from './migrations/030_orders';
 import * as m040 from './migrations/040_admin';
+import * as m050 from './migrations/050_time_partitions';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '020_record_resets': m020,
   '030_orders': m030,
   '040_admin': m040,
+  '050_time_partitions': m050,
 };
 
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */

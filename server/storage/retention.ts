@@ -1,8 +1,10 @@
 // Retention (ARCHITECTURE §5): raw samples are kept a few days (the rollups keep the history), replayed-edit
 // answers a week, and each device's 5-minute buckets its plan's store period (issue #14: the account's "data log
 // store period"; devices without a plan keep the free membership's). Hourly and daily rollups stay. Runs at
-// start and then hourly; each run is a couple of range deletes per device.
+// start and then hourly, in one process of a cluster; each run is a couple of range deletes per device (and
+// dropped day partitions of raw samples on PostgreSQL).
 import type { Knex } from 'knex';
+import { type Leader, onceInCluster } from '../cluster/leader';
 import type { SampleStore } from './samples';
 
 export const RAW_SAMPLE_DAYS = 7;
@@ -36,13 +38,23 @@ export async function applyRetention(
   return { samples: removed, fiveMinute };
 }
 
+/** Hourly, in one process of a cluster: partitions created ahead (PostgreSQL), then retention. */
 export function startRetention(
   knex: Knex,
   samples: SampleStore,
+  leader: Leader,
   log: (e: unknown) => void,
   storeDays?: { of: StoreDaysOf; fallback: number },
 ): () => void {
-  const run = () => void applyRetention(knex, samples, Date.now(), storeDays).catch(log);
+  const run = () =>
+    void onceInCluster(
+      leader,
+      async () => {
+        await applyRetention(knex, samples, Date.now(), storeDays);
+        await samples.maintain(Date.now());
+      },
+      log,
+    );
   const timer = setInterval(run, 3600_000);
   const first = setTimeout(run, 10_000);
   timer.unref();

@@ -5,7 +5,7 @@ import type { Coded, Sample } from '../../src/domain/types';
 import { type BucketRow, mergeInto, primaryRow, type Values, type WriteResult } from './buckets';
 import type { Storage } from './db';
 import type { BucketTable, EngineOptions, StorageEngine, StoredRow, StoredTable } from './engine';
-import { GroupCommit } from './group-commit';
+import { GroupCommitLanes } from './group-commit';
 import { PackedReader, primaryCoded, readValues, unpack } from './packed';
 
 export type { Aggs, BucketRow, Values, WriteResult } from './buckets';
@@ -31,6 +31,8 @@ export interface SampleStore {
   prune(before: number): Promise<number>;
   /** Deletes one device's 5-minute buckets older than `before` (unix s): its plan's store period. */
   prune5m(device: string, before: number): Promise<number>;
+  /** The engine's periodic upkeep (engine.ts); once per cluster. */
+  maintain(now: number): Promise<void>;
   /** Persists whatever is held in memory (on shutdown). */
   flush(): Promise<void>;
 }
@@ -39,9 +41,9 @@ export interface SampleStore {
 export function sampleStore(storage: Storage, options: EngineOptions = {}): SampleStore {
   const engine = storage.openEngine(options);
   const seqs = deviceSeqs(engine);
-  const batches = new GroupCommit((uploads) => engine.writeBatch(uploads));
+  const batches = new GroupCommitLanes(engine.lanes, (uploads) => engine.writeBatch(uploads));
   return {
-    ...reads(storage, engine, seqs),
+    ...reads(engine, seqs),
     write: (device, time, values) => {
       const seq = seqs.known(device._id);
       if (seq !== undefined) return batches.write({ id: device._id, seq, tz: device.timezone, time, values });
@@ -53,6 +55,11 @@ export function sampleStore(storage: Storage, options: EngineOptions = {}): Samp
     flush: async () => {
       await batches.idle();
       await engine.closeBuckets();
+    },
+    prune5m: async (device, before) => {
+      const seq = await seqs.of(device);
+      if (seq === undefined) return 0;
+      return storage.knex('buckets5m').where({ device: seq }).andWhere('time', '<', before).delete();
     },
   };
 }
@@ -91,12 +98,7 @@ function deviceSeqs(engine: StorageEngine) {
 type DeviceSeqs = ReturnType<typeof deviceSeqs>;
 
 /** Reads; an engine's open bucket and waiting raw samples are laid over its stored rows, so answers are current. */
-function reads(
-  storage: Storage,
-  engine: StorageEngine,
-  seqs: DeviceSeqs,
-): Omit<SampleStore, 'write' | 'flush'> {
-  const { knex } = storage;
+function reads(engine: StorageEngine, seqs: DeviceSeqs): Omit<SampleStore, 'write' | 'flush' | 'prune5m'> {
   const num = (v: unknown) => Number(v);
   // Reads by device id: an unknown device has no rows.
   const read = {
@@ -180,20 +182,8 @@ function reads(
       if (waiting.length > 0) rows.push(...waiting);
       return rows.map((r) => ({ time: num(r.time), ...readValues(r.data) })).sort((a, b) => a.time - b.time);
     },
-    async prune(before) {
-      // Device by device on the (device, time) key: one statement over `time` alone would scan every sample.
-      const devices: { seq: number }[] = await knex('weatherDevices').select('seq');
-      let removed = 0;
-      for (const { seq } of devices) {
-        removed += await knex('samples').where({ device: seq }).andWhere('time', '<', before).delete();
-      }
-      return removed;
-    },
-    async prune5m(device, before) {
-      const row = await knex('weatherDevices').where({ _id: device }).first('seq');
-      if (!row) return 0;
-      return knex('buckets5m').where({ device: row.seq }).andWhere('time', '<', before).delete();
-    },
+    prune: (before) => engine.prune(before),
+    maintain: (now) => engine.maintain(now),
   };
 }
 

@@ -18,6 +18,7 @@ export function sqliteEngine(db: BetterSqlite3.Database, options: EngineOptions 
   };
   const seq = db.prepare('SELECT seq FROM weatherDevices WHERE _id = ?').pluck();
   return {
+    lanes: 1,
     writeBatch: async (uploads) => writer.writeBatch(uploads),
     seqOf: async (device) => (seq.get(device) as number | null | undefined) ?? undefined,
     range: async (table: StoredTable, device: number, from: number, to: number) =>
@@ -28,6 +29,15 @@ export function sqliteEngine(db: BetterSqlite3.Database, options: EngineOptions 
       statement(`SELECT time, data FROM ${table} WHERE device = ? ORDER BY time DESC LIMIT 1`).get(device) as
         | StoredRow
         | undefined,
+    prune: async (before) => {
+      // Device by device on the (device, time) key: one statement over `time` alone would scan every sample.
+      const remove = statement('DELETE FROM samples WHERE device = ? AND time < ?');
+      let removed = 0;
+      for (const seq of statement('SELECT seq FROM weatherDevices').pluck().all() as number[])
+        removed += remove.run(seq, before).changes;
+      return removed;
+    },
+    maintain: async () => {},
     openBucket: (device) => writer.openBucket(device),
     waiting: (device) => writer.waiting(device),
     closeBuckets: async () => writer.closeBuckets(),

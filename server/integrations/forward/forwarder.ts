@@ -7,11 +7,11 @@
 import type { UploadTarget } from '../../../src/domain/contract';
 import { NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../../src/domain/networks';
 import type { Sample } from '../../../src/domain/types';
+import type { ClusterLock } from '../../cluster/lock';
 import type { Application } from '../../declarations';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
-import type { ClusterLock } from './lock';
 
 /** A sample older than this is not forwarded by the timer (networks show current conditions). */
 const STALE_SECONDS = 3600;

@@ -9,6 +9,7 @@ import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { ForecastEvent } from '../../../src/domain/services';
 import { DEFAULT_TIME_ZONE, zonedMidnight } from '../../../src/domain/timeZones';
+import { onceInCluster } from '../../cluster/leader';
 import type { Application, AuthUser } from '../../declarations';
 import { LocalProvider } from '../../forecast/local';
 import { OpenMeteoProvider } from '../../forecast/open-meteo';
@@ -74,9 +75,14 @@ export class ForecastService {
     const schedule = () => {
       const ms = (HOUR - (nowSeconds() % HOUR)) * 1000 + 2000;
       this.timer = setTimeout(() => {
-        refreshForecasts(this.app).catch((e) => {
-          if (this.app.ctx.config.logLevel !== 'silent') console.error('[forecast]', e);
-        });
+        // Once per cluster: the process holding the leader lock fetches.
+        void onceInCluster(
+          this.app.ctx.leader,
+          () => refreshForecasts(this.app),
+          (e) => {
+            if (this.app.ctx.config.logLevel !== 'silent') console.error('[forecast]', e);
+          },
+        );
         schedule();
       }, ms);
       this.timer.unref?.();

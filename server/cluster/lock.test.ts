@@ -1,8 +1,8 @@
 // The cluster lock: on PostgreSQL (TEST_DATABASE_URL) one holder among processes, taken over when released; on
 // SQLite the one process that owns the file always holds it.
 import { afterAll, describe, expect, test } from 'vitest';
-import { openStorage, type Storage } from '../../storage/db';
-import { testDatabase } from '../../testing/server';
+import { openStorage, type Storage } from '../storage/db';
+import { testDatabase } from '../testing/server';
 import { clusterLock } from './lock';
 
 const opened: Storage[] = [];

@@ -4,7 +4,7 @@
 // owns the database file, so it always holds the lock.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { Storage } from '../../storage/db';
+import type { Storage } from '../storage/db';
 
 export interface ClusterLock {
   /** True when this process holds the lock (taking it if free). Cheap to call every pass. */

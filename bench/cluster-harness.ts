@@ -1,0 +1,247 @@
+// A cluster for the load run (bench/load-run.ts) and the fault runs (faults/): server/cluster/cluster.ts on a
+// PostgreSQL schema and a Redis prefix of its own (dropped afterwards), an account made through the public API,
+// N stations, socket clients in a helper process (bench/cluster-watchers.ts) and a WSLink uploader.
+// Ports: CLUSTER_TEST_PORT (the proxy, default 4780) and the next three for the processes, or CLUSTER_TEST_PORTS.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import knexFactory, { type Knex } from 'knex';
+import { type Cluster, startCluster } from '../server/cluster/cluster';
+import { objectId } from '../server/storage/ids';
+
+export const FIELDS =
+  'rbar=1008.8&abar=990.5&intem=25.8&inhum=22&inbat=1&t1hum=71&t1wdir=231&t1ws=3.1&t1ws10mav=2.9' +
+  '&t1wgust=5.2&t1rainra=0&t1rainhr=0&t1raindy=1.2&t1rainwy=4.4&t1rainmth=30.8&t1rainyr=400.5&t1uvi=2.1' +
+  '&t1solrad=279&t1bat=1&t1cn=1&t1chill=18.4&t1heat=18.4&t1dew=13.1&t234c1tem=21.9' +
+  '&t234c1hum=56&t234c1bat=1&t234c1cn=1&t8pm25=12&t8pm10=20&t8bat=5&t8cn=1&t10co2=640&apiver=1.00';
+
+export interface Station {
+  _id: string;
+  wsid: string;
+  key: string;
+}
+
+export interface ClusterHarness {
+  cluster: Cluster;
+  port: number;
+  token: string;
+  stations: Station[];
+  /** The harness's own connection to the cluster's schema (counting stored rows). */
+  knex: Knex;
+  env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+export const clock = () => Number(process.hrtime.bigint()) / 1e6;
+
+export function clusterPorts(): { port: number; ports: number[] } {
+  const port = Number(process.env.CLUSTER_TEST_PORT ?? 4780);
+  const ports = (process.env.CLUSTER_TEST_PORTS ?? `${port + 1},${port + 2},${port + 3}`)
+    .split(',')
+    .map(Number);
+  return { port, ports };
+}
+
+/** Resident memory of a process (MiB), from /proc. */
+export function rssMiB(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function json(port: number, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+export async function startHarness({
+  stations: count,
+  name,
+  env: extraEnv = {},
+  roles,
+}: {
+  stations: number;
+  name: string;
+  env?: NodeJS.ProcessEnv;
+  /** The processes' roles (default: ingest, then API ones). */
+  roles?: ('all' | 'api' | 'ingest')[];
+}): Promise<ClusterHarness> {
+  const pg = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const schema = `${name}_${process.pid}`;
+  const database = new URL(pg);
+  database.searchParams.set('schema', schema);
+  const { port, ports } = clusterPorts();
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: database.toString(),
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: schema,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), `${name}-`)),
+    DEMO: 'off',
+    STATIC_DIR: '',
+    FORWARD: 'off',
+    ...extraEnv,
+  };
+  const quiet = process.env.CLUSTER_LOG === 'on' ? undefined : () => {};
+  const cluster = await startCluster({ port, ports, env, log: quiet, roles });
+  const knex = knexFactory({ client: 'pg', connection: pg.toString(), searchPath: [schema] });
+  const drop = async () => {
+    await cluster.stop();
+    await knex.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+    await knex.destroy();
+  };
+  try {
+    return await prepare();
+  } catch (error) {
+    await drop(); // no server process outlives a failed start
+    throw error;
+  }
+
+  async function prepare(): Promise<ClusterHarness> {
+    // The account: signed up through the proxy, verified here (the code goes by mail), logged in.
+    const email = `load-${process.pid}@example.com`;
+    const password = 'load-test-password-1';
+    await json(port, 'POST', '/users', {
+      email,
+      password,
+      firstName: 'Load',
+      lastName: 'Test',
+      termsAccepted: true,
+    });
+    await knex('users').where({ email }).update({ verified: true });
+    const { accessToken, user } = await json(port, 'POST', '/authentication', {
+      strategy: 'local',
+      email,
+      password,
+    });
+    const now = Date.now();
+    const stations: Station[] = Array.from({ length: count }, (_, i) => ({
+      _id: objectId(now),
+      wsid: `load${i}`,
+      key: `key${i}`,
+    }));
+    for (let i = 0; i < stations.length; i += 500)
+      await knex('weatherDevices').insert(
+        stations.slice(i, i + 500).map((s) => ({
+          _id: s._id,
+          wsid: s.wsid,
+          stationKey: s.key,
+          name: `Load ${s.wsid}`,
+          user: user._id,
+          timezone: 'UTC',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    return {
+      cluster,
+      port: cluster.port,
+      token: accessToken,
+      stations,
+      knex,
+      env,
+      close: drop,
+    };
+  }
+}
+
+export interface UploadAnswer {
+  status: number;
+  ms: number;
+  /** The sample's time (unix s) the upload carried. */
+  time: number;
+}
+
+// Idle connections are dropped after 3 s, before the proxy would close them.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: 3000 });
+
+/** One WSLink upload of `station` for `time` (unix s), temperature `temp`; status 0 when no answer came. */
+export function upload(
+  port: number,
+  station: Station,
+  time: number,
+  temp: number,
+  retried = false,
+): Promise<UploadAnswer> {
+  const datetime = new Date(time * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  const path = `/data/upload.php?wsid=${station.wsid}&wspw=${station.key}&datetime=${encodeURIComponent(datetime)}&t1tem=${temp}&${FIELDS}`;
+  const started = clock();
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, timeout: 30000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: clock() - started, time }));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection closed by the other end as this request went out (Node's documented case for
+      // `reusedSocket`): it never arrived; send it again on a fresh connection.
+      if (error.code === 'ECONNRESET' && req.reusedSocket && !retried)
+        return void upload(port, station, time, temp, true).then((a) =>
+          resolve({ ...a, ms: clock() - started }),
+        );
+      resolve({ status: 0, ms: clock() - started, time });
+    });
+  });
+}
+
+export interface WatcherReport {
+  device: string;
+  sampled: boolean;
+  received: number;
+  events: [number, number][];
+  watches: number;
+  watchedAt: number[];
+}
+
+/** Socket clients in a helper process, client i watching devices[i]; resolves once all watch. */
+export async function startWatchers(
+  port: number,
+  token: string,
+  devices: string[],
+  every: number,
+  ports?: number[],
+): Promise<{ child: ChildProcess; report(): Promise<WatcherReport[]>; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/cluster-watchers.ts', JSON.stringify({ port, ports, token, devices, every })],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  if (line !== 'ready') throw new Error(`watchers: ${line}`);
+  return {
+    child,
+    report: () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m as WatcherReport[]));
+        child.send('report');
+      }),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor(s.length * p))];
+};
