@@ -79,11 +79,20 @@ export function contentSecurityPolicy(host: string, opts: PolicyOptions = {}): s
 export function securityHeaders(config: Config) {
   const firebase = firebaseWebConfig() !== null;
   const stripe = !!(config.stripeSecretKey && config.stripePublishableKey);
+  const captcha = captchaEnabled(config);
+  // Every answer carries the policy (uploads too): built once per host name, not per request.
+  const policies = new Map<string, string>();
+  const policyFor = (host: string) => {
+    let policy = policies.get(host);
+    if (policy === undefined) {
+      if (policies.size >= 64) policies.clear();
+      policy = contentSecurityPolicy(host, { captcha, firebase, stripe });
+      policies.set(host, policy);
+    }
+    return policy;
+  };
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
-    ctx.set(
-      'Content-Security-Policy',
-      contentSecurityPolicy(ctx.host, { captcha: captchaEnabled(config), firebase, stripe }),
-    );
+    ctx.set('Content-Security-Policy', policyFor(ctx.host));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');

@@ -1,3 +1,4 @@
+import { CalendarDateTime, toZoned } from '@internationalized/date';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -174,5 +175,36 @@ describe('zonedMidnight / localDayStart / localDayEnd', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('zonedTime remembers a quarter hour of wall time per zone', () => {
+  // What the library says, asked afresh for every minute (no remembered offset).
+  const fresh = (wallAsUtc: number, zone: string) => {
+    const w = new Date(wallAsUtc * 1000);
+    const wall = new CalendarDateTime(
+      w.getUTCFullYear(),
+      w.getUTCMonth() + 1,
+      w.getUTCDate(),
+      w.getUTCHours(),
+      w.getUTCMinutes(),
+      w.getUTCSeconds(),
+    );
+    return toZoned(wall, zone, 'compatible').toDate().getTime() / 1000;
+  };
+
+  it.each([
+    ['Europe/Prague', Date.UTC(2026, 2, 29)], // spring forward 02:00 → 03:00
+    ['Europe/Prague', Date.UTC(2026, 9, 25)], // fall back 03:00 → 02:00
+    ['America/New_York', Date.UTC(2026, 2, 8)],
+    ['America/New_York', Date.UTC(2026, 10, 1)],
+    ['Australia/Lord_Howe', Date.UTC(2026, 3, 5)], // 30-minute change
+    ['Australia/Lord_Howe', Date.UTC(2026, 9, 4)],
+    ['Pacific/Chatham', Date.UTC(2026, 8, 27)], // at 02:45
+    ['Asia/Kathmandu', Date.UTC(2026, 0, 1)],
+  ])('agrees with the library minute by minute through a day with a clock change in %s', (zone, day) => {
+    for (let wall = day / 1000; wall < day / 1000 + 86400; wall += 60 + (wall % 7)) {
+      expect(zonedTime(wall, zone), `${zone} ${new Date(wall * 1000).toISOString()}`).toBe(fresh(wall, zone));
+    }
   });
 });

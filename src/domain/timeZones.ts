@@ -30,7 +30,25 @@ export const zoneOffset = (t: number, timeZone: string): number =>
  * UTC (`Date.UTC(…) / 1000`), so fields that overflow (day 32, month 13) roll over as Date.UTC rolls them.
  */
 export function zonedTime(wallAsUtc: number, timeZone: string): number {
-  const w = new Date(Math.floor(wallAsUtc) * 1000);
+  const wall = Math.floor(wallAsUtc);
+  // Every upload names its wall time: the zone's offset is remembered for the quarter hour of wall time last
+  // asked, per zone. Clocks change only at whole quarter hours of wall time (by 30 or 60 minutes) since long
+  // before any station uploaded, so one quarter hour has one offset, even around a change; earlier dates are
+  // not remembered.
+  const slot = Math.floor(wall / 900);
+  const hit = lastSlot.get(timeZone);
+  if (hit && hit[0] === slot && wall >= SLOTS_FROM) return wall - hit[1];
+  const time = convert(wall, timeZone);
+  if (lastSlot.size >= 256) lastSlot.clear();
+  lastSlot.set(timeZone, [slot, wall - time]);
+  return time;
+}
+
+const SLOTS_FROM = Date.UTC(1980, 0, 1) / 1000;
+const lastSlot = new Map<string, [slot: number, offset: number]>();
+
+function convert(wallAsUtc: number, timeZone: string): number {
+  const w = new Date(wallAsUtc * 1000);
   const wall = new CalendarDateTime(
     w.getUTCFullYear(),
     w.getUTCMonth() + 1,
@@ -46,7 +64,7 @@ export function zonedTime(wallAsUtc: number, timeZone: string): number {
 export const zonedMidnight = (y: number, m: number, d: number, timeZone: string): number =>
   zonedTime(Date.UTC(y, m - 1, d) / 1000, timeZone);
 
-// The only cache: the last local day asked for, per zone. Ingest, aggregation and export ask for the day of
+// The last local day asked for, per zone. Ingest, aggregation and export ask for the day of
 // one row after another, and each miss costs a few Intl calls.
 const lastDay = new Map<string, [start: number, end: number]>();
 

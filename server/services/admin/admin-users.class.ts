@@ -12,7 +12,7 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { AdminType, AdminUser } from '../../../src/domain/contract';
-import { isValidEmail, validatePassword } from '../../../src/domain/validate';
+import { isValidEmail } from '../../../src/domain/validate';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
@@ -22,6 +22,7 @@ import { objectId } from '../../storage/ids';
 import { findList, type ListSpec } from '../common/list-query';
 import { deleteAccount } from '../users/delete.class';
 import { hashPassword, presentUser } from '../users/users.class';
+import { newAccountCredentials } from '../users/users.schema';
 import { ADMIN_USER_LIST, normaliseUserQuery } from '../users/users-list';
 import { ADMINS_CHANNEL } from './channel';
 
@@ -72,12 +73,7 @@ export class AdminUsersService {
 
   async create(input: unknown, params: P): Promise<AdminUser> {
     const data = asObject(input);
-    const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
-    if (!isValidEmail(email)) throw codedError(BadRequest, 'emailFormat', { field: 'email' });
-    const password = typeof data.password === 'string' ? data.password : '';
-    const pwError = validatePassword(password);
-    if (pwError) throw codedError(BadRequest, pwError, { field: 'password' });
-    if (password.length > 200) throw codedError(BadRequest, 'passwordTooLong', { field: 'password' });
+    const { email, password } = newAccountCredentials(data);
     const adminType = role(data);
     if (adminType && isEditorCall(params)) throw codedError(Forbidden, 'editorsCannot');
     if (await this.knex('users').where({ email }).first('_id'))

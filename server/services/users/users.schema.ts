@@ -20,14 +20,20 @@ export interface SignupData {
   lastName: string;
 }
 
-export function signupData(input: unknown): SignupData {
-  const data = asObject(input);
+/** The e-mail and password of a new account (sign-up, or an admin adding one), checked by the spec's rules. */
+export function newAccountCredentials(data: Record<string, unknown>): { email: string; password: string } {
   const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
   if (!isValidEmail(email)) throw codedError(BadRequest, 'emailFormat', { field: 'email' });
   const password = typeof data.password === 'string' ? data.password : '';
   const pwError = validatePassword(password);
   if (pwError) throw codedError(BadRequest, pwError, { field: 'password' });
   if (password.length > 200) throw codedError(BadRequest, 'passwordTooLong', { field: 'password' });
+  return { email, password };
+}
+
+export function signupData(input: unknown): SignupData {
+  const data = asObject(input);
+  const { email, password } = newAccountCredentials(data);
   if (bool(data, 'termsAccepted') !== true)
     throw codedError(BadRequest, 'acceptTerms', { field: 'termsAccepted' });
   return {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { usePageTitle } from '../../app/title';
-import { CardSlot } from '../../cards/CardSlot';
+import { CardGrid } from '../../cards/CardGrid';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { DeviceListError, useDeviceListFailed } from '../../components/DeviceListError';
@@ -200,26 +200,17 @@ export default function DashboardPage() {
         />
       )}
       <CardMenuContext.Provider value={menu}>
-        <div className={styles.grid}>
-          {(locked ? [] : cards).map((def) => {
-            const Card = cardComponent(def);
-            if (!Card) return null;
-            return (
-              <CardSlot
-                key={def.key}
-                Card={Card}
-                def={def}
-                device={device}
-                latest={latest}
-                prefs={prefs}
-                minMax={minMax}
-                expanded={open.has(def.key)}
-                onToggle={toggle}
-                now={now}
-              />
-            );
-          })}
-        </div>
+        <CardGrid
+          className={styles.grid}
+          cards={locked ? [] : cards}
+          expanded={open}
+          device={device}
+          latest={latest}
+          prefs={prefs}
+          minMax={minMax}
+          onToggle={toggle}
+          now={now}
+        />
       </CardMenuContext.Provider>
     </section>
   );

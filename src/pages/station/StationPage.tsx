@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { usePageTitle } from '../../app/title';
-import { CardSlot } from '../../cards/CardSlot';
+import { CardGrid } from '../../cards/CardGrid';
 import { CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { EmptyState, Page } from '../../components/Page';
@@ -127,26 +127,17 @@ export default function StationPage() {
       )}
       {/* No card menu: a visitor cannot hide, move or reorder the owner's cards. */}
       <CardMenuContext.Provider value={null}>
-        <div className={styles.grid}>
-          {cards.map((def) => {
-            const Card = cardComponent(def);
-            if (!Card) return null;
-            return (
-              <CardSlot
-                key={def.key}
-                Card={Card}
-                def={def}
-                device={device}
-                latest={latest}
-                prefs={prefs}
-                minMax={minMax}
-                expanded={expanded.has(def.key)}
-                onToggle={toggle}
-                now={now}
-              />
-            );
-          })}
-        </div>
+        <CardGrid
+          className={styles.grid}
+          cards={cards}
+          expanded={expanded}
+          device={device}
+          latest={latest}
+          prefs={prefs}
+          minMax={minMax}
+          onToggle={toggle}
+          now={now}
+        />
       </CardMenuContext.Provider>
     </section>
   );
