@@ -37,9 +37,11 @@ for (const engine of ['sqlite', 'pg'] as const) {
       `  ${pad(name, 24)}${pad(fmt(r.perSecond), 12)}${pad(fmt(r.p50ms, 1), 10)}${pad(fmt(r.p95ms, 1), 10)}${JSON.stringify(r.statuses)}`,
     );
   }
-  const goal = (text: string) => (engine === 'sqlite' ? ` (goal ${text})` : ''); // the goals are the embedded one's
-  console.log(`  ingest uploads/s: ${fmt(ingest.perSecond)}${goal('≥ 2,000')}`);
-  console.log(`  ingest / bare: ${fmt(ratio * 100, 1)} %${goal('≥ 40 %')}`);
+  // SQLite: ≥ 2,000 uploads/s and ≥ 40 % of the bare endpoint (issue #2); PostgreSQL: ≥ 4,000 through HTTP (#16).
+  console.log(
+    `  ingest uploads/s: ${fmt(ingest.perSecond)} (goal ${engine === 'sqlite' ? '≥ 2,000' : '≥ 4,000'})`,
+  );
+  console.log(`  ingest / bare: ${fmt(ratio * 100, 1)} %${engine === 'sqlite' ? ' (goal ≥ 40 %)' : ''}`);
   console.log(
     `  server CPU per answer: bare ${fmt(cpuUs.bare, 1)} µs, ingest ${fmt(cpuUs.ingest, 1)} µs = ${fmt((cpuUs.bare / cpuUs.ingest) * 100, 1)} % (the rate ratio if the load generator never limited the bare endpoint)${engine === 'pg' ? '' : '\n'}`,
   );
@@ -47,7 +49,7 @@ for (const engine of ['sqlite', 'pg'] as const) {
     const { pgWriterBench } = await import('./pg-writer');
     const writer = await pgWriterBench();
     console.log(
-      `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s (goal ≥ 4,000)\n`,
+      `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s (its own ceiling: the goal is the line above, through HTTP)\n`,
     );
   }
 }
