@@ -33,6 +33,12 @@ try {
   const watchers = await startWatchers(port, harness.token, watched, EVERY);
   const rssStart = cluster.processes.map((p) => [p.name, rssMiB(p.child?.pid)] as const);
   console.log(`  cluster up, ${fmt(CLIENTS)} clients watching; uploading…`);
+  // RSS each minute too: a process that only grows differs from one that settles after warming up.
+  const rssByMinute: (number | null)[][] = [];
+  const rssTimer = setInterval(
+    () => rssByMinute.push(cluster.processes.map((p) => rssMiB(p.child?.pid))),
+    60_000,
+  );
 
   // Each station uploads at its own phase of the interval; a station's sample times increase by INTERVAL.
   const answers = new Map<string, (UploadAnswer & { sent: number })[]>();
@@ -63,6 +69,7 @@ try {
   }
   await Promise.all(pending);
   await new Promise((r) => setTimeout(r, 3000)); // the last events in flight
+  clearInterval(rssTimer);
   const rssEnd = cluster.processes.map((p) => [p.name, rssMiB(p.child?.pid)] as const);
   const reports = await watchers.report();
   await watchers.stop();
@@ -135,7 +142,9 @@ try {
   );
   console.log('  server RSS (MiB), start → end:');
   for (const [i, [name, start]] of rssStart.entries())
-    console.log(`    ${name.padEnd(8)} ${fmt(start ?? 0, 0)} → ${fmt(rssEnd[i][1] ?? 0, 0)}`);
+    console.log(
+      `    ${name.padEnd(8)} ${fmt(start ?? 0, 0)} → ${fmt(rssEnd[i][1] ?? 0, 0)}   by minute: ${rssByMinute.map((m) => fmt(m[i] ?? 0, 0)).join(', ')}`,
+    );
   const samples = await harness.knex('samples').count({ n: '*' }).first();
   console.log(
     `  samples stored: ${fmt(Number(samples?.n))} (uploads answered 200: ${fmt(statuses[200] ?? 0)})`,
