@@ -1,5 +1,7 @@
 // Shared steps of the e2e suites: a fresh account per test (sign-up + mailed code), a station, uploads as a
 // console would send them, and the server's REST API with the user's JWT.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { verificationCode } from './mail';
 
@@ -204,4 +206,21 @@ export async function hideOutdoorGraph(page: Page): Promise<void> {
   await card.getByRole('button', { name: 'Card menu: Outdoor' }).click();
   await page.getByRole('menuitem', { name: 'Hide graph' }).click();
   await expect(card.getByRole('button', { name: 'Day', exact: true })).toHaveCount(0);
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Full-page screenshots of what a person sees, at phone (390 px) and desktop (1280 px) width, into `dir`. */
+export async function screenshots(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(dir, `${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
 }

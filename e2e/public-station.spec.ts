@@ -2,37 +2,25 @@
 // with Everyone; a logged-out browser opens /station/<Station ID>, sees the live cards (a new upload arrives
 // without a reload), opens a card's graph, sees no MAC, key or owner e-mail, and still sees the station offline
 // after a reload. A Nobody station is 'Device not found'. Screens are saved at phone and desktop size.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   addStation,
   controlled,
+  DESKTOP,
   device,
   expectGraph,
   jwt,
   outdoorCard,
+  screenshots,
   signUp,
   upload,
   zoneAwayFromMidnight,
 } from './helpers';
 
 const shots = process.env.SHOTS_DIR ?? join('test-results', 'public-station-screens');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: join(shots, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => screenshots(page, shots, name);
 
 test('a logged-out visitor opens a public station page, sees it live, and offline after a first visit', async ({
   browser,

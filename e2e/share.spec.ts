@@ -2,27 +2,13 @@
 // sees only the address and "Pending"; the invitation appears live for the second account ("Ada invites you
 // to see the station …", with a badge in the menu); they accept and the station with its reading is theirs to
 // open; the owner's panel then shows "Shared". Screens are saved at phone and desktop size (SHOTS_DIR).
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { addStation, outdoorCard, signUp, upload } from './helpers';
+import { addStation, DESKTOP, outdoorCard, screenshots, signUp, upload } from './helpers';
 
 const shots = process.env.SHOTS_DIR ?? join('test-results', 'share-screens');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: join(shots, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => screenshots(page, shots, name);
 
 test('an owner shares a station with a second account, which accepts and sees it live', async ({
   browser,

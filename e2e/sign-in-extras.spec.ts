@@ -3,28 +3,14 @@
 // and the server starts their flow; sign-up loads the captcha, says 'Failed to load script' when it cannot,
 // and sends the widget's token (which the server then checks with the provider); the profile form saves a
 // country and the Account page shows it with the payment method. Screens at phone and desktop size.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { screenshots, signUp } from './helpers';
 import { OwnServer } from './server';
 
 const shots = process.env.SHOTS_DIR ?? join('test-results', 'sign-in-extras-screens');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: join(shots, `${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const shoot = (page: Page, name: string) => screenshots(page, shots, name);
 
 let server: OwnServer;
 test.beforeAll(async () => {
