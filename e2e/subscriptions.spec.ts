@@ -1,28 +1,14 @@
 // Issue #14: a paid device type (WBGT, type 10) shows nothing until its plan is paid with the sandbox's test
 // card; then its readings appear. A declined card shows its message; an expired or unknown order shows the
 // spec's error page; the order list shows orders, deletes with confirmation, and its empty state.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { jwt, outdoorCard, signUp, upload } from './helpers';
+import { jwt, outdoorCard, screenshots, signUp, upload } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/subscriptions';
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The drawer opened at the default desktop size stays open when the window narrows; a phone shows it closed.
-    const menu = page.getByRole('button', { name: 'Menu', expanded: true });
-    if (size.width < 600 && (await menu.count()) > 0) await menu.click();
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => screenshots(page, SHOTS, name);
 
 const mac = () =>
   `AA:BB:CC:${Array.from({ length: 3 }, () =>

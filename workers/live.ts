@@ -72,11 +72,15 @@ export class Live {
     return this.selected;
   }
 
-  /** Select a device (and remember it); manage mode watches every device in the list. */
-  async select(id: string | null, manage = false): Promise<void> {
+  /**
+   * Select a device; manage mode watches every device in the list. `remember`: store it as the one to show
+   * (not when the page asks: the page stored its choice already, and storing a request that a newer choice has
+   * overtaken would select the older station again).
+   */
+  async select(id: string | null, manage = false, remember = true): Promise<void> {
     this.selected = id;
     this.manage = manage;
-    if (id) await setSetting(this.db, SETTING.lastViewDevice, id);
+    if (id && remember) await setSetting(this.db, SETTING.lastViewDevice, id);
     await setSetting(this.db, SETTING.manageMode, manage);
     await this.rewatch();
   }

@@ -137,7 +137,9 @@ export const deviceHandlers = {
   },
 
   selectDevice: async (rt, id, manage = false) => {
-    await rt.live.select(id, manage);
+    // The page remembers its choice itself (openDevice); the dashboard also reports what it shows, which may
+    // be a choice already overtaken.
+    await rt.live.select(id, manage, false);
     if (id) rt.forecasts.load(id).catch(logFailure('loading the forecast of', id));
     if (id) loadRecords(rt.db, rt.conn, id).catch(logFailure('loading the records of', id));
   },
