@@ -88,9 +88,11 @@ describe('local forecast from 5-minute buckets', () => {
     const confs = f.daily.rows.map((r) => r[dconf] as number);
     expect(confs[0]).toBeGreaterThan(confs[1]);
     expect(confs[1]).toBeGreaterThan(confs[2]);
-    // Highs and lows: the mean of the last three whole days before today (max 25..27 → 26, min 12..14 → 13).
-    expect(f.daily.rows[1][f.daily.columns.indexOf('temp_max')]).toBe(26);
-    expect(f.daily.rows[1][f.daily.columns.indexOf('temp_min')]).toBe(13);
+    // Highs and lows: the mean of the last three whole days before today (max 25..27 → 26, min 12..14 → 13),
+    // carried on by half their trend (+1 °C a day) from the middle of those days; today's high is already 28.
+    const column = (k: string) => f.daily.rows.map((r) => r[f.daily.columns.indexOf(k)]);
+    expect(column('temp_max')).toEqual([28, 27.5, 28]);
+    expect(column('temp_min')).toEqual([14, 14.5, 15]);
   });
 
   test('rising pressure → rising trend and a finer summary than falling', () => {
@@ -121,5 +123,25 @@ describe('local forecast from 5-minute buckets', () => {
     expect(cur).toMatchObject({ summary: null, tempc0: 12, pop: null, confidence: 0 });
     expect(f.hourly.rows).toEqual([]);
     expect(f.daily.rows).toEqual([]);
+  });
+
+  test('steady days give the same high and low each day; a front is not carried on in full', () => {
+    const days = (maxes: number[]) =>
+      localForecast({
+        now,
+        timezone: 'UTC',
+        latitude: 50,
+        fiveMinute: series(now - 4 * 3600, now, () => ({ relbaro: 1015, tempc0: 18 })),
+        daily: maxes.map((max, d) => {
+          const b = bucket(Date.parse('2026-07-07T00:00:00Z') / 1000 + d * 86400, { tempc0: 15 });
+          b.aggs.tempc0 = [2, 40, max - 10, max, max - 5];
+          return b;
+        }),
+      });
+    const highs = (f: ReturnType<typeof days>) =>
+      f.daily.rows.map((r) => r[f.daily.columns.indexOf('temp_max')]);
+    expect(highs(days([24, 24, 24]))).toEqual([24, 24, 24]);
+    // 10 °C warmer each day: carried on as 3 °C a day at most, halved.
+    expect(highs(days([10, 20, 30]))).toEqual([23, 24.5, 26]);
   });
 });

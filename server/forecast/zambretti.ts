@@ -126,6 +126,10 @@ export function popOf(index: number): number {
 
 const HOUR = 3600;
 const DAY = 86400;
+/** Of the recent days' change per day, the share carried into each day ahead. */
+const TREND_DAMPING = 0.5;
+/** °C per day: a larger recent change (a front passing) is not carried on in full. */
+const MAX_TREND = 3;
 
 export interface LocalInput {
   now: number;
@@ -299,23 +303,30 @@ export function localForecast(input: LocalInput): Forecast {
     }
   }
 
-  // Daily: today and the next two days. Highs and lows: the mean of the recent days' own.
+  // Daily: today and the next two days. Highs and lows: the recent days' own, carried on by half their trend
+  // (a warming spell stays warm, damped, as persistence forecasts do); today's never inside what was measured.
   const daily: Record<string, number | string | null | undefined>[] = [];
   if (z) {
     const today = localDayStart(now, timezone);
-    const past = input.daily.filter((d) => d.time < today);
-    const avg = (agg: 'max' | 'min', k: string) => {
-      const vs = past
-        .slice(-3)
-        .map((d) => value(d, k, agg))
-        .filter((v): v is number => v !== null);
-      return vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
+    const past = input.daily.filter((d) => d.time < today).slice(-3);
+    const sofar = input.daily.find((d) => d.time >= today && d.time < today + DAY);
+    const values = (agg: 'max' | 'min', k: string) =>
+      past.map((d) => value(d, k, agg)).filter((v): v is number => v !== null);
+    const ahead = (agg: 'max' | 'min', k: string, day: number) => {
+      const vs = values(agg, k);
+      if (!vs.length) return null;
+      const mean = vs.reduce((a, b) => a + b, 0) / vs.length;
+      const slope = vs.length > 1 ? (vs[vs.length - 1] - vs[0]) / (vs.length - 1) : 0;
+      // The mean stands for the middle of the recent days; `day` 0 is today.
+      const lead = day + (vs.length + 1) / 2;
+      const trend = Math.max(-MAX_TREND, Math.min(MAX_TREND, slope)) * TREND_DAMPING * lead;
+      const forecast = mean + trend;
+      const seen = value(sofar, k, agg);
+      if (day > 0 || seen === null) return forecast;
+      return agg === 'max' ? Math.max(forecast, seen) : Math.min(forecast, seen);
     };
     const hum = (() => {
-      const vs = past
-        .slice(-3)
-        .map((d) => value(d, 'humc0'))
-        .filter((v): v is number => v !== null);
+      const vs = past.map((d) => value(d, 'humc0')).filter((v): v is number => v !== null);
       return vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null;
     })();
     let dayStart = today;
@@ -327,8 +338,8 @@ export function localForecast(input: LocalInput): Forecast {
         ...zFields(index),
         text: ZAMBRETTI_TEXT[index],
         pop: popOf(index),
-        temp_max: round(avg('max', 'tempc0')),
-        temp_min: round(avg('min', 'tempc0')),
+        temp_max: round(ahead('max', 'tempc0', d)),
+        temp_min: round(ahead('min', 'tempc0', d)),
         humc0: round(hum, 0),
         windspd: null,
         winddir: null,
