@@ -2,8 +2,11 @@
 // stations (owned or shared with them, each with a MAC: plans follow the console) and sees their own; admins see
 // and move all of them. Only server code marks an order paid (settle), from the provider's answer or its signed
 // webhook: a status moves with a conditional UPDATE, so a payment reported twice (a replayed webhook, a check
-// racing the webhook) grants the plan once. A pending order dies ORDER_TTL_MS after it was made.
+// racing the webhook) grants the plan once. A pending order dies ORDER_TTL_MS after it was made: a sweep each
+// minute (once per cluster) cancels it and tells its buyer's screens; reads sweep first too, so no screen ever
+// shows a dead order as payable between two sweeps.
 import { BadGateway, BadRequest, Conflict, NotFound, TooManyRequests } from '@feathersjs/errors';
+import { onceInCluster } from '../../cluster/leader';
 import type { Params } from '@feathersjs/feathers';
 import type { Order, OrderDevice } from '../../../src/domain/contract';
 import { canMove, ORDER_TTL_MS, type OrderStatus } from '../../../src/domain/orders';
@@ -21,6 +24,9 @@ type P = Params & { user?: AuthUser };
 type Rec = Record<string, unknown>;
 
 const isAdmin = (params: P) => !params.provider || !!params.user?.isAdmin;
+
+/** How often pending orders past their time are cancelled. */
+const EXPIRY_SWEEP_MS = 60_000;
 
 /** Pending orders one account may have at once. */
 export const MAX_PENDING = 10;
@@ -44,7 +50,29 @@ export class OrdersService {
     },
   };
 
+  private sweep: ReturnType<typeof setInterval> | null = null;
+
   constructor(private app: Application) {}
+
+  async setup() {
+    this.sweep = setInterval(
+      () =>
+        void onceInCluster(
+          this.app.ctx.leader,
+          () => this.expireDue(),
+          (e) => {
+            if (this.app.ctx.config.logLevel !== 'silent') console.error('[orders] expiry sweep', e);
+          },
+        ),
+      EXPIRY_SWEEP_MS,
+    );
+    this.sweep.unref();
+  }
+
+  async teardown() {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+  }
 
   private get knex() {
     return this.app.ctx.storage.knex;
@@ -243,7 +271,9 @@ export class OrdersService {
       const moved = await this.knex('orders')
         .where({ _id: row._id, status: 'pending' })
         .update({ status: 'cancelled', updatedAt: now });
-      if (moved === 1 && row.paymentRef) await this.app.ctx.payments.cancel(row.paymentRef);
+      if (moved !== 1) continue;
+      if (row.paymentRef) await this.app.ctx.payments.cancel(row.paymentRef);
+      await this.changed(row._id as string);
     }
   }
 

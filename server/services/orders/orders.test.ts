@@ -1,13 +1,14 @@
 // orders + payments with the sandbox provider (no Stripe keys): create for a plan and stations, the test cards'
 // outcomes and messages, card checks like a real provider, expiry, the buyer's list, admin status changes and
 // refunds that take the plan back, free plans done at once.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Order, SubscriptionPlan } from '../../../src/domain/contract';
 import { ORDER_GONE_TEXT } from '../../../src/domain/orders';
 import { addMonths } from '../../../src/domain/subscriptionPeriods';
 import { quickUser } from '../../alerts/test-users';
 import { call, newStation, startServer, type TestServer } from '../../testing/server';
 import { shareStation } from '../../testing/share';
+import { collect, settle, socketClient } from '../../testing/socket';
 
 type Account = Awaited<ReturnType<typeof quickUser>>;
 let t: TestServer;
@@ -170,6 +171,30 @@ describe('orders and sandbox payments', () => {
     expect((await call(t.url, 'GET', `/orders/${o._id}`, { token: owner.token })).body.status).toBe(
       'cancelled',
     );
+  });
+
+  test("the minute's sweep cancels a pending order past its time and tells only its buyer's screens", async () => {
+    const s = await station(12);
+    const o = (await order(owner.token, { subscriptionPlan: plans['Premium monthly']._id, devices: [s._id] }))
+      .body;
+    const buyer = await socketClient(t.url, owner.token);
+    const other = await socketClient(t.url, stranger.token);
+    try {
+      const seen = collect<Order>(buyer.client, 'orders', 'patched');
+      const unseen = collect<Order>(other.client, 'orders', 'patched');
+      await t.server.app.ctx.storage
+        .knex('orders')
+        .where({ _id: o._id })
+        .update({ expiresAt: Date.now() - 1 });
+      // What the leader's timer runs each minute (no read of the orders in between).
+      await (t.server.app.service('orders') as unknown as { expireDue(): Promise<void> }).expireDue();
+      await vi.waitFor(() => expect(seen.map((x) => [x._id, x.status])).toEqual([[o._id, 'cancelled']]));
+      await settle();
+      expect(unseen).toEqual([]);
+    } finally {
+      buyer.close();
+      other.close();
+    }
   });
 
   test('bad orders get a clear 400; only own and shared stations can be ordered for', async () => {
