@@ -6,11 +6,11 @@
 // minute (once per cluster) cancels it and tells its buyer's screens; reads sweep first too, so no screen ever
 // shows a dead order as payable between two sweeps.
 import { BadGateway, BadRequest, Conflict, NotFound, TooManyRequests } from '@feathersjs/errors';
-import { onceInCluster } from '../../cluster/leader';
 import type { Params } from '@feathersjs/feathers';
 import type { Order, OrderDevice } from '../../../src/domain/contract';
 import { canMove, ORDER_TTL_MS, type OrderStatus } from '../../../src/domain/orders';
 import { addMonths } from '../../../src/domain/subscriptionPeriods';
+import { onceInCluster } from '../../cluster/leader';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { id as oneId } from '../../hooks/validate';
