@@ -30,7 +30,9 @@ const db = signedInDb('device-link');
 beforeEach(async () => {
   selectDevice.mockClear();
   await db.devices.put({ ...TEST_DEVICE, _id: 'd2', wsid: 'W2', name: 'Roof' });
+  await db.devices.delete('d3');
   await setSetting(db, SETTING.lastViewDevice, 'd1');
+  await setSetting(db, SETTING.connection, undefined);
 });
 
 function open(path: string) {
@@ -53,10 +55,23 @@ describe('dashboard ?device=', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('an id not in the list changes nothing', async () => {
+  it('an id not in the loaded list changes nothing', async () => {
+    await setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loaded' });
     const router = open('/dashboard?device=nope');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await getSetting(db, SETTING.lastViewDevice)).toBe('d1');
+  });
+
+  it('a station not kept yet is waited for until the list from the server is in', async () => {
+    await setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loading' });
+    const router = open('/dashboard?device=d3');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.search).toBe('?device=d3');
+    // The list arrives with the station shared a moment ago.
+    await db.devices.put({ ...TEST_DEVICE, _id: 'd3', wsid: 'W3', name: 'Shed' });
+    await setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loaded' });
+    await waitFor(async () => expect(await getSetting(db, SETTING.lastViewDevice)).toBe('d3'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('a failed station list with nothing kept: the error and a retry, not "No stations are found"', async () => {

@@ -15,6 +15,7 @@ import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
 import { saveDisplaySettings } from '../../db/edits';
 import {
+  useConnection,
   useDevice,
   useDevices,
   useDisplaySettings,
@@ -111,12 +112,16 @@ export default function DashboardPage() {
   );
 
   // `?device=<id>` (alert e-mails and notifications) opens that station even when another one is selected;
-  // the parameter then goes, so choosing another station later is not undone by it.
+  // the parameter then goes, so choosing another station later is not undone by it. A station not kept yet
+  // (shared a moment ago) may come with the list from the server: it is waited for until the list is in.
   const [params, setParams] = useSearchParams();
   const wanted = params.get('device');
+  const listState = useConnection()?.devices;
   useEffect(() => {
     if (!wanted || devices === undefined) return;
-    if (devices.some((d) => d._id === wanted)) void openDevice(wanted);
+    const known = devices.some((d) => d._id === wanted);
+    if (!known && listState !== 'loaded' && listState !== 'error') return;
+    if (known) void openDevice(wanted);
     setParams(
       (p) => {
         p.delete('device');
@@ -124,7 +129,7 @@ export default function DashboardPage() {
       },
       { replace: true },
     );
-  }, [wanted, devices, setParams]);
+  }, [wanted, devices, listState, setParams]);
 
   // Make sure the worker watches the station on screen (idempotent on its side).
   useEffect(() => {
