@@ -1,5 +1,6 @@
 // Contract: upload targets (issue #17). The owner adds, lists (keys masked), reveals, edits and removes a
-// target; input errors are 400s with codes; a stranger learns nothing; "test now" without an upload says so.
+// target; input errors are 400s with codes; a stranger learns nothing; "test now" without an upload says so,
+// and for a paid type without its plan answers 402 (forwarding sends readings).
 import { describe, expect, test } from 'vitest';
 import { call } from '../../server/testing/server';
 import type { Contract } from './context';
@@ -58,6 +59,26 @@ export function uploadTargetsContract(c: Contract): void {
       });
       expect(removed.status).toBe(200);
       expect((await c.get(`/uploadTargets?device=${station._id}`, c.owner)).body).toEqual([]);
+      await call(c.b.base, 'DELETE', `/weatherDevices/${station._id}`, { token: c.owner.token });
+    });
+
+    test('a paid type without its plan: "test now" answers 402 planRequired, like every data path', async () => {
+      const station = await c.b.createStation(c.owner.token, {
+        name: 'Paid forward',
+        consoletype: 11,
+        mac: 'AA:BB:CC:EE:17:01',
+      });
+      const made = await call(c.b.base, 'POST', '/uploadTargets', {
+        token: c.owner.token,
+        body: { device: station._id, network: 'windy', stationId: 'wx2', key: 'windy-secret-9999' },
+      });
+      expect(made.status).toBe(201);
+      const tested = await call(c.b.base, 'POST', '/uploadTargets/test', {
+        token: c.owner.token,
+        body: { target: made.body._id },
+      });
+      expect(tested.status).toBe(402);
+      expect(tested.body.data).toEqual({ code: 'planRequired', device: station._id, consoletype: 11 });
       await call(c.b.base, 'DELETE', `/weatherDevices/${station._id}`, { token: c.owner.token });
     });
 

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import type { UploadTarget } from '../../src/domain/contract';
 import { maskKey } from '../../src/domain/networks';
 import { MAX_TARGETS_PER_DEVICE, uploadTargetRules } from '../../src/domain/uploadTargets';
-import { readable, required } from '../access';
+import { readable, readableData, required } from '../access';
 import { type MockDb, objectId, type UserRow } from '../db';
 import { answer, codedError } from '../errors';
 import { bodyOf, created, json, queryOf } from '../respond';
@@ -98,6 +98,7 @@ export function uploadTargetRoutes(base: string, db: MockDb) {
         const me = required(db, request);
         const body = readers.asObject(await bodyOf(request));
         const target = owned(db, body.target, me);
+        readableData(db, target.device, me);
         if (!(db.samples.get(target.device)?.length ?? 0))
           return created({
             ok: false,

@@ -58,6 +58,33 @@ afterAll(async () => {
 });
 
 describe('forwarder', () => {
+  test('a paid device type sends nothing until its plan is paid; "test now" answers 402 like every data path', async () => {
+    station = await newStation(t, owner.token, { consoletype: 10, mac: 'AA:BB:CC:F0:0A:01' });
+    fake.reply(FAKE_PATHS.wunderground, { status: 200, body: 'success' });
+    const target = await addTarget({ network: 'wunderground', stationId: 'KPAID', key: 'key-paid-1111' });
+    await upload({ tempc0: 10 });
+    await pass();
+    expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(0);
+    const now = await call(t.url, 'POST', '/uploadTargets/test', {
+      token: owner.token,
+      body: { target: target._id },
+    });
+    expect(now.status).toBe(402);
+    expect(now.body.data).toMatchObject({ code: 'planRequired', device: station._id });
+    expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(0);
+
+    const plans = (await call(t.url, 'GET', '/subscriptionPlans?$paginate=false')).body as {
+      _id: string;
+      name: string;
+    }[];
+    const yearly = plans.find((p) => p.name === 'Premium yearly')!;
+    await t.server.app
+      .service('deviceSubscriptionPlan')
+      .grant('AA:BB:CC:F0:0A:01', yearly._id, owner.user._id);
+    await pass();
+    expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(1);
+  });
+
   test('sends the newest sample once per interval; a passing failure is retried with backoff', async () => {
     fake.reply(
       FAKE_PATHS.wunderground,

@@ -81,10 +81,22 @@ export class Forwarder {
       this.queueDepth = 0;
       return;
     }
-    const latest = await this.app.ctx.samples.latest([...new Set(rows.map((r) => r.device))]);
+    const devices = [...new Set(rows.map((r) => r.device))];
+    const latest = await this.app.ctx.samples.latest(devices);
+    // A paid device type without its plan sends its readings nowhere (issue #14); its targets wait for one.
+    const locked = new Set<string>();
+    for (const id of devices) {
+      const device = await this.app.ctx.devices.get(id);
+      if (!device || !(await this.app.ctx.plans.allows(device))) locked.add(id);
+    }
     const due = rows.filter((r) => {
       const sample = latest.get(r.device);
-      return sample && sample.time > (r.lastSampleTime ?? 0) && sample.time > now / 1000 - STALE_SECONDS;
+      return (
+        !locked.has(r.device) &&
+        sample &&
+        sample.time > (r.lastSampleTime ?? 0) &&
+        sample.time > now / 1000 - STALE_SECONDS
+      );
     });
     this.queueDepth = due.length;
     for (let i = 0; i < due.length; i += PARALLEL)

@@ -212,7 +212,6 @@ export class OrdersService {
       const plans = this.app.service('deviceSubscriptionPlan');
       for (const device of current.devices) {
         grants.push((await plans.grant(device.mac, current.subscriptionPlan, current.user, now))._id);
-        this.app.ctx.plans.forget(device.mac);
       }
       await this.knex('orders')
         .where({ _id: id })

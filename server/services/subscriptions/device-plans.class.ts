@@ -67,6 +67,7 @@ export class DeviceSubscriptionPlanService {
     checkPeriod(start, end);
     const row = { _id: objectId(now), ...fields, start, end, createdAt: now, updatedAt: now };
     await this.knex('deviceSubscriptionPlans').insert(row);
+    this.changed(row.mac);
     return this.get(row._id, params);
   }
 
@@ -79,12 +80,14 @@ export class DeviceSubscriptionPlanService {
     await this.knex('deviceSubscriptionPlans')
       .where({ _id: current._id })
       .update({ ...fields, updatedAt: Date.now() });
+    this.changed(current.mac, fields.mac);
     return this.get(current._id, params);
   }
 
   async remove(id: string, params: P): Promise<DeviceSubscriptionPlan> {
     const current = await this.get(id, params);
     await this.knex('deviceSubscriptionPlans').where({ _id: current._id }).delete();
+    this.changed(current.mac);
     return current;
   }
 
@@ -123,7 +126,13 @@ export class DeviceSubscriptionPlanService {
       await trx('deviceSubscriptionPlans').insert(row);
       return row._id;
     });
+    this.changed(device);
     return this.get(id, {});
+  }
+
+  /** This process's plan gate forgets the MACs at once (other processes within its few seconds). */
+  private changed(...macs: (string | null | undefined)[]): void {
+    for (const mac of macs) if (mac) this.app.ctx.plans.forget(mac);
   }
 
   /** Whether the user owns, or is shared, a station with this MAC. */

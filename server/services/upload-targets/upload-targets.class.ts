@@ -109,6 +109,8 @@ export class UploadTargetTestService {
     const row = await this.targets.owned(body.target, params.user);
     const forwarder = this.app.ctx.forwarder;
     if (!forwarder) throw new BadRequest('Forwarding is not available');
+    // Forwarding sends readings: a paid type without its plan answers as every other data path (402).
+    await this.app.service('weatherDevices').readableData(row.device, params.user);
     const { verdict, target } = await forwarder.sendNow(row);
     return {
       ok: verdict.kind === 'ok',
