@@ -10,6 +10,7 @@
 import { BadRequest, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { AdminDevice, Device } from '../../../src/domain/contract';
+import { ADMIN_DEVICE_SHAPE } from '../../../src/domain/listShapes';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { asObject, id as oneId } from '../../hooks/validate';
@@ -37,19 +38,7 @@ function deviceRecord(row: Record<string, unknown>): Record<string, unknown> {
 export function adminDeviceList(app: Application): ListSpec {
   return {
     table: 'weatherDevices',
-    fields: {
-      _id: { type: 'id' },
-      wsid: { type: 'string' },
-      name: { type: 'string' },
-      user: { type: 'id' },
-      consoletype: { type: 'number' },
-      shareMode: { type: 'string' },
-      timezone: { type: 'string' },
-      lastUpload: { type: 'number' },
-      unmapped: { type: 'string', json: true },
-      createdAt: { type: 'number' },
-    },
-    sort: { lastUpload: -1 },
+    ...ADMIN_DEVICE_SHAPE,
     populate: {
       user: {
         field: 'user',

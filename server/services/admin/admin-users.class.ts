@@ -12,6 +12,7 @@
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { AdminType, AdminUser } from '../../../src/domain/contract';
+import { ADMIN_AREA_USER_SHAPE } from '../../../src/domain/listShapes';
 import { isValidEmail } from '../../../src/domain/validate';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
@@ -28,10 +29,7 @@ import { ADMINS_CHANNEL } from './channel';
 
 type P = Params & { user?: AuthUser };
 
-export const ADMIN_AREA_USERS: ListSpec = {
-  ...ADMIN_USER_LIST,
-  fields: { ...ADMIN_USER_LIST.fields, adminType: { type: 'string' }, disabled: { type: 'boolean' } },
-};
+export const ADMIN_AREA_USERS: ListSpec = { ...ADMIN_USER_LIST, ...ADMIN_AREA_USER_SHAPE };
 
 const ROLES = new Set<AdminType | null>(['admin', 'editor', null]);
 const EDITABLE = new Set([

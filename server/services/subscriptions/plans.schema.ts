@@ -1,5 +1,6 @@
 // subscriptionPlans: input rules (a clear 400 for each), rows <-> records, and what a find may query.
 import type { SubscriptionPlan } from '../../../src/domain/contract';
+import { PLAN_SHAPE } from '../../../src/domain/listShapes';
 import { planInputRules } from '../../../src/domain/planInput';
 import { readers } from '../../hooks/validate';
 import { objectId } from '../../storage/ids';
@@ -26,24 +27,4 @@ export function planToDb(fields: Partial<SubscriptionPlan>): Record<string, unkn
 }
 
 /** What a find may filter, sort and select: every column; the two lists select only. */
-export const PLAN_LIST: ListSpec = {
-  table: 'subscriptionPlans',
-  fields: {
-    _id: { type: 'id' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    price: { type: 'number' },
-    currency: { type: 'string' },
-    months: { type: 'number' },
-    maxDevices: { type: 'number' },
-    storeDays: { type: 'number' },
-    deviceTypes: { type: 'string', json: true },
-    features: { type: 'string', json: true },
-    status: { type: 'string' },
-    order: { type: 'number' },
-    createdAt: { type: 'number' },
-    updatedAt: { type: 'number' },
-  },
-  sort: { order: 1 },
-  fromDb: planFromDb,
-};
+export const PLAN_LIST: ListSpec = { table: 'subscriptionPlans', ...PLAN_SHAPE, fromDb: planFromDb };
