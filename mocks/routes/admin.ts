@@ -4,7 +4,8 @@
 // a disabled account's socket sessions (its tokens simply stop working), and ingest counts (the mocks have no
 // ingest: every minute counts 0 and there are no rejections; silent stations are answered from the store).
 import { http } from 'msw';
-import type { AdminDevice, AdminType, AdminUser, IngestHealthView } from '../../src/domain/contract';
+import { ADMIN_DEVICE_EDITABLE, ADMIN_USER_EDITABLE, readRole } from '../../src/domain/adminInput';
+import type { AdminDevice, AdminUser, IngestHealthView } from '../../src/domain/contract';
 import {
   HEALTH_MINUTES,
   HEALTH_SILENT,
@@ -22,18 +23,6 @@ import { bodyOf, created, json, queryOf } from '../respond';
 import { readers } from '../validate';
 
 type Row = Record<string, unknown>;
-
-const ROLES: (AdminType | null)[] = ['admin', 'editor', null];
-const USER_EDITABLE = [
-  'firstName',
-  'lastName',
-  'email',
-  'verified',
-  'disabled',
-  'adminType',
-  'resetPassword',
-];
-const DEVICE_EDITABLE = ['name', 'consoletype', 'shareMode', 'timezone'];
 
 /** A user as the list stores it (createdAt in Unix ms, no value = null). */
 const userRow = (u: UserRow): Row => ({
@@ -67,13 +56,7 @@ function adminUser(u: UserRow): AdminUser {
   return { country: u.country ?? null, ...record } as unknown as AdminUser;
 }
 
-function role(data: Row): AdminType | null | undefined {
-  if (data.adminType === undefined) return undefined;
-  const r = data.adminType === '' ? null : data.adminType;
-  if (!ROLES.includes(r as AdminType | null))
-    throw badRequest("adminType must be 'admin', 'editor' or null", { field: 'adminType' });
-  return r as AdminType | null;
-}
+const role = (data: Row) => readRole(data, badRequest);
 
 function userById(db: MockDb, id: unknown): UserRow {
   const user = db.users.get(readers.id(id));
@@ -88,7 +71,7 @@ function endSessions(db: MockDb, userId: string): void {
 
 function patchUser(db: MockDb, id: unknown, data: Row, me: UserRow): UserRow {
   for (const key of Object.keys(data))
-    if (!USER_EDITABLE.includes(key))
+    if (!ADMIN_USER_EDITABLE.has(key))
       throw badRequest(`${key.slice(0, 40)} cannot be changed here`, { field: key });
   const current = userById(db, id);
   const update: Partial<UserRow> = {};
@@ -178,7 +161,7 @@ function deviceById(db: MockDb, id: unknown): DeviceRow {
 function patchDevice(db: MockDb, device: DeviceRow, data: Row): void {
   const { user, ...rest } = data;
   for (const key of Object.keys(rest))
-    if (!DEVICE_EDITABLE.includes(key))
+    if (!ADMIN_DEVICE_EDITABLE.has(key))
       throw badRequest(`${key.slice(0, 40)} cannot be changed here`, { field: key });
   const fields = deviceFields(rest, false);
   if (user !== undefined && user !== device.user) {
