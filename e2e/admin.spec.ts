@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import { ADMIN_EMAIL } from './admin-email';
 import { verificationCode } from './mail';
@@ -181,7 +182,9 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   await expect(page).not.toHaveURL(/search=/);
   await expect(page).toHaveURL(/total=([2-9]|\d\d)/);
 
-  // Export: every user in this order, XLSX then CSV, checked cell by cell against the API.
+  // Export: every user in this order, XLSX then CSV, checked cell by cell against the API; the picture column
+  // holds each account's picture URL as the server serves it, in rows 64 px (48 pt) high.
+  const origin = new URL(page.url()).origin;
   const expected = [] as (string | number | null)[][];
   for (let skip = 0; ; skip += 100) {
     const res = await request.get(`/admin/users?$sort[email]=-1&$limit=100&$skip=${skip}`, {
@@ -189,10 +192,18 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
     });
     const pageOf = await res.json();
     for (const u of pageOf.data)
-      expected.push([u.email, u.firstName, u.lastName, String(u.verified), u.adminType ?? null, u.createdAt]);
+      expected.push([
+        `${origin}/users/pic/${u._id}`,
+        u.email,
+        u.firstName,
+        u.lastName,
+        String(u.verified),
+        u.adminType ?? null,
+        u.createdAt,
+      ]);
     if (pageOf.data.length < 100) break;
   }
-  expect(expected.some((r) => r[1] === '1234')).toBe(true);
+  expect(expected.some((r) => r[2] === '1234')).toBe(true);
   const exportAs = async (format: 'xlsx' | 'csv') => {
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export table' });
@@ -207,10 +218,12 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
     await page.getByRole('button', { name: 'Close' }).click();
     return readFileSync((await file.path())!);
   };
-  const header = ['Email', 'First name', 'Last name', 'Status', 'Role', 'Signed up'];
+  const header = ['Picture', 'Email', 'First name', 'Last name', 'Status', 'Role', 'Signed up'];
   const xlsx = await exportAs('xlsx');
   const sheet = (await readSheet(xlsx)) as unknown[][];
   expect(sheet[0]).toEqual(header);
+  const rowsXml = strFromU8(unzipSync(new Uint8Array(xlsx))['xl/worksheets/sheet1.xml']);
+  expect(rowsXml.match(/<row r="\d+" ht="48" customHeight="1">/g)).toHaveLength(expected.length);
   expect(sheet.length - 1).toBe(expected.length);
   for (const [i, row] of expected.entries())
     for (const [j, cell] of row.entries()) {

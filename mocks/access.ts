@@ -3,7 +3,7 @@ import type { Device } from '../src/domain/contract';
 import { type PlanPeriod, readingsAllowed } from '../src/domain/planGate';
 import { canRead, relation } from '../src/domain/stations';
 import type { DeviceRow, MockDb, UserRow } from './db';
-import { badRequest, codedError, notAuthenticated } from './errors';
+import { badRequest, codedError, forbidden, notAuthenticated } from './errors';
 import { idList } from './validate';
 
 /** The user behind `Authorization: Bearer`; null without one; 401 for a token we did not issue. */
@@ -81,4 +81,12 @@ export function present(db: MockDb, device: DeviceRow, user: UserRow | null): De
     return { ...owned, ...(shareEmails.length ? { shareEmails } : {}) } as Device;
   }
   return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
+}
+
+/** requireAuth + requireAdmin (server/hooks/auth.ts): admins and editors; editors may not remove. */
+export function adminCaller(db: MockDb, request: Request): UserRow {
+  const user = required(db, request);
+  if (!user.isAdmin) throw forbidden('Administrators only');
+  if (request.method === 'DELETE' && user.adminType === 'editor') throw codedError(403, 'editorsCannot');
+  return user;
 }

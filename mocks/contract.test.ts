@@ -1,9 +1,10 @@
 // The contract: ONE suite, the same assertions against the real server and the msw mocks, so the mocks
 // cannot drift (ARCHITECTURE §7). Third-party reads (upload-protocols §4), accounts, device lists and scopes,
 // history (lastData, raw, 5m, query, queryGroup), metrics, settings, subscriptions, and the error contract
-// (401/404/400).
+// (401/404/400), and the admin area.
 import { describe } from 'vitest';
 import { accountsContract } from './contract/accounts';
+import { adminContract } from './contract/admin';
 import { type Backend, mockBackend, realBackend } from './contract/backends';
 import { setUp } from './contract/context';
 import { devicesContract } from './contract/devices';
@@ -31,4 +32,5 @@ describe.each([
   uploadTargetsContract(c);
   ordersContract(c);
   errorsContract(c);
+  adminContract(c);
 });

@@ -4,6 +4,7 @@
 
 import { db, type MockDb } from './db';
 import { accountRoutes } from './routes/accounts';
+import { adminRoutes } from './routes/admin';
 import { deviceRoutes } from './routes/devices';
 import { orderRoutes } from './routes/orders';
 import { seriesRoutes } from './routes/series';
@@ -22,6 +23,7 @@ export function createHandlers(base = '', store: MockDb = db) {
     ...shareRoutes(base, store),
     ...uploadTargetRoutes(base, store),
     ...orderRoutes(base, store),
+    ...adminRoutes(base, store),
   ];
 }
 

@@ -8,6 +8,7 @@ import { ApiError, toApiError } from '../src/api/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
+import { userPictureUrl } from '../src/domain/adminTable';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { ERRORS } from '../src/domain/errors';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
@@ -97,26 +98,42 @@ const toDataUrl = async (blob: Blob): Promise<string> => {
   return `data:${blob.type || 'image/png'};base64,${btoa(bin)}`;
 };
 
-/** The user's picture as a data URL in settings.avatar (null when there is none). */
-export async function loadAvatar({ conn, fetch: f = fetch }: AccountDeps): Promise<string | null> {
+/**
+ * A user's picture as a data URL (spec §7: GET users/pic/{userId}, the bytes made a data image), null when they
+ * have none; undefined when the server cannot be reached. The server decides who may see it (404 otherwise).
+ */
+async function fetchPicture(
+  { conn, fetch: f = fetch }: AccountDeps,
+  userId: string,
+): Promise<string | null | undefined> {
   const auth = await getAuth(conn.db);
-  if (!auth?.user || !auth.accessToken) return null;
+  if (!auth?.accessToken) return null;
   let res: Response;
   try {
-    res = await f(`${conn.origin.replace(/\/$/, '')}/${ACCOUNT_SERVICES.pic}/${auth.user._id}`, {
+    res = await f(userPictureUrl(conn.origin, userId), {
       headers: { Authorization: `Bearer ${auth.accessToken}` },
     });
   } catch {
-    return (await getSetting(conn.db, SETTING.avatar)) ?? null;
+    return undefined;
   }
-  if (res.status === 404) {
-    await setSetting(conn.db, SETTING.avatar, undefined);
-    return null;
-  }
+  if (res.status === 404) return null;
   if (!res.ok) throw new ApiError(res.statusText || `HTTP ${res.status}`, res.status);
-  const url = await toDataUrl(await res.blob());
-  await setSetting(conn.db, SETTING.avatar, url);
+  return toDataUrl(await res.blob());
+}
+
+/** The user's picture as a data URL in settings.avatar (null when there is none). */
+export async function loadAvatar(deps: AccountDeps): Promise<string | null> {
+  const auth = await getAuth(deps.conn.db);
+  if (!auth?.user || !auth.accessToken) return null;
+  const url = await fetchPicture(deps, auth.user._id);
+  if (url === undefined) return (await getSetting(deps.conn.db, SETTING.avatar)) ?? null;
+  await setSetting(deps.conn.db, SETTING.avatar, url ?? undefined);
   return url;
+}
+
+/** Someone's picture for the admin users table (not kept: other people's data stays off the device). */
+export async function userPicture(deps: AccountDeps, userId: string): Promise<string | null> {
+  return (await fetchPicture(deps, userId)) ?? null;
 }
 
 /** Upload a picture (a data URL of a PNG, JPEG, WebP or GIF; the server checks the bytes and the size). */

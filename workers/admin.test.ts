@@ -21,6 +21,7 @@ function fakeConnection(
     },
   };
   return {
+    origin: 'https://portal.example',
     call: (fn: () => Promise<unknown>) => fn(),
     app: { service: () => service },
   } as unknown as Connection;

@@ -4,7 +4,13 @@
 // reads pages of 100 until a short page (spec §7) and writes XLSX (the shared streaming writer) or CSV with a
 // byte-order mark, with progress and cancel.
 import { ApiError } from '../src/api/errors';
-import { EXPORT_PAGE_SIZE, exportCell, exportFileName, valueAt } from '../src/domain/adminTable';
+import {
+  EXPORT_PAGE_SIZE,
+  exportCell,
+  exportFileName,
+  userPictureUrl,
+  valueAt,
+} from '../src/domain/adminTable';
 import type { IngestRejection, ListPage } from '../src/domain/contract';
 import { CSV_BOM, csvLine } from '../src/domain/csv';
 import { IMAGE_ROW_PT, type XlsxCell, xlsxStream } from '../src/domain/xlsx';
@@ -29,15 +35,23 @@ function service(conn: Connection, path: string): AnyService {
   return conn.app.service(path as never);
 }
 
-/** A find answer as a page (a bare list counts as one page of everything). */
-function asPage(answer: Row[] | ListPage<Row>): ListPage<Row> {
-  return Array.isArray(answer)
+/**
+ * A find answer as a page (a bare list counts as one page of everything). Accounts carry their picture's URL
+ * (`avatar`), as the server serves it, for the users table's picture column and its export.
+ */
+function asPage(conn: Connection, path: string, answer: Row[] | ListPage<Row>): ListPage<Row> {
+  const page = Array.isArray(answer)
     ? { total: answer.length, limit: answer.length, skip: 0, data: answer }
     : answer;
+  if (path !== 'admin/users') return page;
+  return {
+    ...page,
+    data: page.data.map((r) => ({ ...r, avatar: userPictureUrl(conn.origin, String(r._id)) })),
+  };
 }
 
 export async function adminFind(conn: Connection, path: AdminPath, query: Row): Promise<ListPage<Row>> {
-  return asPage(await conn.call(() => service(conn, path).find({ query })));
+  return asPage(conn, path, await conn.call(() => service(conn, path).find({ query })));
 }
 
 export async function adminGet(conn: Connection, path: AdminPath, id: string): Promise<Row> {
@@ -85,6 +99,8 @@ export async function adminExport(
     for (;;) {
       if (controller.signal.aborted) throw cancelled();
       const page = asPage(
+        conn,
+        req.path,
         await conn.call(() =>
           service(conn, req.path).find({
             query: {

@@ -221,6 +221,8 @@ export interface DataWorkerApi {
   /** The picture into settings.avatar (data URL). */
   loadAvatar(): Promise<string | null>;
   uploadAvatar(dataUrl: string): Promise<void>;
+  /** Someone's picture as a data URL (null when none or not theirs to see), for the admin users table. */
+  userPicture(userId: string): Promise<string | null>;
   removeAvatar(): Promise<void>;
   /** Delete the account (password required), then sign out and clear local data. */
   deleteAccount(password: string): Promise<void>;

@@ -1,6 +1,7 @@
 // The two backends the contract suite runs against, behind one small driver: the real server (in-process,
 // SQLite in memory; uploads through WSLink) and the msw mocks (uploads seeded into the store).
 
+import { applyAdminEmails } from '../../server/services/admin/admin-emails';
 import { devicePlanService } from '../../server/services/subscriptions/device-plans.class';
 import { call, lastCode, startServer, type TestServer, wslink } from '../../server/testing/server';
 import { db, MOCK_BASE, mockServer } from '../node';
@@ -28,6 +29,13 @@ export interface Backend {
   upload(station: Station, values: Record<string, number>, time?: number): Promise<void>;
   /** Gives the station with this MAC the named plan, as a payment will (the server's grant()). */
   grantPlan(mac: string, planName: string, user: string): Promise<void>;
+  /**
+   * Writes what the backend holds in memory: the server keeps a station's lastUpload exact in memory and writes
+   * it to the table every few seconds, and list reads (admin/devices, ingest health) read the table.
+   */
+  persist(): Promise<void>;
+  /** Gives the account a role, as ADMIN_EMAILS or the admin users screen does (users.isAdmin + adminType). */
+  makeAdmin(account: Account, adminType?: 'admin' | 'editor'): Promise<void>;
 }
 
 let accounts = 0;
@@ -103,6 +111,13 @@ export function realBackend(): Backend {
       const plan = await t.server.app.ctx.storage.knex('subscriptionPlans').where({ name: planName }).first();
       await devicePlanService(t.server.app).grant(mac, plan._id, user);
     },
+    persist: () => t.server.app.ctx.samples.flush(),
+    async makeAdmin(account, adminType = 'admin') {
+      const knex = t.server.app.ctx.storage.knex;
+      // An admin the way start-up makes one (ADMIN_EMAILS); an editor as the users screen gives the role.
+      if (adminType === 'admin') await applyAdminEmails(knex, [account.email]);
+      else await knex('users').where({ _id: account.user._id }).update({ isAdmin: true, adminType });
+    },
   };
 }
 
@@ -130,6 +145,13 @@ export function mockBackend(): Backend {
       const plan = db.subscriptionPlans.find((p) => p.name === planName);
       if (!plan) throw new Error(`no plan ${planName}`);
       db.grantPlan(mac, plan._id, user);
+    },
+    // The store is the mocks' only state: nothing waits to be written.
+    persist: async () => {},
+    async makeAdmin(account, adminType = 'admin') {
+      const user = db.users.get(account.user._id);
+      if (!user) throw new Error(`no user ${account.user._id}`);
+      Object.assign(user, { isAdmin: true, adminType });
     },
   };
 }

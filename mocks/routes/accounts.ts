@@ -85,6 +85,8 @@ export function accountRoutes(base: string, db: MockDb) {
         const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : '';
         const user = db.userByEmail(email);
         if (!user || user.password !== data.password) throw codedError(401, 'wrongLogin');
+        // Only the right password learns that the account is disabled (issue #15).
+        if (user.disabled) throw codedError(401, 'accountDisabled');
         return created(signIn(db, user, 'local'));
       }),
     ),

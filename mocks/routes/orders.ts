@@ -1,20 +1,54 @@
 // orders and payments as the server answers them with its sandbox provider (server/services/orders/): the
 // buyer's own orders newest first, create for a plan and stations the caller owns or shares (each with a MAC and
 // a type the plan covers), remove = hide, and payments: start, pay with a test card (src/domain/card.ts rules
-// and outcomes), check. Admin status changes are the server's only.
+// and outcomes), check. Admins (issue #15) list every order on the generic list layer and move one between the
+// statuses src/domain/orders.ts canMove allows; a refund has no provider to call here (the sandbox's refund
+// reference is the server's).
 import { http } from 'msw';
 import { checkCard, sandboxOutcome } from '../../src/domain/card';
 import type { Order, OrderDevice, PaymentStart } from '../../src/domain/contract';
-import { MAX_ORDER_DEVICES, ORDER_TTL_MS, payable } from '../../src/domain/orders';
-import { readable, relation, required } from '../access';
+import { ORDER_SHAPE } from '../../src/domain/listShapes';
+import {
+  canMove,
+  MAX_ORDER_DEVICES,
+  ORDER_STATUSES,
+  ORDER_TTL_MS,
+  type OrderStatus,
+  payable,
+} from '../../src/domain/orders';
+import { adminCaller, readable, relation, required } from '../access';
 import { type MockDb, objectId, type UserRow } from '../db';
 import { answer, badRequest, codedError } from '../errors';
+import { findAnswer, type MockList, ownerOf } from '../find';
 import { listAnswer } from '../list';
 import { bodyOf, created, json, queryOf } from '../respond';
 import { readers } from '../validate';
 
 const MAX_PENDING = 10;
 const SERVED = ['$sort', '_id'];
+
+/** orders for admins; the buyer populates as {_id, email, names}. */
+const orderList = (db: MockDb): MockList => ({ ...ORDER_SHAPE, populate: { user: ownerOf(db) } });
+
+/** The status an admin's patch asks for (orders.schema.ts statusInput). */
+function statusOf(input: unknown): OrderStatus {
+  const data = readers.asObject(input);
+  for (const key of Object.keys(data))
+    if (key !== 'status' && key !== '_id') throw badRequest(`${key} cannot be set`, { field: key });
+  if (!ORDER_STATUSES.includes(data.status as OrderStatus))
+    throw badRequest(`status must be one of ${ORDER_STATUSES.join(', ')}`, { field: 'status' });
+  return data.status as OrderStatus;
+}
+
+/** An admin moves an order (orders.class.ts patch). */
+function move(db: MockDb, order: Order, to: OrderStatus): void {
+  if (order.status === to) return;
+  if (!canMove(order.status, to)) throw codedError(409, 'orderStatusChange', { from: order.status, to });
+  const now = Date.now();
+  if (to === 'done') settle(db, order, order.paymentRef ?? `manual_${order._id}`);
+  else if (to === 'refunded') Object.assign(order, { status: to, refundedAt: now, updatedAt: now });
+  else Object.assign(order, { status: to, updatedAt: now });
+}
 
 const present = ({ hidden: _h, ...o }: Order & { hidden?: boolean }): Order => o;
 
@@ -48,6 +82,8 @@ export function orderRoutes(base: string, db: MockDb) {
         const me = required(db, request);
         expire(db);
         const query = queryOf(request);
+        // Admins: every order (hidden ones too) through the generic list layer.
+        if (me.isAdmin) return findAnswer(query, orderList(db), db.orders.map(present) as never[]);
         const rows = db.orders
           .filter((o) => o.user === me._id && !o.hidden)
           .filter((o) => query._id === undefined || o._id === query._id)
@@ -119,11 +155,28 @@ export function orderRoutes(base: string, db: MockDb) {
         return created(present(order));
       }),
     ),
+    http.patch(`${path}/:id`, ({ request, params }) =>
+      answer(async () => {
+        const me = adminCaller(db, request);
+        const to = statusOf(await bodyOf(request));
+        const order = own(db, params.id, me);
+        move(db, order, to);
+        return json(present(order));
+      }),
+    ),
     http.delete(`${path}/:id`, ({ request, params }) =>
       answer(() => {
-        const order = own(db, params.id, required(db, request));
+        const me = required(db, request);
+        const order = own(db, params.id, me);
+        if (me.adminType === 'editor' && order.user !== me._id) throw codedError(403, 'editorsCannot');
         if (order.status === 'pending') Object.assign(order, { status: 'cancelled', updatedAt: Date.now() });
         const answered = present({ ...order });
+        // Admins delete someone else's unpaid order for good (editors may not); a paid one is kept.
+        if (me.isAdmin && order.user !== me._id) {
+          if (order.paidAt) throw codedError(409, 'orderPaidKept');
+          db.orders.splice(db.orders.indexOf(order), 1);
+          return json(answered);
+        }
         order.hidden = true;
         return json(answered);
       }),

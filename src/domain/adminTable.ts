@@ -247,3 +247,7 @@ export function subListPatch<T extends { _id?: string }>(
   if (added.length > 0) ops.$push = { [field]: { $each: added } };
   return ops;
 }
+
+/** A user's picture as the server serves it (spec §7 "GET users/pic/{userId}"): the admin users table's column. */
+export const userPictureUrl = (origin: string, userId: string) =>
+  `${origin.replace(/\/$/, '')}/users/pic/${encodeURIComponent(userId)}`;

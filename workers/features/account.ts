@@ -15,6 +15,7 @@ export const accountHandlers = {
   loadAccount: (rt) => account.loadAccount(deps(rt)),
   loadAvatar: (rt) => account.loadAvatar(deps(rt)),
   uploadAvatar: (rt, dataUrl) => account.uploadAvatar(deps(rt), dataUrl),
+  userPicture: (rt, userId) => account.userPicture(deps(rt), userId),
   removeAvatar: (rt) => account.removeAvatar(deps(rt)),
   deleteAccount: async (rt, password) => {
     await account.deleteAccount(deps(rt), password);
@@ -33,6 +34,7 @@ export const accountHandlers = {
   | 'loadAccount'
   | 'loadAvatar'
   | 'uploadAvatar'
+  | 'userPicture'
   | 'removeAvatar'
   | 'deleteAccount'
   | 'loadWeatherServer'

@@ -9,7 +9,9 @@
 // The station key and MAC are never answered here (the owner's Weather Server page shows them).
 import { BadRequest, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { ADMIN_DEVICE_EDITABLE } from '../../../src/domain/adminInput';
 import type { AdminDevice, Device } from '../../../src/domain/contract';
+import { ADMIN_DEVICE_SHAPE } from '../../../src/domain/listShapes';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { asObject, id as oneId } from '../../hooks/validate';
@@ -17,8 +19,6 @@ import { findList, type ListSpec } from '../common/list-query';
 import { deviceFields } from '../devices/devices.schema';
 
 type P = Params & { user?: AuthUser };
-
-const EDITABLE = new Set(['name', 'consoletype', 'shareMode', 'timezone']);
 
 function deviceRecord(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...row };
@@ -37,19 +37,7 @@ function deviceRecord(row: Record<string, unknown>): Record<string, unknown> {
 export function adminDeviceList(app: Application): ListSpec {
   return {
     table: 'weatherDevices',
-    fields: {
-      _id: { type: 'id' },
-      wsid: { type: 'string' },
-      name: { type: 'string' },
-      user: { type: 'id' },
-      consoletype: { type: 'number' },
-      shareMode: { type: 'string' },
-      timezone: { type: 'string' },
-      lastUpload: { type: 'number' },
-      unmapped: { type: 'string', json: true },
-      createdAt: { type: 'number' },
-    },
-    sort: { lastUpload: -1 },
+    ...ADMIN_DEVICE_SHAPE,
     populate: {
       user: {
         field: 'user',
@@ -89,7 +77,7 @@ export class AdminDevicesService {
     const data = asObject(input);
     const { user, ...rest } = data;
     for (const key of Object.keys(rest))
-      if (!EDITABLE.has(key))
+      if (!ADMIN_DEVICE_EDITABLE.has(key))
         throw new BadRequest(`${key.slice(0, 40)} cannot be changed here`, { field: key });
     const fields = deviceFields(rest, false);
     const owner = current.user as string;

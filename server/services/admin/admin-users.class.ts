@@ -11,7 +11,9 @@
 //   remove  deletes the account and its stations (users/delete's deleteAccount); admins only, not oneself.
 import { BadRequest, Conflict, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
-import type { AdminType, AdminUser } from '../../../src/domain/contract';
+import { ADMIN_USER_EDITABLE, readRole } from '../../../src/domain/adminInput';
+import type { AdminUser } from '../../../src/domain/contract';
+import { ADMIN_AREA_USER_SHAPE } from '../../../src/domain/listShapes';
 import { isValidEmail } from '../../../src/domain/validate';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
@@ -28,33 +30,13 @@ import { ADMINS_CHANNEL } from './channel';
 
 type P = Params & { user?: AuthUser };
 
-export const ADMIN_AREA_USERS: ListSpec = {
-  ...ADMIN_USER_LIST,
-  fields: { ...ADMIN_USER_LIST.fields, adminType: { type: 'string' }, disabled: { type: 'boolean' } },
-};
-
-const ROLES = new Set<AdminType | null>(['admin', 'editor', null]);
-const EDITABLE = new Set([
-  'firstName',
-  'lastName',
-  'email',
-  'verified',
-  'disabled',
-  'adminType',
-  'resetPassword',
-]);
+export const ADMIN_AREA_USERS: ListSpec = { ...ADMIN_USER_LIST, ...ADMIN_AREA_USER_SHAPE };
 
 function adminUser(row: Record<string, unknown>): AdminUser {
   return { ...presentUser(row), disabled: Boolean(row.disabled) };
 }
 
-function role(data: Record<string, unknown>): AdminType | null | undefined {
-  if (data.adminType === undefined) return undefined;
-  const r = data.adminType === '' ? null : data.adminType;
-  if (!ROLES.has(r as AdminType | null))
-    throw new BadRequest("adminType must be 'admin', 'editor' or null", { field: 'adminType' });
-  return r as AdminType | null;
-}
+const role = (data: Record<string, unknown>) => readRole(data, (message, d) => new BadRequest(message, d));
 
 export class AdminUsersService {
   constructor(private app: Application) {}
@@ -100,7 +82,7 @@ export class AdminUsersService {
   async patch(id: string, input: unknown, params: P): Promise<AdminUser> {
     const data = asObject(input);
     for (const key of Object.keys(data))
-      if (!EDITABLE.has(key))
+      if (!ADMIN_USER_EDITABLE.has(key))
         throw new BadRequest(`${key.slice(0, 40)} cannot be changed here`, { field: key });
     const current = await this.row(oneId(id));
     const me = params.user?._id;

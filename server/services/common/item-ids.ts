@@ -2,50 +2,13 @@
 // (`list.<_id>.field`). A given `_id` is kept; an item sent without one takes the id of an unclaimed earlier item
 // with the same content (a client that drops ids does not renumber what it did not change), else a new id.
 import { BadRequest } from '@feathersjs/errors';
+import { itemIdRules } from '../../../src/domain/itemIds';
 import { objectId } from '../../storage/ids';
 
-/** The `_id` of each raw item (undefined when absent) and the items without it, for the list's own checks. */
-export function splitIds(input: unknown): { ids: unknown[]; bare: unknown } {
-  if (!Array.isArray(input)) return { ids: [], bare: input };
-  const ids: unknown[] = [];
-  const bare = input.map((raw) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      ids.push(undefined);
-      return raw;
-    }
-    const { _id, ...rest } = raw as Record<string, unknown>;
-    ids.push(_id);
-    return rest;
-  });
-  return { ids, bare };
-}
+export { splitIds } from '../../../src/domain/itemIds';
 
-export function withItemIds<T extends object>(
-  ids: unknown[],
-  items: T[],
-  previous: (T & { _id: string })[],
-  what: string,
-  field: string,
-): (T & { _id: string })[] {
-  const used = new Set<string>();
-  ids.forEach((id, i) => {
-    if (id === undefined || id === null || id === '') return;
-    if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id))
-      throw new BadRequest(`${what} ${i + 1} has an invalid _id`, { field });
-    if (used.has(id)) throw new BadRequest(`${what} _id ${id} is used twice`, { field });
-    used.add(id);
-  });
-  const content = (item: object) => {
-    const { _id: _omit, ...rest } = item as Record<string, unknown>;
-    return JSON.stringify(rest);
-  };
-  const spare = previous.filter((p) => !used.has(p._id));
-  return items.map((item, i) => {
-    let id = ids[i] as string | undefined;
-    if (!id) {
-      const same = spare.findIndex((p) => content(p) === content(item));
-      id = same >= 0 ? spare.splice(same, 1)[0]._id : objectId();
-    }
-    return { _id: id, ...item };
-  });
-}
+// The rules are src/domain/itemIds.ts's (the mocks number list items with them too), with Feathers' 400.
+export const { withItemIds } = itemIdRules(
+  (message, data) => new BadRequest(message, data),
+  () => objectId(),
+);

@@ -5,49 +5,12 @@
 // guessed at. `$options: 'i'` makes it case-insensitive (on SQLite for ASCII letters only: its LIKE folds
 // nothing else).
 import { BadRequest } from '@feathersjs/errors';
+import { listQueryRules, type TextMatch } from '../../../src/domain/listQuery';
 
-export interface TextMatch {
-  text: string;
-  /** Anchored at the start (`^`) / at the end (`$`). */
-  start: boolean;
-  end: boolean;
-  caseInsensitive: boolean;
-}
+export { MAX_REGEX_LENGTH, type TextMatch } from '../../../src/domain/listQuery';
 
-export const MAX_REGEX_LENGTH = 100;
-const META = new Set(['.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '^', '$']);
-
-export function parseRegex(field: string, source: unknown, options: unknown): TextMatch {
-  if (typeof source !== 'string') throw new BadRequest(`${field}.$regex must be text`, { field });
-  if (source.length > MAX_REGEX_LENGTH)
-    throw new BadRequest(`${field}.$regex is longer than ${MAX_REGEX_LENGTH} characters`, { field });
-  if (options !== undefined && options !== '' && options !== 'i')
-    throw new BadRequest(`${field}.$options may only be 'i'`, { field });
-  let text = '';
-  let start = false;
-  let end = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      const next = source[i + 1];
-      // \d, \w, \b … are classes, not characters: refused like other regex syntax.
-      if (next === undefined || /[0-9A-Za-z]/.test(next)) throw unsupported(field, source);
-      text += next;
-      i++;
-    } else if (c === '^' && i === 0) start = true;
-    else if (c === '$' && i === source.length - 1) end = true;
-    else if (META.has(c)) throw unsupported(field, source);
-    else text += c;
-  }
-  return { text, start, end, caseInsensitive: options === 'i' };
-}
-
-function unsupported(field: string, source: string) {
-  return new BadRequest(
-    `${field}.$regex '${source}' is not supported: use text with an optional ^ or $ anchor (escape other symbols with \\)`,
-    { field },
-  );
-}
+// The rule is src/domain/listQuery.ts's (the mocks match text with it too); here with Feathers' 400.
+export const parseRegex = listQueryRules((message, data) => new BadRequest(message, data)).parseRegex;
 
 /** The LIKE pattern (escape character `\`). */
 export function likePattern(m: TextMatch): string {

@@ -3,15 +3,18 @@
 // flush of the recorder the new rejections go to the `admins` channel as `admin/ingestHealth created`
 // (through Redis to every process's admins when REDIS_URL is set).
 import type { IngestHealthView, IngestRejection } from '../../../src/domain/contract';
+import {
+  HEALTH_MINUTES as MINUTES,
+  HEALTH_REJECTIONS as REJECTIONS,
+  HEALTH_SILENT as SILENT,
+  SILENT_AFTER_S,
+} from '../../../src/domain/ingestHealth';
 import type { Application } from '../../declarations';
 import { requireAdmin, requireAuth } from '../../hooks/auth';
 import { PROTOCOLS } from '../../ingest/parsers';
 import { IngestHealth } from './recorder';
 
-export const SILENT_AFTER_S = 30 * 60;
-const MINUTES = 60;
-const REJECTIONS = 50;
-const SILENT = 100;
+export { SILENT_AFTER_S };
 
 export class IngestHealthService {
   constructor(private app: Application) {}

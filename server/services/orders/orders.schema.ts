@@ -1,6 +1,7 @@
 // orders: rows <-> records, create input, and what a find may query (the generic list layer).
 import { BadRequest } from '@feathersjs/errors';
 import type { Order } from '../../../src/domain/contract';
+import { ORDER_SHAPE } from '../../../src/domain/listShapes';
 import { MAX_ORDER_DEVICES, ORDER_STATUSES, type OrderStatus } from '../../../src/domain/orders';
 import { codedError } from '../../hooks/error-codes';
 import { asObject, id, idList } from '../../hooks/validate';
@@ -62,28 +63,4 @@ export function statusInput(input: unknown): OrderStatus {
 }
 
 /** Filters and sorts for the list layer (admins filter on anything listed here; buyers on their own). */
-export const ORDER_LIST: ListSpec = {
-  table: 'orders',
-  fields: {
-    _id: { type: 'id' },
-    user: { type: 'id' },
-    subscriptionPlan: { type: 'id' },
-    plan: { type: 'string', json: true },
-    devices: { type: 'string', json: true },
-    unitPrice: { type: 'number' },
-    total: { type: 'number' },
-    currency: { type: 'string' },
-    status: { type: 'string' },
-    provider: { type: 'string' },
-    paymentRef: { type: 'string' },
-    refundRef: { type: 'string' },
-    lastError: { type: 'string' },
-    expiresAt: { type: 'number' },
-    paidAt: { type: 'number' },
-    refundedAt: { type: 'number' },
-    createdAt: { type: 'number' },
-    updatedAt: { type: 'number' },
-  },
-  sort: { createdAt: -1 },
-  fromDb: orderFromDb,
-};
+export const ORDER_LIST: ListSpec = { table: 'orders', ...ORDER_SHAPE, fromDb: orderFromDb };

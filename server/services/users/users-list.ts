@@ -18,6 +18,7 @@
 //                                 By e-mail by default.
 import { BadRequest } from '@feathersjs/errors';
 import type { Knex } from 'knex';
+import { ADMIN_USER_SHAPE, USER_NAME_FIELDS } from '../../../src/domain/listShapes';
 import type { ListSpec } from '../common/list-query';
 
 /** The user ids `userId` is related to through devices (themself included). */
@@ -66,33 +67,13 @@ export function userRecord(row: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
-/** What anyone may ask about a related user. */
-const NAME_FIELDS: ListSpec['fields'] = {
-  _id: { type: 'id' },
-  email: { type: 'string' },
-  firstName: { type: 'string' },
-  lastName: { type: 'string' },
-};
-
 /** Admins: every account. */
-export const ADMIN_USER_LIST: ListSpec = {
-  table: 'users',
-  fields: {
-    ...NAME_FIELDS,
-    verified: { type: 'boolean' },
-    isAdmin: { type: 'boolean' },
-    createdAt: { type: 'number' },
-    temperatureUnit: { type: 'string' },
-    displaySetting: { type: 'string', json: true },
-  },
-  sort: { createdAt: -1 },
-  fromDb: userRecord,
-};
+export const ADMIN_USER_LIST: ListSpec = { table: 'users', ...ADMIN_USER_SHAPE, fromDb: userRecord };
 
 /** Everyone else: related users' names, UserName (the caller scopes the query to them). */
 export const RELATED_USER_LIST: ListSpec = {
   table: 'users',
-  fields: NAME_FIELDS,
+  fields: USER_NAME_FIELDS,
   sort: { email: 1 },
   fromDb: userRecord,
 };

@@ -12,6 +12,7 @@ import styles from './table/DataTable.module.css';
 import { reportFailure } from './table/reportFailure';
 import type { Row, TableConfig } from './table/types';
 import { UserEditor } from './UserEditor';
+import { UserPicture } from './UserPicture';
 
 function UserActions({ row, reload }: { row: Row; reload: () => void }) {
   const { t } = useLingui();
@@ -82,6 +83,13 @@ export default function UsersPage() {
       service: 'admin/users',
       searchFields: ['email', 'firstName', 'lastName'],
       columns: [
+        {
+          // The URL as the server serves it (the export's cell; its rows are 64 px high); shown as the picture.
+          key: 'avatar',
+          label: t`Picture`,
+          image: true,
+          render: (r) => <UserPicture id={r._id} name={String(r.email)} />,
+        },
         { key: 'email', label: t`Email`, sortable: true },
         { key: 'firstName', label: t`First name`, sortable: true },
         { key: 'lastName', label: t`Last name`, sortable: true },

@@ -1,0 +1,12 @@
+// Ingest health (issue #15): the view's windows, shared by the server (which counts) and the mocks (which answer
+// the same shape), and the upload protocols in the order the view lists them (the server's are its parsers'
+// PROTOCOLS keys; the contract suite checks that both answer this list).
+export const UPLOAD_PROTOCOLS = ['wslink', 'wunderground', 'ecowitt'] as const;
+
+/** A station is silent once its last upload is older than this (seconds). */
+export const SILENT_AFTER_S = 30 * 60;
+/** Minutes of counts the view holds (the last hour, oldest first). */
+export const HEALTH_MINUTES = 60;
+/** At most this many newest rejections and silent stations are listed. */
+export const HEALTH_REJECTIONS = 50;
+export const HEALTH_SILENT = 100;
