@@ -1,8 +1,8 @@
 // The generic list layer over the mocks' in-memory rows: the query is read by the server's own rules
 // (src/domain/listQuery.ts, same 400s), then filtered, sorted, paged, selected and populated here as the server's
-// SQL does it (null compares false, text byte-wise, nulls sort low unless the field says high). Keyset paging
-// ($cursor) is the server's alone (its cursor encoding is not part of the contract): the mocks never answer a
-// `cursor`, so a client pages them with $skip, and a $cursor sent anyway is a 400 that says so.
+// SQL does it (null compares false, text byte-wise, nulls sort low unless the field says high), keyset paging
+// ($cursor) with the server's own cursor (src/domain/listCursor.ts).
+import { cursorRules } from '../src/domain/listCursor';
 import {
   type Condition,
   type FieldSpec,
@@ -25,6 +25,7 @@ export interface MockList extends ListShape {
 }
 
 const rules = listQueryRules(badRequest);
+const cursors = cursorRules(badRequest);
 
 /** $populate of a user id: {_id, email, firstName, lastName}, or null when the account is gone. */
 export const ownerOf = (db: MockDb) => ({
@@ -103,16 +104,27 @@ export function findAnswer(
   present: (row: Row) => Row = (r) => ({ ...r }),
 ) {
   const q = rules.parseListQuery(query, spec);
-  if (q.cursor !== undefined) throw badRequest('$cursor is not implemented by the mocks');
-  const found = rows.filter((r) => holds(r, q.where)).sort(order(q.sort, spec.fields));
+  const sorted = order(q.sort, spec.fields);
+  const found = rows.filter((r) => holds(r, q.where)).sort(sorted);
+  // The cursor's row, rebuilt from its sort values: the page starts after it.
+  const after =
+    q.cursor === undefined
+      ? null
+      : Object.fromEntries(cursors.decode(q.cursor, q.sort, spec.fields).map((v, i) => [q.sort[i][0], v]));
+  const rest = after ? found.filter((r) => sorted(r, after) > 0) : found;
+  const page = rest.slice(q.skip, q.skip + q.limit);
   const relations = q.populate.map((name) => spec.populate![name]);
   const keep = q.select ? new Set([...q.select, ...relations.map((r) => r.field)]) : null;
-  const data = found.slice(q.skip, q.skip + q.limit).map((row) => {
+  const data = page.map((row) => {
     const record = present(row);
     if (keep) for (const k of Object.keys(record)) if (!keep.has(k)) delete record[k];
     for (const rel of relations)
       if (typeof record[rel.field] === 'string') record[rel.field] = rel.load(record[rel.field] as string);
     return record;
   });
-  return json(q.paginate ? { total: found.length, limit: q.limit, skip: q.skip, data } : data);
+  if (!q.paginate) return json(data);
+  const more = rest.length > q.skip + page.length;
+  const cursor =
+    more && page.length > 0 ? cursors.encode(q.sort, page[page.length - 1], spec.fields) : undefined;
+  return json({ total: found.length, limit: q.limit, skip: q.skip, data, ...(cursor ? { cursor } : {}) });
 }

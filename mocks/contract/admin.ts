@@ -114,6 +114,31 @@ export function adminContract(c: Contract): void {
       }
     });
 
+    test('admin/users pages by $cursor: every account once, in order; a cursor of another order is a 400', async () => {
+      const all = await find('admin/users', admin, { $limit: 100 });
+      const ids = all.body.data.map((u: { _id: string }) => u._id);
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      let firstCursor: string | undefined;
+      do {
+        const page = await find('admin/users', admin, { $limit: 2, ...(cursor ? { $cursor: cursor } : {}) });
+        expect(page.status).toBe(200);
+        expect(page.body.total).toBe(ids.length);
+        walked.push(...page.body.data.map((u: { _id: string }) => u._id));
+        cursor = page.body.cursor;
+        firstCursor ??= cursor;
+      } while (cursor);
+      expect(walked).toEqual(ids);
+      for (const [query, message] of [
+        [{ $cursor: firstCursor, $sort: { email: 1 } }, 'The $cursor was made for another $sort'],
+        [{ $cursor: 'not-a-cursor' }, 'Invalid $cursor'],
+      ] as const) {
+        const bad = await find('admin/users', admin, query);
+        expect(bad.status, JSON.stringify(query)).toBe(400);
+        expect(bad.body.message).toBe(message);
+      }
+    });
+
     test('an admin edits an account: names, verified, e-mail, role, disabled; editors give no roles', async () => {
       const victim = await c.b.signUpAndLogIn();
       const path = `admin/users/${victim.user._id}`;
