@@ -4,13 +4,13 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { DEVICE_TYPES } from '../../domain/deviceTypeDefs';
 import { typeName } from '../devices/typeNames';
 import { Autocomplete } from './table/Autocomplete';
 import styles from './table/DataTable.module.css';
+import { EditorActions } from './table/EditorActions';
 import type { EditorProps } from './table/types';
 
 const SHARE_MODES = {
@@ -72,14 +72,7 @@ export function DeviceEditor({ initial, busy, save, cancel }: EditorProps) {
         onChange={setOwner}
         display={userName}
       />
-      <div className={styles.formActions}>
-        <Button variant="ghost" onClick={cancel} disabled={busy}>
-          {t`Cancel`}
-        </Button>
-        <Button variant="primary" type="submit" busy={busy}>
-          {t`Save`}
-        </Button>
-      </div>
+      <EditorActions cancel={cancel} busy={busy} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { subListPatch } from '../../domain/adminTable';
 import styles from './table/DataTable.module.css';
+import { EditorActions } from './table/EditorActions';
 import type { EditorProps } from './table/types';
 
 interface Feature {
@@ -149,14 +150,7 @@ export function PlanEditor({ item, initial, busy, save, cancel }: EditorProps) {
           {t`Add feature`}
         </Button>
       </fieldset>
-      <div className={styles.formActions}>
-        <Button variant="ghost" onClick={cancel} disabled={busy}>
-          {t`Cancel`}
-        </Button>
-        <Button variant="primary" type="submit" busy={busy}>
-          {t`Save`}
-        </Button>
-      </div>
+      <EditorActions cancel={cancel} busy={busy} />
     </form>
   );
 }

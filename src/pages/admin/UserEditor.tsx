@@ -2,13 +2,13 @@
 // account also needs a password.
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { SelectField } from '../../components/SelectField';
 import { PasswordField, TextField } from '../../components/TextField';
 import { validateEmail, validatePassword } from '../../domain/validate';
 import { translateServerMessage } from '../../i18n/messages';
 import styles from './table/DataTable.module.css';
+import { EditorActions } from './table/EditorActions';
 import type { EditorProps } from './table/types';
 
 export function UserEditor({ item, initial, busy, save, cancel, fullAdmin }: EditorProps) {
@@ -77,14 +77,7 @@ export function UserEditor({ item, initial, busy, save, cancel, fullAdmin }: Edi
           { value: 'admin', label: t`Admin` },
         ]}
       />
-      <div className={styles.formActions}>
-        <Button variant="ghost" onClick={cancel} disabled={busy}>
-          {t`Cancel`}
-        </Button>
-        <Button variant="primary" type="submit" busy={busy}>
-          {t`Save`}
-        </Button>
-      </div>
+      <EditorActions cancel={cancel} busy={busy} />
     </form>
   );
 }
