@@ -1,9 +1,7 @@
 // The export dialog (spec §4): the confirmation, the download's progress with cancel, the result or the error.
 import { useLingui } from '@lingui/react/macro';
-import { Button } from '../../components/Button';
-import { AppDialog } from '../../components/Dialog';
+import { ExportProgressDialog, type ExportStage } from '../../components/ExportProgressDialog';
 import { translateServerMessage as tr } from '../../i18n/messages';
-import styles from './ExportPage.module.css';
 import { percentOf, sizeText } from './sizeText';
 import type { ExportPhase } from './useExportJob';
 
@@ -22,63 +20,26 @@ export function ExportDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const running = phase?.kind === 'running' ? phase : null;
-  const percent = running ? percentOf(running.received, running.total) : null;
+  const stage = ((): ExportStage | null => {
+    if (phase?.kind === 'confirm') return { kind: 'ask' };
+    if (phase?.kind === 'error') return { kind: 'error', message: tr(phase.message) };
+    if (phase?.kind !== 'running') return phase;
+    const percent = percentOf(phase.received, phase.total);
+    const text =
+      percent === null
+        ? t`${sizeText(phase.received, i18n.locale)} received`
+        : t`${percent}% (${sizeText(phase.received, i18n.locale)})`;
+    return { kind: 'running', percent, text };
+  })();
   return (
-    <AppDialog
-      open={phase !== null}
-      onClose={running ? onCancel : onClose}
-      busy={false}
-      title={running ? t`Exporting…` : phase?.kind === 'done' ? t`Export ready` : t`Export data`}
-      actions={
-        phase?.kind === 'confirm' ? (
-          <>
-            <Button variant="ghost" onClick={onClose}>
-              {t`Cancel`}
-            </Button>
-            <Button variant="primary" onClick={onStart}>
-              {t`Start export`}
-            </Button>
-          </>
-        ) : running ? (
-          <Button onClick={onCancel}>{t`Cancel`}</Button>
-        ) : (
-          <Button variant="primary" onClick={onClose}>
-            {t`Close`}
-          </Button>
-        )
-      }
+    <ExportProgressDialog
+      stage={stage}
+      title={t`Export data`}
+      onStart={onStart}
+      onCancel={onCancel}
+      onClose={onClose}
     >
-      {phase?.kind === 'confirm' && <p>{question}</p>}
-      {running && (
-        <>
-          <div
-            className={styles.progress}
-            role="progressbar"
-            aria-label={t`Export progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent ?? undefined}
-            aria-valuetext={sizeText(running.received, i18n.locale)}
-          >
-            <span
-              className={percent === null ? styles.indeterminate : styles.bar}
-              style={percent === null ? undefined : { width: `${percent}%` }}
-            />
-          </div>
-          <p className="tabular">
-            {percent === null
-              ? t`${sizeText(running.received, i18n.locale)} received`
-              : t`${percent}% (${sizeText(running.received, i18n.locale)})`}
-          </p>
-        </>
-      )}
-      {phase?.kind === 'done' && <p>{t`The file ${phase.name} has been downloaded.`}</p>}
-      {phase?.kind === 'error' && (
-        <p className={styles.error} role="alert">
-          {tr(phase.message)}
-        </p>
-      )}
-    </AppDialog>
+      <p>{question}</p>
+    </ExportProgressDialog>
   );
 }

@@ -5,18 +5,16 @@ import { useLingui } from '@lingui/react/macro';
 import { proxy } from 'comlink';
 import { useRef, useState } from 'react';
 import { dataWorker } from '../../../api/worker';
-import { Button } from '../../../components/Button';
-import { AppDialog } from '../../../components/Dialog';
+import { ExportProgressDialog, type ExportStage } from '../../../components/ExportProgressDialog';
 import { SelectField } from '../../../components/SelectField';
 import type { ExportFormat } from '../../../domain/exports';
 import { translateServerMessage } from '../../../i18n/messages';
 import { errorText } from '../../../state/ui';
 import { saveFile } from '../../export/useExportJob';
-import styles from './DataTable.module.css';
 import type { TableConfig } from './types';
 
 type Phase =
-  | { kind: 'choose' }
+  | { kind: 'ask' }
   | { kind: 'running'; rows: number; total: number | null }
   | { kind: 'done'; name: string }
   | { kind: 'error'; message: string };
@@ -34,7 +32,7 @@ export function TableExportDialog({
 }) {
   const { t, i18n } = useLingui();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
-  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const [phase, setPhase] = useState<Phase>({ kind: 'ask' });
   const job = useRef<string | null>(null);
   const n = new Intl.NumberFormat(i18n.locale);
 
@@ -73,68 +71,32 @@ export function TableExportDialog({
     onClose();
   };
 
-  const running = phase.kind === 'running' ? phase : null;
-  const percent = running?.total ? Math.min(100, Math.round((running.rows / running.total) * 100)) : null;
+  const stage = ((): ExportStage => {
+    if (phase.kind !== 'running') return phase;
+    const percent = phase.total ? Math.min(100, Math.round((phase.rows / phase.total) * 100)) : null;
+    const text =
+      phase.total === null
+        ? t`${n.format(phase.rows)} rows read`
+        : t`${n.format(phase.rows)} of ${n.format(phase.total)} rows read`;
+    return { kind: 'running', percent, text };
+  })();
   return (
-    <AppDialog
-      open
-      onClose={running ? cancel : onClose}
-      title={running ? t`Exporting…` : phase.kind === 'done' ? t`Export ready` : t`Export table`}
-      actions={
-        phase.kind === 'choose' ? (
-          <>
-            <Button variant="ghost" onClick={onClose}>
-              {t`Cancel`}
-            </Button>
-            <Button variant="primary" onClick={() => void start()}>
-              {t`Start export`}
-            </Button>
-          </>
-        ) : running ? (
-          <Button onClick={cancel}>{t`Cancel`}</Button>
-        ) : (
-          <Button variant="primary" onClick={onClose}>
-            {t`Close`}
-          </Button>
-        )
-      }
+    <ExportProgressDialog
+      stage={stage}
+      title={t`Export table`}
+      onStart={() => void start()}
+      onCancel={cancel}
+      onClose={onClose}
     >
-      {phase.kind === 'choose' && (
-        <SelectField
-          label={t`Format`}
-          value={format}
-          onChange={(e) => setFormat(e.target.value as ExportFormat)}
-          options={[
-            { value: 'xlsx', label: t`Excel workbook (.xlsx)` },
-            { value: 'csv', label: t`CSV (.csv)` },
-          ]}
-        />
-      )}
-      {running && (
-        <>
-          <div
-            className={styles.progress}
-            role="progressbar"
-            aria-label={t`Export progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent ?? undefined}
-          >
-            <span className={styles.bar} style={{ width: `${percent ?? 10}%` }} />
-          </div>
-          <p className="tabular">
-            {running.total === null
-              ? t`${n.format(running.rows)} rows read`
-              : t`${n.format(running.rows)} of ${n.format(running.total)} rows read`}
-          </p>
-        </>
-      )}
-      {phase.kind === 'done' && <p>{t`The file ${phase.name} has been downloaded.`}</p>}
-      {phase.kind === 'error' && (
-        <p className={styles.error} role="alert">
-          {phase.message}
-        </p>
-      )}
-    </AppDialog>
+      <SelectField
+        label={t`Format`}
+        value={format}
+        onChange={(e) => setFormat(e.target.value as ExportFormat)}
+        options={[
+          { value: 'xlsx', label: t`Excel workbook (.xlsx)` },
+          { value: 'csv', label: t`CSV (.csv)` },
+        ]}
+      />
+    </ExportProgressDialog>
   );
 }
