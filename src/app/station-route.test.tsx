@@ -5,7 +5,7 @@
 import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '../domain/contract';
@@ -79,7 +79,8 @@ describe('/station/:wsid', () => {
     const router = open('/station/pubstation');
     expect(await screen.findByRole('heading', { name: 'Harbour weather', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/station/pubstation');
-    expect(openStation).toHaveBeenCalledWith('pubstation');
+    // The kept station paints before the page asks the worker for a fresh copy: wait for the call itself.
+    await waitFor(() => expect(openStation).toHaveBeenCalledWith('pubstation'));
     expect(screen.getByText('pubstation')).toBeTruthy();
     expect(document.querySelector('[data-card="outdoor"]')).toBeTruthy();
     // No card menu (hide, move, graph list) for a visitor.
