@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['{src,server,workers,sw,mocks}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20000,
+    // Set-up hooks open databases and run every migration on a fresh PostgreSQL schema: on a loaded 2-core
+    // machine that once took over the default 10 s.
+    hookTimeout: 60_000,
   },
 });

@@ -6,5 +6,5 @@ import { afterEach } from 'vitest';
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 afterEach(() => cleanup());
 // The first render of a lazy route imports its page; with the whole suite running on 2 cores that took over
-// the default 1 s (a flaky failure), so waits allow 5 s. A missing element still fails, 5 s later.
-configure({ asyncUtilTimeout: 5000 });
+// the default 1 s, and once 7.5 s (a flaky failure), so waits allow 15 s. A missing element still fails, 15 s later.
+configure({ asyncUtilTimeout: 15_000 });
