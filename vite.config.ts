@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // The PWA: React shell + module data worker + our own service worker (injectManifest, sw/sw.ts).
 // The dev server proxies the API to a running `npm start` on 8080.
@@ -22,6 +25,8 @@ const proxied = [
 ];
 
 export default defineConfig({
+  // src/domain/version.ts: the version shown in Help → About.
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),

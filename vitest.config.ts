@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
 // Unit, service and component tests (node). e2e runs under Playwright.
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
     include: ['{src,server,workers,sw,mocks}/**/*.test.{ts,tsx}'],

@@ -12,6 +12,7 @@ import { leader } from './cluster/leader';
 import { msgpackBody } from './codec';
 import type { Config } from './config';
 import type { Application } from './declarations';
+import { healthRoutes } from './health';
 import { tokenFromQuery } from './hooks/auth';
 import { errorCodes } from './hooks/error-codes';
 import { idempotency } from './hooks/idempotency';
@@ -26,11 +27,13 @@ import { authenticateFirst } from './hooks/verified';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { startIntegrations } from './integrations';
+import { createLogger, type Logger, loggablePath } from './log';
 import { createMailer } from './notify/mail';
 import { paymentProvider } from './payments';
 import { paymentWebhook } from './payments/webhook';
 import { channels, SOCKET_ID } from './realtime/channels';
 import { redisSync } from './realtime/sync';
+import { callContext, callUser, requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
 import { admin } from './services/admin/admin';
 import { applyAdminEmails } from './services/admin/admin-emails';
@@ -69,29 +72,44 @@ export interface Server {
 }
 
 export async function createApp(config: Config): Promise<Server> {
+  const log = createLogger({ level: config.logLevel, format: config.logFormat, write: config.logWrite });
   const storage = await openStorage(config.database);
-  await migrate(storage.knex);
-  await applyAdminEmails(storage.knex, config.adminEmails, (m) => {
-    if (config.logLevel !== 'silent') console.log(m);
-  });
+  try {
+    await migrate(storage.knex);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  await applyAdminEmails(storage.knex, config.adminEmails, (m) => log.info(m));
   const app = koa(feathers()) as unknown as Application;
   // Behind TRUST_PROXY hops, ctx.ip is the client the outermost trusted proxy saw (X-Forwarded-For); else the
   // socket address, and the header (anyone can send it) is ignored.
   Object.assign(app, { proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
   app.ctx = {
     config,
+    log,
     storage,
     samples: sampleStore(storage),
     devices: new DeviceCache(storage.knex),
     mailer: createMailer(config.smtpUrl, config.dataDir),
-    counters: config.redisUrl ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`) : null,
+    counters: config.redisUrl
+      ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`, log)
+      : null,
     plans: new PlanGate(storage.knex),
     payments: paymentProvider(config),
     leader: leader(storage, deploymentOf(config)),
   };
 
+  // Health checks first: nothing after them (limits, uploads-only, logging) sees a balancer's probes.
+  app.use(
+    healthRoutes(() => ({
+      database: storage.knex,
+      redis: config.redisUrl ? (ms) => app.ctx.counters?.ping?.(ms) ?? Promise.resolve(false) : undefined,
+    })),
+  );
+  app.use(requestContext(log));
   app.use(securityHeaders(config));
-  app.use(errors(config));
+  app.use(errors(log));
   app.use(propertyPaths);
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
@@ -100,12 +118,12 @@ export async function createApp(config: Config): Promise<Server> {
   const ingest = new Ingest(app);
   if (config.role !== 'api')
     app.use(
-      ingestRoute(ingest, (error) => {
-        if (config.logLevel !== 'silent')
-          console.error('upload not stored:', (error as Error)?.message ?? error);
-      }),
+      ingestRoute(ingest, (error) =>
+        log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
+      ),
     );
   if (config.role === 'ingest') app.use(uploadsOnly);
+  app.use(headAsGet);
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
@@ -135,7 +153,17 @@ export async function createApp(config: Config): Promise<Server> {
   );
   // Credentials first (from the query too), then replays of idempotent edits (matched to the caller).
   app.hooks({
-    around: { all: [errorCodes, hideInternalErrors, tokenFromQuery, authenticateFirst, idempotency] },
+    around: {
+      all: [
+        callContext,
+        errorCodes,
+        hideInternalErrors,
+        tokenFromQuery,
+        authenticateFirst,
+        callUser,
+        idempotency,
+      ],
+    },
   });
   // Several server processes share service events (live samples, device changes) through Redis.
   const sync = config.redisUrl ? redisSync(app, config.redisUrl, `${config.redisPrefix}:sync`) : null;
@@ -166,7 +194,7 @@ export async function createApp(config: Config): Promise<Server> {
     storage.knex,
     app.ctx.samples,
     app.ctx.leader,
-    (e) => console.error('retention failed', e),
+    (e) => log.error('retention failed', e),
     { of: (d) => app.ctx.plans.storeDays(d), fallback: FREE_PLAN.dataLogStorePeriod },
   );
   let httpServer: import('node:http').Server | null = null;
@@ -211,6 +239,21 @@ function deploymentOf(config: Config): string {
     : 'sqlite';
 }
 
+/**
+ * HEAD is answered as GET without the body (pages, assets, API reads): monitors and link checkers use it. Past
+ * the upload endpoints only, where HEAD never stores anything. Koa leaves the body out once the method is HEAD
+ * again, keeping its Content-Length.
+ */
+async function headAsGet(ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) {
+  if (ctx.method !== 'HEAD') return next();
+  ctx.method = 'GET';
+  try {
+    await next();
+  } finally {
+    ctx.method = 'HEAD';
+  }
+}
+
 /** ROLE=ingest: past the upload endpoints there is nothing here (the cluster's proxy sends the rest elsewhere). */
 async function uploadsOnly(ctx: import('@feathersjs/koa').FeathersKoaContext): Promise<void> {
   ctx.status = 404;
@@ -223,7 +266,7 @@ async function uploadsOnly(ctx: import('@feathersjs/koa').FeathersKoaContext): P
 }
 
 /** Errors as Feathers JSON; anything unexpected is logged and answered without internals. */
-function errors(config: Config) {
+function errors(log: Logger) {
   return async (ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) => {
     try {
       await next();
@@ -253,7 +296,7 @@ function errors(config: Config) {
           {},
         );
       } else {
-        if (config.logLevel !== 'silent') console.error(error);
+        log.error(`${ctx.method} ${loggablePath(ctx.path)} failed`, error);
         fe = new GeneralError('Internal error');
       }
       ctx.status = fe.code;

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CaptchaVerifier } from './auth/captcha';
 import { type IntegrationsConfig, integrationsConfig } from './integrations/config';
+import type { LogFormat, LogLevel, LogThreshold } from './log';
 
 export type Role = 'all' | 'api' | 'ingest';
 
@@ -42,7 +43,17 @@ export interface Config {
   /** Failed logins allowed per account and per IP in a 15-minute window. */
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
-  logLevel: 'silent' | 'info' | 'debug';
+  /** LOG_LEVEL: the least severe lines written. */
+  logLevel: LogThreshold;
+  /** LOG_FORMAT: `text` (readable lines) or `json` (one JSON object per line, for log stacks). */
+  logFormat: LogFormat;
+  /** Where log lines go (tests capture them); default stdout and stderr. */
+  logWrite?: (line: string, level: LogLevel) => void;
+  /**
+   * SOURCE_URL: where users get the source code of the portal as it runs (shown in Help; the AGPL asks a
+   * modified portal to offer its source to its users).
+   */
+  sourceUrl: string | null;
   /** Password-reset calls (code requests and checks) allowed per address and per IP in a 15-minute window. */
   resetAttemptsPerAccount: number;
   resetAttemptsPerIp: number;
@@ -94,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const trustProxy = Number(env.TRUST_PROXY || 0);
   if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10)
     throw new Error(`TRUST_PROXY must be a number of proxy hops 0..10, got ${env.TRUST_PROXY}`);
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel))
+    throw new Error(`LOG_LEVEL must be silent, error, warn, info or debug, got ${env.LOG_LEVEL}`);
+  const logFormat = (env.LOG_FORMAT || 'text') as LogFormat;
+  if (!['text', 'json'].includes(logFormat))
+    throw new Error(`LOG_FORMAT must be text or json, got ${env.LOG_FORMAT}`);
   const role = (env.ROLE || 'all') as Role;
   if (!['all', 'api', 'ingest'].includes(role))
     throw new Error(`ROLE must be all, api or ingest, got ${env.ROLE}`);
@@ -115,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ingestPerSecond: Number(env.INGEST_PER_SECOND ?? 1),
     loginFailuresPerAccount: Number(env.LOGIN_FAILURES_PER_ACCOUNT ?? 10),
     loginFailuresPerIp: Number(env.LOGIN_FAILURES_PER_IP ?? 50),
-    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    logLevel,
+    logFormat,
+    sourceUrl: env.SOURCE_URL?.trim() || null,
     resetAttemptsPerAccount: Number(env.RESET_ATTEMPTS_PER_ACCOUNT ?? 10),
     resetAttemptsPerIp: Number(env.RESET_ATTEMPTS_PER_IP ?? 50),
     signupsPerIp: Number(env.SIGNUPS_PER_IP ?? 20),
@@ -160,6 +179,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailuresPerAccount: 10,
     loginFailuresPerIp: 50,
     logLevel: 'silent',
+    logFormat: 'text',
+    sourceUrl: null,
     resetAttemptsPerAccount: 10,
     resetAttemptsPerIp: 50,
     signupsPerIp: 1000,

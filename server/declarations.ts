@@ -10,6 +10,7 @@ import type { SharedCounters } from './hooks/rate-limit';
 import type { Forwarder } from './integrations/forward/forwarder';
 import type { PortalMetrics } from './integrations/metrics';
 import type { MqttPublisher } from './integrations/mqtt';
+import type { Logger } from './log';
 import type { Mailer } from './notify/mail';
 import type { PaymentProvider } from './payments/provider';
 import type { DeviceCache } from './services/devices/device-cache';
@@ -23,6 +24,8 @@ import type { SampleStore } from './storage/samples';
 
 export interface AppContext {
   config: Config;
+  /** The server's log (server/log.ts): LOG_LEVEL, LOG_FORMAT, request and user ids. */
+  log: Logger;
   storage: Storage;
   samples: SampleStore;
   devices: DeviceCache;

@@ -5,23 +5,34 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { createLogger } from './log';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemo } from './seed/demo';
 import { startSimulator } from './seed/simulator';
+import { VERSION } from './version';
 
 const config = loadConfig();
-const log = (s: string) => console.log(s);
+// Start-up lines are written whatever LOG_LEVEL says (scripts wait for them); LOG_FORMAT=json makes them JSON.
+const banner = createLogger({ level: 'info', format: config.logFormat });
+const log = (s: string) => banner.info(config.logFormat === 'json' ? s.trim() : s);
 
 if (config.staticDir && !existsSync(join(config.staticDir, 'index.html'))) {
   log('Building the web app (first start)…');
   const vite = resolve('node_modules/.bin/vite');
   const built = spawnSync(vite, ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (built.status !== 0) {
-    console.error('The web app could not be built; see the messages above.');
+    banner.error('The web app could not be built; see the messages above.');
     process.exit(1);
   }
 }
 
-const server = await createApp(config);
+let server: Awaited<ReturnType<typeof createApp>>;
+try {
+  server = await createApp(config);
+} catch (error) {
+  // A refused database (made by a newer version, unreachable) ends the start with its reason, not a stack.
+  banner.error(`The portal could not start: ${(error as Error)?.message ?? error}`);
+  process.exit(1);
+}
 const port = await server.listen();
 const url = `http://localhost:${port}`;
 let stopSimulator = () => {};
@@ -30,11 +41,16 @@ if (config.demo) {
   // The simulator uploads over HTTP like a console: to HOST when the server listens on one address only.
   const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  stopSimulator = startSimulator(origin, () => server.app.ctx.devices.get(device._id));
+  stopSimulator = startSimulator(
+    origin,
+    () => server.app.ctx.devices.get(device._id),
+    undefined,
+    (m) => server.app.ctx.log.warn(m),
+  );
   log(`\nDemo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (station ID ${device.wsid})`);
 }
 log(
-  `Weather portal running at ${url}  (database: ${config.database.startsWith('postgres') ? 'PostgreSQL' : config.database})`,
+  `Weather portal running at ${url}  (version ${VERSION}, database: ${config.database.startsWith('postgres') ? 'PostgreSQL' : config.database})`,
 );
 
 let stopping = false;

@@ -463,7 +463,7 @@ export class AlertEngine {
   }
 
   private log(message: string, error: unknown): void {
-    if (this.app.ctx.config.logLevel !== 'silent') console.error(message, error);
+    this.app.ctx.log.error(message, error);
   }
 }
 

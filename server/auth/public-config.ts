@@ -1,12 +1,18 @@
-// GET /config (public): what the client should offer — the captcha widget, OAuth buttons, and whatever other
-// parts add (e.g. `vapidPublicKey` for push). The object is open: register more with addPublicConfig().
+// GET /config (public): what the client should offer — the captcha widget, OAuth buttons, the portal's version
+// and where its source is (Help's About), and whatever other parts add (e.g. `vapidPublicKey` for push). The
+// object is open: register more with addPublicConfig().
 import type { Application } from '../declarations';
+import { VERSION } from '../version';
 import { captchaEnabled } from './captcha';
 import { type OAuthProvider, oauthProviders } from './oauth';
 
 export interface PublicConfig {
   captcha: { siteKey: string; version: 3 } | null;
   oauth: OAuthProvider[];
+  /** The server's version (semver, package.json). */
+  version: string;
+  /** SOURCE_URL: where the source code of this portal is (null: not configured). */
+  sourceUrl: string | null;
   vapidPublicKey?: string;
   [key: string]: unknown;
 }
@@ -30,6 +36,8 @@ export class PublicConfigService {
     const out: PublicConfig = {
       captcha: captchaEnabled(config) ? { siteKey: config.recaptchaSiteKey as string, version: 3 } : null,
       oauth: oauthProviders(config),
+      version: VERSION,
+      sourceUrl: config.sourceUrl,
     };
     for (const part of parts.get(this.app) ?? []) Object.assign(out, await part());
     return out;

@@ -3,6 +3,7 @@
 // not multiplied by the number of processes. Ingest's per-upload limits stay in each process's memory: a Redis
 // round trip on every upload would cost more than what it protects.
 import { createClient } from 'redis';
+import { processLog } from '../log';
 
 /** Fixed-window counters in memory: small, bounded maps that forget old windows. */
 export class RateLimiter {
@@ -68,12 +69,26 @@ export interface SharedCounters {
   add(key: string, windowMs: number): Promise<void>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Whether the shared store answers within `timeoutMs` (GET /readyz). */
+  ping?(timeoutMs: number): Promise<boolean>;
 }
 
 /** Counters in Redis, their keys starting with `prefix`. */
-export async function redisCounters(url: string, prefix: string): Promise<SharedCounters> {
+export async function redisCounters(
+  url: string,
+  prefix: string,
+  log = processLog(),
+): Promise<SharedCounters> {
   const client = createClient({ url });
-  client.on('error', (error) => console.error('Redis', error));
+  // Once per outage, not at every reconnection attempt.
+  let down = false;
+  client.on('error', (error) => {
+    if (!down) log.error('Redis (rate limits) down', { reason: (error as Error)?.message ?? String(error) });
+    down = true;
+  });
+  client.on('ready', () => {
+    down = false;
+  });
   await client.connect();
   return {
     count: async (key) => Number((await client.get(prefix + key)) ?? 0),
@@ -90,6 +105,16 @@ export async function redisCounters(url: string, prefix: string): Promise<Shared
     close: async () => {
       await client.quit();
     },
+    // Not queued while disconnected (the client would hold the PING until Redis is back).
+    ping: async (timeoutMs) =>
+      client.isReady &&
+      (await Promise.race([
+        client.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => setTimeout(resolve, timeoutMs, false).unref()),
+      ])),
   };
 }
 
@@ -146,6 +171,6 @@ export class AccountLimiter {
   private failed(error: unknown): void {
     if (Date.now() - this.loggedAt < 60_000) return;
     this.loggedAt = Date.now();
-    console.error(`rate limit ${this.name}: Redis failed, counting in this process only`, error);
+    processLog().error(`rate limit ${this.name}: Redis failed, counting in this process only`, error);
   }
 }

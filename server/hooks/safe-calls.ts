@@ -69,7 +69,7 @@ export async function hideInternalErrors(context: HookContext, next: NextFunctio
     // Client errors of libraries (http-errors and the like) keep their status, as in app.ts.
     if (Number.isInteger(status) && status >= 400 && status < 500)
       throw new FeathersError(e.message ?? 'Bad request', 'BadRequest', status, 'bad-request', {});
-    if (context.app.ctx.config.logLevel !== 'silent') console.error(error);
+    context.app.ctx.log.error(`${context.path}.${context.method} failed`, error);
     throw new GeneralError('Internal error');
   }
 }

@@ -200,6 +200,6 @@ export class Ingest {
       .knex('weatherDevices')
       .where({ _id: device._id })
       .update({ unmapped: JSON.stringify(device.unmapped) })
-      .catch((error: unknown) => console.error('unmapped fields not saved', error));
+      .catch((error: unknown) => this.app.ctx.log.error('unmapped fields not saved', error));
   }
 }

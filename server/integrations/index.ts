@@ -18,10 +18,8 @@ export interface Integrations {
 export function startIntegrations(app: Application): Integrations {
   const { config } = app.ctx;
   const settings = config.integrations ?? integrationsConfig({});
-  const log = (message: string, error?: unknown) => {
-    if (config.logLevel !== 'silent')
-      console.error(message, error instanceof Error ? error.message : (error ?? ''));
-  };
+  const log = (message: string, error?: unknown) =>
+    app.ctx.log.error(message, error instanceof Error ? { reason: error.message } : error);
 
   const schema = config.database.startsWith('postgres')
     ? new URL(config.database).searchParams.get('schema')

@@ -80,6 +80,6 @@ export class Notifier {
   }
 
   private log(message: string, error: unknown): void {
-    if (this.app.ctx.config.logLevel !== 'silent') console.error(message, error);
+    this.app.ctx.log.error(message, error);
   }
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import type { FirebaseWebConfig } from '../../src/domain/contract';
+import { processLog } from '../log';
 
 /** What the service worker receives (sw/push.ts PushPayload). */
 export interface PushPayload {
@@ -107,13 +108,13 @@ export function firebaseWebConfig(env: NodeJS.ProcessEnv = process.env): Firebas
   try {
     raw = JSON.parse(env.FIREBASE_WEB_CONFIG) as Record<string, unknown>;
   } catch {
-    console.error('FIREBASE_WEB_CONFIG is not JSON: browsers use Web Push');
+    processLog().error('FIREBASE_WEB_CONFIG is not JSON: browsers use Web Push');
     return null;
   }
   const keys = ['apiKey', 'projectId', 'messagingSenderId', 'appId', 'vapidKey'] as const;
   const missing = keys.filter((k) => typeof raw[k] !== 'string' || !raw[k]);
   if (missing.length > 0) {
-    console.error(`FIREBASE_WEB_CONFIG lacks ${missing.join(', ')}: browsers use Web Push`);
+    processLog().error(`FIREBASE_WEB_CONFIG lacks ${missing.join(', ')}: browsers use Web Push`);
     return null;
   }
   return Object.fromEntries(keys.map((k) => [k, raw[k]])) as unknown as FirebaseWebConfig;

@@ -24,7 +24,10 @@ export function redisSync(app: Application, uri: string, key: string): RedisSync
   for (const client of [pub, sub]) {
     let down = false;
     client.on('error', (error) => {
-      if (!down) console.error('Redis (sync)', error instanceof Error ? error.message : error);
+      if (!down)
+        app.ctx.log.error('Redis (sync) down', {
+          reason: error instanceof Error ? error.message : String(error),
+        });
       down = true;
     });
     client.on('ready', () => {
@@ -47,7 +50,7 @@ export function redisSync(app: Application, uri: string, key: string): RedisSync
     if (!pub.isReady) return; // down: not queued for later (late events would arrive out of order)
     pub
       .publish(key, origin + message)
-      .catch((error: unknown) => console.error('Redis (sync) publish', error));
+      .catch((error: unknown) => app.ctx.log.error('Redis (sync) publish failed', error));
   });
   return {
     ready,

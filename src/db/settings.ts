@@ -47,6 +47,9 @@ export interface PushSessionRecord {
 export interface PublicConfigView {
   captcha: { siteKey: string; version: number } | null;
   oauth: string[];
+  /** The server's version and where its source is (Help → About); absent in answers kept before 0.2.0. */
+  version?: string;
+  sourceUrl?: string | null;
 }
 
 /** What each key holds. */

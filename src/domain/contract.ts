@@ -388,6 +388,10 @@ export interface Session {
 export interface PublicConfig {
   captcha: { siteKey: string; version: 3 } | null;
   oauth: ('google' | 'facebook')[];
+  /** The server's version (semver). */
+  version: string;
+  /** Where the source code of this portal is (SOURCE_URL; null: not configured). */
+  sourceUrl: string | null;
   vapidPublicKey?: string;
   [key: string]: unknown;
 }

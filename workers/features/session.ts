@@ -116,6 +116,8 @@ export const sessionHandlers = {
     await setSetting(rt.db, SETTING.publicConfig, {
       captcha: answer?.captcha ?? null,
       oauth: Array.isArray(answer?.oauth) ? answer.oauth : [],
+      version: typeof answer?.version === 'string' ? answer.version : undefined,
+      sourceUrl: typeof answer?.sourceUrl === 'string' ? answer.sourceUrl : null,
     });
   },
 

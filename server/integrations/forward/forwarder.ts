@@ -231,7 +231,7 @@ export class Forwarder {
   }
 
   private log(message: string, error: unknown): void {
-    if (this.app.ctx.config.logLevel !== 'silent') console.error(message, error);
+    this.app.ctx.log.error(message, error);
   }
 }
 

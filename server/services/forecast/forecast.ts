@@ -80,7 +80,7 @@ export class ForecastService {
           this.app.ctx.leader,
           () => refreshForecasts(this.app),
           (e) => {
-            if (this.app.ctx.config.logLevel !== 'silent') console.error('[forecast]', e);
+            this.app.ctx.log.error('[forecast] refresh failed', e);
           },
         );
         schedule();

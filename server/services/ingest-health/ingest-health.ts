@@ -88,15 +88,13 @@ export function rejectionFromDb(r: Record<string, unknown>): IngestRejection {
 export function ingestHealth(app: Application): void {
   app.use('admin/ingestHealth', new IngestHealthService(app), { methods: ['find'] });
   app.service('admin/ingestHealth').hooks({ before: { find: [requireAuth, requireAdmin] } });
-  const { config, storage } = app.ctx;
+  const { storage } = app.ctx;
   const recorder = new IngestHealth(
     storage.knex,
     (rejections) => {
       if (rejections.length > 0) app.service('admin/ingestHealth').emit('created', { rejections } as never);
     },
-    (message, error) => {
-      if (config.logLevel !== 'silent') console.error(message, error);
-    },
+    (message, error) => app.ctx.log.error(message, error),
   );
   app.ctx.ingestHealth = recorder;
   recorder.start();

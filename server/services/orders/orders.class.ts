@@ -61,7 +61,7 @@ export class OrdersService {
           this.app.ctx.leader,
           () => this.expireDue(),
           (e) => {
-            if (this.app.ctx.config.logLevel !== 'silent') console.error('[orders] expiry sweep', e);
+            this.app.ctx.log.error('[orders] expiry sweep failed', e);
           },
         ),
       EXPIRY_SWEEP_MS,

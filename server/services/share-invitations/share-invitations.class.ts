@@ -124,7 +124,7 @@ export class ShareInvitationsService {
     }
     // Not awaited: the answer must not wait for (or depend on) the mail server.
     void this.mail(row, device, !!account).catch((error) => {
-      if (this.app.ctx.config.logLevel !== 'silent') console.error('invitation mail failed', error);
+      this.app.ctx.log.error('invitation mail failed', error);
     });
     return sentCopy(row, device.name);
   }

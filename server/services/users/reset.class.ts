@@ -86,7 +86,7 @@ export class ResetService {
           });
         // Not awaited: a slow mail server must not tell apart registered addresses by the time of the answer.
         this.app.ctx.mailer.send(resetMail(email, fresh)).catch((error) => {
-          if (this.app.ctx.config.logLevel !== 'silent') console.error('reset mail failed', error);
+          this.app.ctx.log.error('reset mail failed', error);
         });
       }
       return { sent: true };

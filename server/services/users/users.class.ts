@@ -156,7 +156,7 @@ export class UsersService {
 
   private mail(mail: { to: string; subject: string; text: string }): void {
     this.app.ctx.mailer.send(mail).catch((error) => {
-      if (this.app.ctx.config.logLevel !== 'silent') console.error('sign-up mail failed', error);
+      this.app.ctx.log.error('sign-up mail failed', error);
     });
   }
 

@@ -1,9 +1,37 @@
-// Help: getting a station onto the portal and reading the dashboard.
+// Help: getting a station onto the portal and reading the dashboard, and what this portal is (About: the
+// version of the app and, when it differs, of the server; the license and where the source code is).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ConsoleSetup } from '../../components/ConsoleSetup';
 import { Page, Panel } from '../../components/Page';
+import { APP_VERSION } from '../../domain/version';
 import styles from '../legal/Prose.module.css';
+import { usePublicConfig } from '../login/SignInExtras';
+
+const LICENSE_URL = 'https://www.gnu.org/licenses/agpl-3.0.html';
+
+function About() {
+  const { t } = useLingui();
+  const config = usePublicConfig();
+  const serverVersion = config?.version;
+  const sourceUrl = config?.sourceUrl;
+  return (
+    <Panel className={styles.prose}>
+      <h2>{t`About`}</h2>
+      <p data-testid="about-version">
+        {t`Weather Portal, version ${APP_VERSION}`}
+        {serverVersion && serverVersion !== APP_VERSION && ` (${t`server version ${serverVersion}`})`}
+      </p>
+      <p>
+        <Trans>
+          Free software under the <a href={LICENSE_URL}>GNU Affero General Public License</a>, version 3 or
+          later.
+        </Trans>{' '}
+        {sourceUrl && <a href={sourceUrl}>{t`Source code`}</a>}
+      </p>
+    </Panel>
+  );
+}
 
 export default function HelpPage() {
   const { t } = useLingui();
@@ -42,6 +70,7 @@ export default function HelpPage() {
           </Trans>
         </p>
       </Panel>
+      <About />
     </Page>
   );
 }
