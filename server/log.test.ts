@@ -104,11 +104,11 @@ describe('a server with LOG_FORMAT=json and LOG_LEVEL=debug', () => {
   beforeAll(async () => {
     t = await startServer({ logFormat: 'json', logLevel: 'debug', logWrite: (line) => lines.push(line) });
     // A service that fails with a login token in its message, as a careless library might.
-    t.server.app.use('boom', {
+    (t.server.app as unknown as { use(path: string, service: unknown): void }).use('boom', {
       async find(params: { authentication?: { accessToken?: string } }) {
         throw new Error(`lookup failed for ${params.authentication?.accessToken}`);
       },
-    } as never);
+    });
   });
   afterAll(() => t.close());
 
