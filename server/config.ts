@@ -96,8 +96,14 @@ function persistentSecret(dataDir: string, name: string, env?: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/** Where the portal keeps its data (DATA_DIR) and its database (DATABASE_URL): also read by backup and restore. */
+export function storagePaths(env: NodeJS.ProcessEnv = process.env): { dataDir: string; database: string } {
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  return { dataDir, database: env.DATABASE_URL ?? join(dataDir, 'portal.db') };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const { dataDir, database } = storagePaths(env);
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -119,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     role,
     host: env.HOST?.trim() ?? '',
     dataDir,
-    database: env.DATABASE_URL ?? join(dataDir, 'portal.db'),
+    database,
     redisUrl: env.REDIS_URL ?? null,
     redisPrefix: env.REDIS_PREFIX || 'portal',
     demo: (env.DEMO ?? 'on') !== 'off',

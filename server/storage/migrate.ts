@@ -1,6 +1,8 @@
 // Runs the migrations in server/storage/migrations, in name order, from an in-code source (works under tsx
-// and in tests without Knex's file loader).
+// and in tests without Knex's file loader). A database already migrated by a newer version (a migration this
+// code does not know) is refused before anything runs: an older portal would misread its tables.
 import type { Knex } from 'knex';
+import { VERSION } from '../version';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_accounts';
 import * as m003 from './migrations/003_alerts';
@@ -45,8 +47,40 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '050_time_partitions': m050,
 };
 
+/** Knex's record of the migrations a database has had. */
+export const MIGRATIONS_TABLE = 'knex_migrations';
+
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
+
+/** A database made or upgraded by a newer version of the portal. */
+export class DowngradeRefused extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `This database was upgraded by a newer version of the portal: its migration${unknown.length > 1 ? 's' : ''} ` +
+        `${unknown.join(', ')} ${unknown.length > 1 ? 'are' : 'is'} unknown to version ${VERSION}. ` +
+        'Going back is not supported: run the newer version again, or restore a backup made before the upgrade ' +
+        '(npm run restore).',
+    );
+    this.name = 'DowngradeRefused';
+  }
+}
+
+/** The migrations a database has had (none for a new one). */
+export async function appliedMigrations(knex: Knex): Promise<string[]> {
+  if (!(await knex.schema.hasTable(MIGRATIONS_TABLE))) return [];
+  return (await knex(MIGRATIONS_TABLE).select('name')).map((r: { name: string }) => r.name);
+}
+
+/** Throws DowngradeRefused when the database has had a migration this version does not know. */
+export async function refuseNewer(knex: Knex): Promise<void> {
+  const known = new Set(MIGRATION_NAMES);
+  const unknown = (await appliedMigrations(knex)).filter((name) => !known.has(name)).sort();
+  if (unknown.length > 0) throw new DowngradeRefused(unknown);
+}
+
 /** Runs every migration, or those up to and including `until` (tests of upgrades from older data). */
 export async function migrate(knex: Knex, until?: string): Promise<void> {
+  await refuseNewer(knex);
   const names = Object.keys(MIGRATIONS)
     .sort()
     .filter((name) => until === undefined || name <= until);
