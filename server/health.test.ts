@@ -92,6 +92,8 @@ describe('health and HEAD', () => {
   test('every answer names its request (X-Request-Id), keeping a usable id the caller sent', async () => {
     const own = await fetch(`${t.url}/config`);
     expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
+    const next = await fetch(`${t.url}/config`);
+    expect(next.headers.get('x-request-id')).not.toBe(own.headers.get('x-request-id'));
     const sent = await fetch(`${t.url}/config`, { headers: { 'x-request-id': 'balancer-42' } });
     expect(sent.headers.get('x-request-id')).toBe('balancer-42');
     const junk = await fetch(`${t.url}/config`, { headers: { 'x-request-id': 'x'.repeat(200) } });

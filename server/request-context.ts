@@ -13,11 +13,12 @@ export function requestContext(log: Logger) {
   return async (ctx: FeathersKoaContext, next: () => Promise<unknown>) => {
     const store = { requestId: requestId(ctx.get('x-request-id')) };
     ctx.set('X-Request-Id', store.requestId);
-    const started = performance.now();
+    const timed = log.enabled('debug') && !QUIET_PATHS.has(ctx.path);
+    const started = timed ? performance.now() : 0;
     try {
       await withLogContext(store, next);
     } finally {
-      if (!QUIET_PATHS.has(ctx.path) && log.enabled('debug'))
+      if (timed)
         withLogContext(store, () =>
           log.debug('request', {
             method: ctx.method,
