@@ -73,6 +73,15 @@ export interface SharedCounters {
   ping?(timeoutMs: number): Promise<boolean>;
 }
 
+/**
+ * Ends a Redis client: QUIT when it is connected (pending commands finish), else at once. A client still
+ * reconnecting after an outage (a subscriber re-subscribing) may never answer QUIT, and a stop would hang.
+ */
+export async function closeRedis(client: { isReady: boolean; quit(): Promise<unknown>; destroy(): void }) {
+  if (client.isReady) await client.quit().catch(() => client.destroy());
+  else client.destroy();
+}
+
 /** Counters in Redis, their keys starting with `prefix`. */
 export async function redisCounters(
   url: string,
@@ -102,9 +111,7 @@ export async function redisCounters(
     clear: async (key) => {
       await client.del(prefix + key);
     },
-    close: async () => {
-      await client.quit();
-    },
+    close: () => closeRedis(client),
     // Not queued while disconnected (the client would hold the PING until Redis is back).
     ping: async (timeoutMs) =>
       client.isReady &&

@@ -7,6 +7,7 @@ import type { Application as FeathersApplication } from '@feathersjs/feathers';
 import feathersSync from 'feathers-sync';
 import { createClient } from 'redis';
 import type { Application } from '../declarations';
+import { closeRedis } from '../hooks/rate-limit';
 
 // Documented in feathers-sync's README ("Writing custom adapters"); its type declarations leave it out.
 const { core } = feathersSync as unknown as { core: (app: FeathersApplication) => void };
@@ -55,7 +56,7 @@ export function redisSync(app: Application, uri: string, key: string): RedisSync
   return {
     ready,
     close: async () => {
-      await Promise.all([pub.quit(), sub.quit()]).catch(() => {});
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
 }
