@@ -22,8 +22,10 @@ test('queries in flight are the pool connections in use, and free again once ans
   await storage.knex.raw('SELECT 1');
   expect(pool()).toEqual({ used: 0, free: 10, pending: 0 });
   // A Knex builder runs only once awaited: .then() starts it.
-  const slow = Array.from({ length: 3 }, () => storage.knex.raw('SELECT pg_sleep(0.3)').then());
-  await new Promise((r) => setTimeout(r, 100));
+  // Each takes a connection of its own: new connections may take a while on a loaded machine, so the sleep is
+  // long and the figures are waited for (not sampled after a fixed delay).
+  const slow = Array.from({ length: 3 }, () => storage.knex.raw('SELECT pg_sleep(2)').then());
+  for (let i = 0; i < 150 && pool().used < 3; i++) await new Promise((r) => setTimeout(r, 10));
   expect(pool()).toMatchObject({ used: 3, free: 7, pending: 0 });
   await Promise.all(slow);
   expect(pool()).toEqual({ used: 0, free: 10, pending: 0 });
