@@ -1,4 +1,4 @@
-// Web Push (ARCHITECTURE §6 service worker): a push message shows a notification and stores the alert in
+// Web Push (docs/architecture.md §4 service worker): a push message shows a notification and stores the alert in
 // Dexie; clicking it brings the open window to the notification's path (the server's alert push payload).
 import { expect, test } from '@playwright/test';
 import { addStation, api, controlled, device, jwt, readStore, signUp, upload } from './helpers';

@@ -1,5 +1,5 @@
 // The contract: ONE suite, the same assertions against the real server and the msw mocks, so the mocks
-// cannot drift (ARCHITECTURE §7). Third-party reads (upload-protocols §4), accounts, device lists and scopes,
+// cannot drift (docs/architecture.md §8). Third-party reads (docs/upload-protocols.md §4), accounts, device lists and scopes,
 // history (lastData, raw, 5m, query, queryGroup), metrics, settings, subscriptions, and the error contract
 // (401/404/400), and the admin area.
 import { describe } from 'vitest';

@@ -1,7 +1,7 @@
 // Which navigations the app shell answers (index.html from the precache) and which go to the network: the API
 // (same origin: REST paths = service paths, socket.io), station uploads, and static files.
 
-/** First path segments served by the server, never by the SPA (ARCHITECTURE §5 services, ingest). */
+/** First path segments served by the server, never by the SPA (docs/architecture.md §3 services, ingest). */
 export const SERVER_PREFIXES = [
   'socket.io',
   'authentication',

@@ -1,4 +1,4 @@
-// Contract: what third-party tools read (upload-protocols §4): device by wsid, batchLastData by column name.
+// Contract: what third-party tools read (docs/upload-protocols.md §4): device by wsid, batchLastData by column name.
 import { decode } from '@msgpack/msgpack';
 import { describe, expect, test } from 'vitest';
 import { type Contract, MSGPACK } from './context';

@@ -1,4 +1,4 @@
-// reCAPTCHA v3 on sign-up (ARCHITECTURE §5: on when RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set, off otherwise).
+// reCAPTCHA v3 on sign-up (docs/architecture.md §3: on when RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are set, off otherwise).
 // The token the client widget produced is checked with Google's siteverify; tests inject a fake verifier.
 import { BadRequest, Unavailable } from '@feathersjs/errors';
 import type { Config } from '../config';

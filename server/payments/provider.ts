@@ -1,4 +1,4 @@
-// The card payment provider behind orders and payments (ARCHITECTURE §5 "payments"): Stripe when configured, the
+// The card payment provider behind orders and payments (docs/architecture.md §3 "payments"): Stripe when configured, the
 // sandbox otherwise. Only the server decides an order is paid: from the provider's answer (sandbox charge, Stripe
 // payment status) or from a signed provider event (webhook); never from the browser's word.
 import type { CardInput, SandboxOutcome } from '../../src/domain/card';

@@ -1,4 +1,4 @@
-// Retention (ARCHITECTURE §5): raw samples are kept a few days (the rollups keep the history), replayed-edit
+// Retention (docs/architecture.md §3): raw samples are kept a few days (the rollups keep the history), replayed-edit
 // answers a week, and each device's 5-minute buckets its plan's store period (issue #14: the account's "data log
 // store period"; devices without a plan keep the free membership's). Hourly and daily rollups stay. Runs at
 // start and then hourly, in one process of a cluster; each run is a couple of range deletes per device (and

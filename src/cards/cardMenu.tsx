@@ -1,4 +1,4 @@
-// The dashboard's card menu (UI.md "A card"): hide, show/hide graph, move up/down. The dashboard provides the
+// The dashboard's card menu (docs/ui.md "A card"): hide, show/hide graph, move up/down. The dashboard provides the
 // actions through context (they write the device display settings); a card outside a dashboard has no menu.
 // On touch, a long press of 1000 ms opens the menu; moving the finger more than 20 px cancels it (spec §9).
 import { useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Words for metric keys, card titles and level ids: no raw keys on screen (UI.md "Words").
+// Words for metric keys, card titles and level ids: no raw keys on screen (docs/ui.md "Words").
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 

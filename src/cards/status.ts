@@ -1,4 +1,4 @@
-// The card's status dot (UI.md): fresh, stale after 5 minutes without an update, lost when the sensor reports
+// The card's status dot (docs/ui.md): fresh, stale after 5 minutes without an update, lost when the sensor reports
 // no link or nothing arrived for 30 minutes (the spec's lost-link alert time).
 import type { Latest } from './types';
 

@@ -1,4 +1,4 @@
-// React hooks over Dexie (useLiveQuery): the UI's only source of persisted data (ARCHITECTURE §2). Each hook
+// React hooks over Dexie (useLiveQuery): the UI's only source of persisted data (docs/architecture.md §1). Each hook
 // returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';

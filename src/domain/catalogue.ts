@@ -1,4 +1,4 @@
-// The metric catalogue (ARCHITECTURE §4): every key, its base unit, valid range, decimals, units and aggregates.
+// The metric catalogue (docs/architecture.md §7): every key, its base unit, valid range, decimals, units and aggregates.
 // Order matters: it is the column order of the coded wire format.
 import type { Aggregate, MetricDef, MetricGroup, UnitDef, UnitType } from './types';
 import {

@@ -1,4 +1,4 @@
-// The coded series format (spec §7, upload-protocols §4): [columns, rows], 'time' first, catalogue order.
+// The coded series format (spec §7, docs/upload-protocols.md §4): [columns, rows], 'time' first, catalogue order.
 import { isMetricKey, metricIndex } from './catalogue';
 import type { Coded } from './types';
 

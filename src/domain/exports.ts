@@ -1,4 +1,4 @@
-// The history export (upload-protocols.md §4): what the Export page offers and the server accepts.
+// The history export (docs/upload-protocols.md §4): what the Export page offers and the server accepts.
 
 /** Longest export: a bit over a year of 5-minute rows. */
 export const MAX_EXPORT_DAYS = 400;

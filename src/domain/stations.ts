@@ -1,4 +1,4 @@
-// How a caller relates to a station, and the order station lists come in (ARCHITECTURE §5 Permissions, spec §3):
+// How a caller relates to a station, and the order station lists come in (docs/architecture.md §3 Permissions, spec §3):
 // the server, the mocks and the client's sorted list all decide it here.
 import type { ShareMode } from './deviceFields';
 

@@ -74,7 +74,7 @@ export interface Sample {
   [key: string]: number | null;
 }
 
-/** The coded answer of series calls: column names and rows (spec §7, upload-protocols §4). */
+/** The coded answer of series calls: column names and rows (spec §7, docs/upload-protocols.md §4). */
 export type Coded = [columns: string[], rows: (number | string | null)[][]];
 
 export type GraphRange = 'day' | 'last24H' | 'week' | 'month' | 'year' | 'custom';

@@ -10,7 +10,7 @@ export const MESSAGES = ERRORS;
 
 export const PASSWORD_MIN = 8;
 
-/** Strings stations send for "no value" (ARCHITECTURE §5 ingest). */
+/** Strings stations send for "no value" (docs/architecture.md §3 ingest). */
 const NO_VALUE_TEXT = new Set(['', '---', '-9999', '--', 'null', 'nan']);
 
 /** A number from an upload or form value; null for "no value" markers and anything not finite. */

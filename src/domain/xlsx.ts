@@ -1,5 +1,5 @@
 // One-sheet XLSX, streamed row by row (the history export on the server, the admin tables in the data worker):
-// the sheet XML is written here, the ZIP container (DEFLATE, CRCs, central directory) by fflate's streaming `Zip`. write-excel-file (STACK.md) cannot serve this export: it builds the
+// the sheet XML is written here, the ZIP container (DEFLATE, CRCs, central directory) by fflate's streaming `Zip`. write-excel-file (docs/stack.md) cannot serve this export: it builds the
 // whole sheet in memory (10,000 rows × 220 columns took 9.5 s and 626 MB here), and an export may hold 400 days
 // of 5-minute rows. Numeric-looking text becomes a number cell (spec §5 "Spreadsheet export turns
 // numeric-looking text into numbers"); times stay the `YYYY-MM-DD HH:MM:SS` text the CSV has.

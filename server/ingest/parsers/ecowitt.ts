@@ -1,5 +1,5 @@
 // Ecowitt "customized" protocol (Ecowitt, Ambient, Fine Offset clones): POST (Ambient: GET) /data/report/,
-// form-encoded, PASSKEY=…; imperial units (some consoles add metric variants). Mapping: upload-protocols.md §3.
+// form-encoded, PASSKEY=…; imperial units (some consoles add metric variants). Mapping: docs/upload-protocols.md §3.
 // Real captures of every family are in fixtures/ (see fixtures/README.md).
 //
 // Decisions:

@@ -1,4 +1,4 @@
-// Where each protocol arrives and what each console expects back (upload-protocols.md §1-3).
+// Where each protocol arrives and what each console expects back (docs/upload-protocols.md §1-3).
 
 import { parseEcowitt } from './ecowitt';
 import type { FieldSource } from './fields';

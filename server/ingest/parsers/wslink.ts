@@ -1,6 +1,6 @@
 // WSLink (CCL consoles: Bresser, Garni, Sencor, Youshiko…): GET|POST /data/upload.php?wsid=&wspw=&…
 // Metric units already, so values pass through; only batteries are normalised to the 0..5 level scale.
-// Mapping: upload-protocols.md §1.
+// Mapping: docs/upload-protocols.md §1.
 
 import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper, fieldTable } from './mapper';

@@ -1,6 +1,6 @@
 // Wunderground PWS protocol (also CCL consoles in "WUnderground API" mode, and Fine Offset loggers):
 // GET /weatherstation/updateweatherstation.php (or .asp) ?action=updateraw&ID=&PASSWORD=&dateutc=&…
-// Imperial units (°F, mph, inHg, in) converted to base units. Mapping: upload-protocols.md §2.
+// Imperial units (°F, mph, inHg, in) converted to base units. Mapping: docs/upload-protocols.md §2.
 //
 // Decisions:
 // - `action` is `updateraw`, or `updateraww` as CCL firmware (Bresser, Garni…) spells it; any other is refused.

@@ -1,4 +1,4 @@
-// Device rows <-> API records, and who may do what with a device (ARCHITECTURE §5 Permissions).
+// Device rows <-> API records, and who may do what with a device (docs/architecture.md §3 Permissions).
 import type { Device } from '../../../src/domain/contract';
 import { relation } from '../../../src/domain/stations';
 import type { AuthUser } from '../../declarations';

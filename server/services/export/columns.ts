@@ -1,6 +1,6 @@
 // Export columns (issue #13 "export people can read"): the readings a station has, each named as the dashboard
 // names it out of its card ("Outdoor · Temperature", "Greenhouse · Humidity" with the user's channel name), in
-// the order of the existing portal's export (upload-protocols.md §4), then the later sensors in catalogue
+// the order of the existing portal's export (docs/upload-protocols.md §4), then the later sensors in catalogue
 // order. Sensor states (batteries, links, sensor types) are not readings and are left out. The words are the
 // English ones of src/cards/labels.ts: the server has no translation catalogues.
 import { METRIC_BY_KEY, METRIC_KEYS, PM_CHANNELS } from '../../../src/domain/catalogue';

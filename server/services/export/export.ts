@@ -1,4 +1,4 @@
-// weatherMetrics/export — a file download of a station's 5-minute history (upload-protocols.md §4):
+// weatherMetrics/export — a file download of a station's 5-minute history (docs/upload-protocols.md §4):
 //   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx&locale&<unit prefs>
 // Authorised by `Authorization: Bearer <jwt>` (third-party calls) or, on a plain link, `$downloadToken=<token>`
 // from POST /downloadTokens (server/auth/download-token.ts: a minute, this path only); `$accessToken` is refused. Units: query parameters, else the user's stored displaySetting, else the

@@ -1,4 +1,4 @@
-// The dashboard: the selected station's cards in a responsive grid (UI.md), a station picker when there are
+// The dashboard: the selected station's cards in a responsive grid (docs/ui.md), a station picker when there are
 // several, and an empty state when there is none. Reads only Dexie (hooks); the worker watches the station.
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, Trophy } from 'lucide-react';
