@@ -5,8 +5,6 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'it', 'es', 'nl', 'cs', 'zh-Hant', 'zh-Hans'],
-  catalogs: [
-    { path: '<rootDir>/locales/{locale}', include: ['src'], exclude: ['**/*.test.*', 'src/domain'] },
-  ],
+  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['src'], exclude: ['**/*.test.*'] }],
   format: formatter({ lineNumbers: false }),
 });

@@ -221,7 +221,7 @@ describe('alerts engine', () => {
     const list = await active();
     expect(list.map((a) => a.item).sort()).toEqual(['baroDrop', 'lostLink']);
     expect(list.find((a) => a.item === 'lostLink')?.message).toBe(
-      'Lost link to channel 1 sensor for 31 minutes',
+      'Lost link to Channel 1 sensor for 31 minutes',
     );
   });
 
@@ -234,7 +234,7 @@ describe('alerts engine', () => {
     const list = await active();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ item: 'lostLink', sensor: 'cnc1' });
-    expect(list[0].message).toBe('Lost link to channel 1 sensor for 31 minutes');
+    expect(list[0].message).toBe('Lost link to Channel 1 sensor for 31 minutes');
     await store(32 * 60, { cnc1: 0 });
     expect(await active()).toHaveLength(1);
     await store(33 * 60, { cnc1: 1 });

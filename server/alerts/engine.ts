@@ -6,8 +6,18 @@
 // are evaluated in order); a sample older than the newest one evaluated is ignored.
 
 import type { Sample } from '../../src/domain/types';
+import { ALERT_WORDS } from '../../src/domain/words';
 import type { Application } from '../declarations';
-import { alertText, formatTime, formatValue, itemLabel, sensorLabel } from '../notify/alert-message';
+import { translator } from '../i18n/catalogs';
+import { userLocale } from '../i18n/locale';
+import {
+  alertText,
+  formatTime,
+  formatValue,
+  itemLabel,
+  type Speaker,
+  sensorLabel,
+} from '../notify/alert-message';
 import { Notifier } from '../notify/notifier';
 import { publicOrigin } from '../notify/public-origin';
 import type { DeviceRow } from '../services/devices/device-record';
@@ -212,7 +222,8 @@ export class AlertEngine {
             if (rule.item !== LOST_DATA || (await this.heldFor(device._id)).has(keyOf(entry.user, rule)))
               continue;
             const minutes = Math.floor((now - lastUpload) / 60);
-            const what = `No data uploaded for ${minutes} minutes (last upload ${formatTime(lastUpload, device.timezone)})`;
+            const what = (t: Speaker) =>
+              t(ALERT_WORDS.noData, { minutes, time: formatTime(lastUpload, device.timezone, t.locale) });
             await this.raise(device, entry.user, rule, null, now, null, what);
           }
         }
@@ -268,16 +279,11 @@ export class AlertEngine {
             if (typeof v !== 'number') continue;
             const since = v === 0 ? quietSince(await history(LINK_HISTORY), k) : undefined;
             const lost = since !== undefined && time - since >= LOST_LINK_AFTER;
-            await this.step(
-              device,
-              entry.user,
-              rule,
-              k,
-              time,
-              lost,
-              v === 1,
-              null,
-              () => `Lost link to ${sensorLabel(k)} for ${Math.floor((time - (since ?? time)) / 60)} minutes`,
+            await this.step(device, entry.user, rule, k, time, lost, v === 1, null, (t) =>
+              t(ALERT_WORDS.lostLink, {
+                sensor: sensorLabel(k, t),
+                minutes: Math.floor((time - (since ?? time)) / 60),
+              }),
             );
           }
         } else if (rule.item === BARO_DROP) {
@@ -300,26 +306,24 @@ export class AlertEngine {
             meets(rule, drop),
             recovered(rule, drop),
             drop,
-            () =>
-              `${itemLabel(metric)} dropped ${formatValue(metric, drop, rule.unit)} within 5 minutes (now ${formatValue(metric, cur, rule.unit)})`,
+            (t) =>
+              t(ALERT_WORDS.dropped, {
+                item: itemLabel(metric, t),
+                drop: formatValue(metric, drop, rule.unit, t.locale),
+                value: formatValue(metric, cur, rule.unit, t.locale),
+              }),
           );
         } else if (rule.metric) {
           const v = values[rule.metric];
           if (typeof v !== 'number') continue;
-          const word = { above: 'above', overOrEqual: 'at or above', below: 'below' }[
-            rule.condition ?? 'above'
-          ];
-          await this.step(
-            device,
-            entry.user,
-            rule,
-            null,
-            time,
-            meets(rule, v),
-            recovered(rule, v),
-            v,
-            () =>
-              `${itemLabel(rule.metric!)} ${word} ${formatValue(rule.metric!, rule.threshold ?? 0, rule.unit)}: ${formatValue(rule.metric!, v, rule.unit)}`,
+          const words = ALERT_WORDS[rule.condition ?? 'above'];
+          const metric = rule.metric;
+          await this.step(device, entry.user, rule, null, time, meets(rule, v), recovered(rule, v), v, (t) =>
+            t(words, {
+              item: itemLabel(metric, t),
+              threshold: formatValue(metric, rule.threshold ?? 0, rule.unit, t.locale),
+              value: formatValue(metric, v, rule.unit, t.locale),
+            }),
           );
         }
       }
@@ -335,12 +339,12 @@ export class AlertEngine {
     raise: boolean,
     recover: boolean,
     base: number | null,
-    what: () => string,
+    what: (t: Speaker) => string,
   ): Promise<void> {
     const held = await this.heldFor(device._id);
     const h = held.get(keyOf(user, rule, sensor ?? rule.sensor ?? null));
     if (!h) {
-      if (raise) await this.raise(device, user, rule, sensor, time, base, what());
+      if (raise) await this.raise(device, user, rule, sensor, time, base, what);
       return;
     }
     if (!recover) {
@@ -358,15 +362,17 @@ export class AlertEngine {
     sensor: string | null,
     time: number,
     base: number | null,
-    what: string,
+    what: (t: Speaker) => string,
   ): Promise<void> {
+    const t = translator(await userLocale(this.app, user));
     const text = alertText({
       stationName: device.name,
       deviceId: device._id,
       timeZone: device.timezone,
       time,
-      what,
+      what: what(t),
       origin: publicOrigin(this.app, user),
+      t,
     });
     const s = sensor ?? rule.sensor ?? null;
     const held = await this.heldFor(device._id);

@@ -12,6 +12,7 @@ import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../src/domain/errors';
 import type { Application, HookContext } from '../declarations';
 import { codedError } from '../hooks/error-codes';
+import { rememberLocale } from '../i18n/locale';
 import { rememberOrigin } from '../notify/public-origin';
 import { LoginThrottle } from './login-throttle';
 import { createStrategy, oauthProviders, oauthSettings } from './oauth';
@@ -208,8 +209,9 @@ export function authentication(app: Application): void {
   const providers = oauthProviders(config);
   for (const name of providers) service.register(name, createStrategy(name, app));
   app.use('authentication', service);
-  // Alert e-mails and pushes link back to the origin this user signs in from (server/notify/public-origin.ts).
-  app.service('authentication').hooks({ after: { create: [rememberOrigin] } });
+  // Alert e-mails and pushes link back to the origin this user signs in from (server/notify/public-origin.ts),
+  // in the language their app speaks (server/i18n/locale.ts).
+  app.service('authentication').hooks({ after: { create: [rememberOrigin, rememberLocale] } });
   if (providers.length > 0) {
     app.configure(oauth());
     // `oauth/:provider` matches any name: only configured providers may start a flow.

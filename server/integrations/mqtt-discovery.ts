@@ -5,7 +5,11 @@
 // Topic: homeassistant/sensor/<station>_<metric>/config (retained). State: <prefix>/<station>/state.
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import type { UnitType } from '../../src/domain/types';
-import { itemLabel } from '../notify/alert-message';
+import { metricText } from '../../src/domain/words';
+import { translator } from '../i18n/catalogs';
+
+// Home Assistant shows entity names as given; discovery is written once for every subscriber, in English.
+const english = translator('en');
 
 export interface SensorClass {
   device_class?: string;
@@ -90,7 +94,7 @@ export function discoveryConfig(prefix: string, station: DiscoveryStation, key: 
   const { value, ...cls } = classOf(key, def.unitType);
   const id = `${objectId(station.wsid)}_${objectId(key)}`;
   return {
-    name: itemLabel(key),
+    name: metricText(key, english),
     unique_id: `weather_portal_${id}`,
     object_id: `weather_${id}`,
     state_topic: stateTopic(prefix, station),

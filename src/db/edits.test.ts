@@ -5,6 +5,7 @@ import {
   hideAlert,
   renameChannel,
   saveDisplaySettings,
+  saveLocale,
   saveUnits,
   setEditsDb,
   setOutboxFlusher,
@@ -113,5 +114,23 @@ describe('write-through edits', () => {
       method: 'find',
       params: { device: 'd1', id: 'a1' },
     });
+  });
+
+  it('the language: kept on the account once (users patch), nothing when it already has it or when signed out', async () => {
+    await saveLocale('de');
+    const rows = await outbox();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      service: 'users',
+      method: 'patch',
+      recordId: 'u1',
+      data: { locale: 'de' },
+    });
+    expect(flushes).toBe(1);
+    await saveLocale('de');
+    expect(await outbox()).toHaveLength(1);
+    await db.settings.delete(SETTING.auth);
+    await saveLocale('fr');
+    expect(await outbox()).toHaveLength(1);
   });
 });

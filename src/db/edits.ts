@@ -169,6 +169,27 @@ export async function saveProfile(profile: {
   void requestFlush();
 }
 
+/**
+ * The language the app speaks now, kept on the account so e-mails and pushes are written in it (write-through
+ * like the profile; nothing to do when signed out or when the account already has it).
+ */
+export async function saveLocale(locale: string): Promise<void> {
+  const db = editDb;
+  const queued = await db.transaction('rw', [db.settings, db.outbox], async () => {
+    const auth = await getAuth(db);
+    if (!auth?.user || auth.user.locale === locale) return false;
+    await setAuth(db, { ...auth, user: { ...auth.user, locale } });
+    await enqueue(db, {
+      service: SERVICES.users,
+      method: 'patch',
+      recordId: auth.user._id,
+      data: { locale },
+    });
+    return true;
+  });
+  if (queued) void requestFlush();
+}
+
 /** Hide an active alert (spec §4: hiding removes it). */
 export async function hideAlert(deviceId: string, alertId: string): Promise<void> {
   const db = editDb;

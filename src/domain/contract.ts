@@ -41,6 +41,8 @@ export interface User {
   temperatureUnit?: string;
   /** ISO 3166-1 alpha-2, null when not given (Account page). */
   country?: string | null;
+  /** The language the user's app speaks (a catalog id); e-mails and pushes are written in it. */
+  locale?: string | null;
   displaySetting?: Record<string, string | number>;
   createdAt?: string;
   isAdmin?: boolean;

@@ -1,5 +1,6 @@
 // Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
 import { i18n } from '@lingui/core';
+import { saveLocale } from '../db/edits';
 import { db } from '../db/schema';
 import { getSetting, SETTING, setSetting } from '../db/settings';
 import { readLangCookie, writeLangCookie } from './cookie';
@@ -19,6 +20,10 @@ export async function chooseLocale(locale: LocaleId): Promise<void> {
   // The language is active either way; without IndexedDB (private windows) it is not kept for the next start.
   await setSetting(db, SETTING.locale, locale).catch((e: unknown) =>
     console.warn('[i18n] the language choice could not be kept', e),
+  );
+  // The account learns it too, so its e-mails and pushes follow (server/i18n/locale.ts).
+  await saveLocale(locale).catch((e: unknown) =>
+    console.warn('[i18n] the account language was not queued', e),
   );
 }
 

@@ -7,8 +7,10 @@
 import type { UploadTarget } from '../../../src/domain/contract';
 import { NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../../src/domain/networks';
 import type { Sample } from '../../../src/domain/types';
+import { MAIL_WORDS } from '../../../src/domain/words';
 import type { ClusterLock } from '../../cluster/lock';
 import type { Application } from '../../declarations';
+import { translator } from '../../i18n/catalogs';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
@@ -216,17 +218,22 @@ export class Forwarder {
   private async alertOwner(row: TargetRow): Promise<void> {
     const device = await this.app.ctx.devices.get(row.device);
     if (!device) return;
-    const user = await this.knex('users').where({ _id: device.user }).first('email');
+    const user = await this.knex('users').where({ _id: device.user }).first('email', 'locale');
     if (!user?.email) return;
+    const t = translator(user.locale);
     const network = NETWORKS[row.network].name;
     const where = this.app.ctx.config.publicUrl ? ` (${this.app.ctx.config.publicUrl}/server)` : '';
+    const values = {
+      network,
+      station: device.name,
+      count: PAUSE_AFTER_REJECTIONS,
+      answer: row.lastResult,
+      where,
+    };
     await this.app.ctx.mailer.send({
       to: user.email,
-      subject: `Forwarding of ${device.name} to ${network} is paused`,
-      text:
-        `${network} refused the station ID or key of ${device.name} ${PAUSE_AFTER_REJECTIONS} times in a row ` +
-        `(last answer: ${row.lastResult}).\n\nNothing more is sent to it until you check the station ID and key ` +
-        `on the Weather Server page${where} and save them, or turn the target on again.\n`,
+      subject: t(MAIL_WORDS.pausedSubject, values),
+      text: `${t(MAIL_WORDS.pausedBody, values)}\n`,
     });
   }
 

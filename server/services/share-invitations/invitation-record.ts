@@ -1,6 +1,7 @@
 // Invitation rows as read from the database, and the mail the invited address gets. What each side sees of a
 // row is src/domain/invitationRecord.ts (shared with the mocks).
 import type { InvitationRow, Inviter } from '../../../src/domain/invitationRecord';
+import { MAIL_WORDS, type Translate } from '../../../src/domain/words';
 
 export function fromDb(row: Record<string, unknown>): InvitationRow {
   return {
@@ -24,16 +25,12 @@ export function invitationMail(
   deviceName: string,
   origin: string,
   hasAccount: boolean,
+  t: Translate,
 ) {
-  const who = `${inviterName(from)} (${from.email})`;
+  const name = inviterName(from);
   const next = hasAccount
-    ? `Accept or decline it here: ${origin}/shares`
-    : `To accept it, create an account with this address: ${origin}/signup\nThen open ${origin}/shares`;
-  return {
-    to,
-    subject: `${inviterName(from)} invites you to see the weather station "${deviceName}"`,
-    text:
-      `${who} invites you to see their weather station "${deviceName}" on the weather portal.\n\n` +
-      `${next}\n\nNothing is shared with ${inviterName(from)} unless you accept; you can ignore this message.\n`,
-  };
+    ? t(MAIL_WORDS.inviteWithAccount, { link: `${origin}/shares` })
+    : t(MAIL_WORDS.inviteWithoutAccount, { signup: `${origin}/signup`, link: `${origin}/shares` });
+  const values = { name, who: `${name} (${from.email})`, station: deviceName, next };
+  return { to, subject: t(MAIL_WORDS.inviteSubject, values), text: `${t(MAIL_WORDS.inviteBody, values)}\n` };
 }

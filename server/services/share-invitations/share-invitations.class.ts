@@ -26,6 +26,8 @@ import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { readers } from '../../hooks/validate';
+import { translator } from '../../i18n/catalogs';
+import { userLocale } from '../../i18n/locale';
 import { objectId } from '../../storage/ids';
 import type { DeviceRow } from '../devices/device-record';
 import { fromDb, invitationMail } from './invitation-record';
@@ -261,6 +263,9 @@ export class ShareInvitationsService {
     if (!from) return;
     const { publicUrl, port } = this.app.ctx.config;
     const origin = publicUrl ?? `http://localhost:${port}`;
-    await this.app.ctx.mailer.send(invitationMail(row.email, from, device.name, origin, hasAccount));
+    // In the invited person's language when they have an account, else in the inviter's.
+    const recipient = await this.app.ctx.storage.knex('users').where({ email: row.email }).first('locale');
+    const t = translator(recipient?.locale ?? (await userLocale(this.app, row.owner)));
+    await this.app.ctx.mailer.send(invitationMail(row.email, from, device.name, origin, hasAccount, t));
   }
 }

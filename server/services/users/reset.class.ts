@@ -9,11 +9,14 @@ import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../../src/domain/errors';
 import { isValidEmail, validatePassword } from '../../../src/domain/validate';
+import { MAIL_WORDS, type Translate } from '../../../src/domain/words';
 import { endAllSessions } from '../../auth/sessions';
 import type { Application } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, str } from '../../hooks/validate';
+import { translator } from '../../i18n/catalogs';
+import { requestLocale } from '../../i18n/locale';
 import { hashPassword, newCode, presentUser } from './users.class';
 
 export const RESET_TTL_MS = 3600 * 1000;
@@ -22,13 +25,11 @@ export const RESET_WRONG = ERRORS.resetCodeWrong;
 export const RESET_TOO_MANY = ERRORS.tooManyAttemptsLong;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export function resetMail(to: string, code: string) {
+export function resetMail(to: string, code: string, t: Translate) {
   return {
     to,
-    subject: `Your password reset code: ${code}`,
-    text:
-      `Someone (hopefully you) asked to reset the password of your weather portal account.\n\n` +
-      `Your reset code is ${code}. It is valid for 1 hour. If you did not ask for it, ignore this message.\n`,
+    subject: t(MAIL_WORDS.resetSubject, { code }),
+    text: `${t(MAIL_WORDS.resetBody, { code })}\n`,
   };
 }
 
@@ -53,7 +54,7 @@ export class ResetService {
       .digest('hex');
   }
 
-  async create(input: unknown, params: Params & { ip?: string }) {
+  async create(input: unknown, params: Params & { ip?: string; headers?: Record<string, unknown> }) {
     const data = asObject(input);
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     if (!isValidEmail(email)) throw codedError(BadRequest, 'emailFormat', { field: 'email' });
@@ -85,9 +86,11 @@ export class ResetService {
             resetAttempts: 0,
           });
         // Not awaited: a slow mail server must not tell apart registered addresses by the time of the answer.
-        this.app.ctx.mailer.send(resetMail(email, fresh)).catch((error) => {
-          this.app.ctx.log.error('reset mail failed', error);
-        });
+        this.app.ctx.mailer
+          .send(resetMail(email, fresh, translator(user.locale ?? requestLocale(params.headers))))
+          .catch((error) => {
+            this.app.ctx.log.error('reset mail failed', error);
+          });
       }
       return { sent: true };
     }

@@ -5,10 +5,13 @@ import { Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { User, UserName } from '../../../src/domain/contract';
 import { ERRORS } from '../../../src/domain/errors';
+import { MAIL_WORDS, type Translate } from '../../../src/domain/words';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
+import { translator } from '../../i18n/catalogs';
+import { requestLocale } from '../../i18n/locale';
 import { objectId } from '../../storage/ids';
 import { findList } from '../common/list-query';
 import { profilePatch, signupData } from './users.schema';
@@ -59,6 +62,7 @@ export function presentUser(row: Record<string, unknown>): User {
     lastName: (row.lastName as string) ?? '',
     temperatureUnit: (row.temperatureUnit as string) ?? 'C',
     country: (row.country as string | null | undefined) ?? null,
+    locale: (row.locale as string | null | undefined) ?? null,
     displaySetting: row.displaySetting ? JSON.parse(row.displaySetting as string) : {},
     createdAt: new Date(Number(row.createdAt)).toISOString(),
     ...(row.isAdmin ? { isAdmin: true } : {}),
@@ -119,7 +123,7 @@ export class UsersService {
       : { ...row, verified: Boolean(row.verified), isAdmin: Boolean(row.isAdmin) };
   }
 
-  async create(data: unknown, params: Params & { ip?: string } = {}) {
+  async create(data: unknown, params: Params & { ip?: string; headers?: Record<string, unknown> } = {}) {
     const input = signupData(data);
     // Sign-ups from outside pass the captcha when it is configured (server code, e.g. the demo, does not).
     if (params.provider) {
@@ -128,7 +132,8 @@ export class UsersService {
       await checkCaptcha(this.app.ctx.config, (data as Record<string, unknown>).captchaToken, params.ip);
       await this.signups.hit(ip);
     }
-    const exists = await this.knex('users').where({ email: input.email }).first('_id');
+    const exists = await this.knex('users').where({ email: input.email }).first('_id', 'locale');
+    const locale = input.locale ?? requestLocale(params.headers) ?? null;
     const code = newCode();
     const now = Date.now();
     const row = {
@@ -141,15 +146,17 @@ export class UsersService {
       verifyCode: hashCode(code),
       verifyExpires: now + CODE_TTL_MS,
       temperatureUnit: 'C',
+      locale,
       createdAt: now,
       updatedAt: now,
     };
     // A taken address gets the same answer (and the same work) as a new one, so sign-up does not tell which
     // addresses are registered; the owner is told by mail instead. Mails are not awaited for the same reason.
-    if (exists) this.mail(takenMail(input.email));
+    // The owner of a taken address is written to in their own language, the new one in the sign-up's.
+    if (exists) this.mail(takenMail(input.email, translator(exists.locale ?? locale)));
     else {
       await this.knex('users').insert(row);
-      this.mail(verificationMail(input.email, code));
+      this.mail(verificationMail(input.email, code, translator(locale)));
     }
     return presentUser(row);
   }
@@ -194,21 +201,14 @@ export class UsersService {
 }
 
 /** To the owner of an address someone tried to sign up with again. */
-export function takenMail(to: string) {
-  return {
-    to,
-    subject: 'Someone tried to sign up with your address',
-    text:
-      'Someone (hopefully you) tried to create a weather portal account with this e-mail address, which ' +
-      'already has one. Sign in instead; if you forgot the password, use "Forgot password" on the login page. ' +
-      'If it was not you, ignore this message: nothing was changed.\n',
-  };
+export function takenMail(to: string, t: Translate) {
+  return { to, subject: t(MAIL_WORDS.takenSubject), text: `${t(MAIL_WORDS.takenBody)}\n` };
 }
 
-export function verificationMail(to: string, code: string) {
+export function verificationMail(to: string, code: string, t: Translate) {
   return {
     to,
-    subject: `Your verification code: ${code}`,
-    text: `Welcome to the weather portal.\n\nYour verification code is ${code}. It is valid for 24 hours.\n`,
+    subject: t(MAIL_WORDS.verifySubject, { code }),
+    text: `${t(MAIL_WORDS.verifyBody, { code })}\n`,
   };
 }

@@ -2,6 +2,7 @@
 
 import { BadRequest } from '@feathersjs/errors';
 import { isCountryCode } from '../../../src/domain/countries';
+import { LOCALES, type LocaleId, normalizeLocale } from '../../../src/domain/locales';
 import {
   isUnitPrefKey,
   UNIT_PREF_VALUES,
@@ -18,6 +19,17 @@ export interface SignupData {
   password: string;
   firstName: string;
   lastName: string;
+  /** The app's language at sign-up (e-mails are written in it); undefined: the request's. */
+  locale?: LocaleId;
+}
+
+/** A language the catalogs have ('de', 'zh-Hant'…), or a 400. */
+function localeField(data: Record<string, unknown>): LocaleId | undefined {
+  if (data.locale === undefined) return undefined;
+  const locale = typeof data.locale === 'string' ? normalizeLocale(data.locale) : null;
+  if (!locale)
+    throw new BadRequest(`locale must be one of ${LOCALES.map((l) => l.id).join(', ')}`, { field: 'locale' });
+  return locale;
 }
 
 /** The e-mail and password of a new account (sign-up, or an admin adding one), checked by the spec's rules. */
@@ -41,13 +53,21 @@ export function signupData(input: unknown): SignupData {
     password,
     firstName: str(data, 'firstName', { max: 100 }) ?? '',
     lastName: str(data, 'lastName', { max: 100 }) ?? '',
+    locale: localeField(data),
   };
 }
 
 /** Fields a user may change on their own record through `patch`. */
 export function profilePatch(input: unknown): Record<string, unknown> {
   const data = asObject(input);
-  const allowed = new Set(['firstName', 'lastName', 'temperatureUnit', 'displaySetting', 'country']);
+  const allowed = new Set([
+    'firstName',
+    'lastName',
+    'temperatureUnit',
+    'displaySetting',
+    'country',
+    'locale',
+  ]);
   for (const key of Object.keys(data)) {
     if (!allowed.has(key)) throw new BadRequest(`${key} cannot be changed here`, { field: key });
   }
@@ -55,6 +75,8 @@ export function profilePatch(input: unknown): Record<string, unknown> {
   const first = str(data, 'firstName', { max: 100 });
   const last = str(data, 'lastName', { max: 100 });
   if (first !== undefined) out.firstName = first;
+  const locale = localeField(data);
+  if (locale) out.locale = locale;
   if (last !== undefined) out.lastName = last;
   if (data.temperatureUnit !== undefined) {
     if (unitPrefValue('temperature', data.temperatureUnit) === undefined)

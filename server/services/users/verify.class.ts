@@ -6,6 +6,8 @@ import type { Application } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool, str } from '../../hooks/validate';
+import { translator } from '../../i18n/catalogs';
+import { requestLocale } from '../../i18n/locale';
 import { hashCode, newCode, presentUser, verificationMail } from './users.class';
 
 export class VerifyService {
@@ -19,7 +21,7 @@ export class VerifyService {
     this.perIp = new AccountLimiter('verify', config.resetAttemptsPerIp, 15 * 60 * 1000, counters);
   }
 
-  async create(input: unknown, params: Params & { ip?: string }) {
+  async create(input: unknown, params: Params & { ip?: string; headers?: Record<string, unknown> }) {
     const data = asObject(input);
     const email = str(data, 'email', { required: true, max: 254 })!.toLowerCase();
     const ip = params.ip ?? 'internal';
@@ -34,7 +36,9 @@ export class VerifyService {
         await knex('users')
           .where({ _id: user._id })
           .update({ verifyCode: hashCode(code), verifyExpires: Date.now() + 24 * 3600 * 1000 });
-        await this.app.ctx.mailer.send(verificationMail(email, code));
+        await this.app.ctx.mailer.send(
+          verificationMail(email, code, translator(user.locale ?? requestLocale(params.headers))),
+        );
       }
       // Same answer whether or not the address exists: no account discovery.
       return { sent: true };
