@@ -179,3 +179,77 @@ export function cardsForType(typeId: number): CardDef[] {
   }
   return out;
 }
+
+/** The display setting fields that decide which cards show (contract DisplaySettings). */
+export interface CardChoices {
+  _id?: string;
+  /** Visible cards in the owner's order (the type's default until the owner edits it). */
+  metricsList: string[];
+  /**
+   * Cards the owner showed or hid by hand: for these the list decides. null on a record stored before
+   * choices were kept (issue 22): every card of it then counts as chosen, so nothing the owner set changes.
+   */
+  chosenList?: string[] | null;
+}
+
+/** A card's readings without its battery and link flags (a battery level alone is no reading). */
+const readings = (c: CardDef) => c.metrics.filter((k) => !/^(bat|cn)/.test(k));
+
+/** The reading that tells a card's sensor is there: the black globe for WBGT (the portal estimates WBGT). */
+function sensorKeys(c: CardDef): string[] {
+  if (c.key === 'wbgt') return ['bgt'];
+  return c.primary ? [c.primary] : c.metrics;
+}
+
+/**
+ * The cards the dashboard shows and the ones "Show hidden cards" offers (issue 22). The owner's own show/hide
+ * choices win; otherwise a card follows its sensor: it appears once the sensor has reported (`seen`: keys
+ * that ever had a value, plus 'forecast' when a forecast is held) and is not shown while it never had data.
+ * Feature cards (sun/moon, overview, sky) need no sensor and follow the list. Shown cards keep the list's
+ * order; cards that appeared by themselves follow, in the default order.
+ */
+export function dashboardCards(
+  offered: CardDef[],
+  display: CardChoices,
+  seen: ReadonlySet<string>,
+): { shown: CardDef[]; hidden: CardDef[] } {
+  const listed = new Set(display.metricsList);
+  const legacy = display.chosenList == null && display._id !== undefined;
+  const chosen = new Set(display.chosenList ?? []);
+  const visible = (c: CardDef): boolean => {
+    if (legacy || chosen.has(c.key)) return listed.has(c.key);
+    if (c.key === 'forecast') return listed.has(c.key) || seen.has('forecast');
+    if (c.kind === 'feature') return listed.has(c.key);
+    // A card of the type's default list shows with any of its readings; an add-on needs its own sensor.
+    const keys = listed.has(c.key) && c.primary ? readings(c) : sensorKeys(c);
+    return keys.some((k) => seen.has(k));
+  };
+  const shown: CardDef[] = [];
+  const hidden: CardDef[] = [];
+  for (const c of offered) (visible(c) ? shown : hidden).push(c);
+  const at = (k: string) => (listed.has(k) ? display.metricsList.indexOf(k) : Number.MAX_SAFE_INTEGER);
+  // A stable sort: cards outside the list keep the offered (default) order.
+  shown.sort((a, b) => at(a.key) - at(b.key));
+  return { shown, hidden };
+}
+
+/**
+ * The list fields after the owner shows (`show` true) or hides a card. The choice is kept as theirs; a shown
+ * card goes after the cards on screen (`shownKeys`, in order), before listed cards still waiting for data.
+ */
+export function chooseCard(
+  display: CardChoices,
+  offeredKeys: string[],
+  shownKeys: string[],
+  key: string,
+  show: boolean,
+): { metricsList: string[]; chosenList: string[] } {
+  // A legacy record: every card of the type was the owner's choice, and stays so.
+  const chosen = display.chosenList ?? (display._id !== undefined ? offeredKeys : []);
+  const onScreen = shownKeys.filter((k) => k !== key);
+  const waiting = display.metricsList.filter((k) => k !== key && !shownKeys.includes(k));
+  return {
+    metricsList: show ? [...onScreen, key, ...waiting] : [...onScreen, ...waiting],
+    chosenList: [...new Set([...chosen, key])],
+  };
+}

@@ -201,6 +201,8 @@ export interface DisplaySettings {
   detailList: string[];
   graphList: string[];
   graphRange: string;
+  /** Cards the owner showed or hid by hand (issue 22); null on a record stored before they were kept. */
+  chosenList?: string[] | null;
 }
 
 /** A paginated find answer; `cursor` (opaque) is there when more rows follow: pass it back as `$cursor`. */
