@@ -99,7 +99,7 @@ export const CARDS: CardDef[] = [
   ...nums(SENSOR_CHANNELS).map((n) => card(`leaf${n}`, [`leafc${n}`, `batleafc${n}`], `leafc${n}`, [], n)),
   feature('forecast'),
   feature('sunMoon'),
-  feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi'], 'tempc0'),
+  feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi', 'relbaro'], 'tempc0'),
   feature('sky'),
   card(
     'lightning',
@@ -160,6 +160,20 @@ export const CARD_BY_KEY: Record<string, CardDef> = Object.fromEntries(CARDS.map
 /** The baro card's primary key for the barometer preference. */
 export function baroPrimary(barometer: 'Abs' | 'Rel' = 'Abs'): string {
   return barometer === 'Rel' ? 'relbaro' : 'absbaro';
+}
+
+/**
+ * The pressure to show (issue 22): the preferred one when the station sends it, else the one it has (a
+ * Wunderground station sends only sea-level pressure), so a barometer never reads "---" while one exists.
+ */
+export function baroShown(
+  barometer: 'Abs' | 'Rel' | undefined,
+  sample: Record<string, number | null | undefined> | null | undefined,
+): string {
+  const want = baroPrimary(barometer);
+  const other = want === 'absbaro' ? 'relbaro' : 'absbaro';
+  const has = (k: string) => Number.isFinite(sample?.[k]);
+  return !has(want) && has(other) ? other : want;
 }
 
 /** The cards a device type offers, each limited to the keys that type has. Unknown types act as type 0. */
