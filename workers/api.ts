@@ -37,6 +37,8 @@ export interface WeatherServerView {
   lastUpload: number | null;
   protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
   unmapped: Record<string, string>;
+  /** The machine's LAN addresses when the portal was opened as localhost (contract ServerView). */
+  loopback?: { addresses: string[] };
   /** unix ms when it was loaded. */
   fetchedAt: number;
 }

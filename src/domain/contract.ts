@@ -329,6 +329,11 @@ export interface ServerView {
   lastUpload: number | null;
   protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
   unmapped: Record<string, string>;
+  /**
+   * Only when the portal was reached as a loopback name and PUBLIC_HOST is not set (issue 22): the machine's
+   * LAN addresses, the first used in the settings above; none found: the settings still name the loopback.
+   */
+  loopback?: { addresses: string[] };
 }
 
 /** One alert rule of `alertSettings` (spec §3 Alert setting); `_id` addresses it in a patch. */
