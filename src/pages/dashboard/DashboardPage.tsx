@@ -30,6 +30,7 @@ import { DEFAULT_KIOSK, SETTING } from '../../db/settings';
 import { usePlanLocked } from '../../db/usePlanLock';
 import { cardsForType, chooseCard, dashboardCards, type GraphRange } from '../../domain';
 import { useUi } from '../../state/ui';
+import { ActiveAlerts } from './ActiveAlerts';
 import styles from './DashboardPage.module.css';
 import { HiddenCards } from './HiddenCards';
 import { PlanLocked } from './PlanLocked';
@@ -198,6 +199,7 @@ export default function DashboardPage() {
         )}
       </header>
       {locked && <PlanLocked device={device} />}
+      {!locked && <ActiveAlerts device={device} compact={fullscreen} />}
       {!locked && latest && !latest.time && (
         <p className={styles.notice}>
           {t`This station has not uploaded any readings yet.`}{' '}
