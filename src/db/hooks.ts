@@ -135,6 +135,16 @@ export function useLatest(deviceId?: Id): Latest | undefined {
   return useLiveQuery(async () => (deviceId ? readLatest(hookDb, deviceId) : undefined), [deviceId]);
 }
 
+/** The newest reading of each of these devices (the all-stations overview), keyed by device id. */
+export function useLatestOf(ids: string[]): Record<string, Latest> | undefined {
+  const key = ids.join(',');
+  return useLiveQuery(async () => {
+    const list = key ? key.split(',') : [];
+    const rows = await Promise.all(list.map((id) => readLatest(hookDb, id)));
+    return Object.fromEntries(list.map((id, i) => [id, rows[i]]));
+  }, [key]);
+}
+
 export interface MinMax {
   /** key → [value, unix s] in base units. */
   min: Record<string, [number, number]>;
