@@ -376,6 +376,8 @@ export interface Alert {
 export interface ForecastTable {
   columns: string[];
   rows: (number | string | null)[][];
+  /** Who made it (issue 22): Open-Meteo, or the station's own barometric forecast. */
+  source?: 'open-meteo' | 'local';
 }
 
 /** `weatherDevices/forecast` find without `type`: every table at once. */
