@@ -97,6 +97,11 @@ export interface SeriesData {
   ys: Float64Array[]; // NaN = no value
   bucket: BucketRange;
   fromCache: boolean;
+  /**
+   * Week, month and year graphs (buckets over 5 minutes): each averaged key's low and high per bucket, on the
+   * same times as `x` (issue 22: the band around the mean, as WeeWX and Weather Underground draw it).
+   */
+  bands?: { key: string; lo: Float64Array; hi: Float64Array }[];
 }
 
 /** What `bench()` measured in the worker (medians, ms); see workers/bench.ts. */
