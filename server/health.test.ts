@@ -86,6 +86,8 @@ describe('health and HEAD', () => {
   test('GET /config tells the version (Help → About) and where the source is', async () => {
     const res = await call(t.url, 'GET', '/config');
     expect(res.body).toMatchObject({ version: VERSION, sourceUrl: null });
+    // No SMTP_URL in tests: mails go to DATA_DIR/outbox, and the verify screen says so (issue 22).
+    expect(res.body.mailOutbox).toBe(true);
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 

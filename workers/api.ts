@@ -37,6 +37,8 @@ export interface WeatherServerView {
   lastUpload: number | null;
   protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
   unmapped: Record<string, string>;
+  /** The machine's LAN addresses when the portal was opened as localhost (contract ServerView). */
+  loopback?: { addresses: string[] };
   /** unix ms when it was loaded. */
   fetchedAt: number;
 }
@@ -95,6 +97,11 @@ export interface SeriesData {
   ys: Float64Array[]; // NaN = no value
   bucket: BucketRange;
   fromCache: boolean;
+  /**
+   * Week, month and year graphs (buckets over 5 minutes): each averaged key's low and high per bucket, on the
+   * same times as `x` (issue 22: the band around the mean, as WeeWX and Weather Underground draw it).
+   */
+  bands?: { key: string; lo: Float64Array; hi: Float64Array }[];
 }
 
 /** What `bench()` measured in the worker (medians, ms); see workers/bench.ts. */

@@ -18,7 +18,11 @@ const guard =
   };
 
 const withTransfer = (s: SeriesData): SeriesData =>
-  transfer(s, [s.x.buffer as ArrayBuffer, ...s.ys.map((y) => y.buffer as ArrayBuffer)]);
+  transfer(s, [
+    s.x.buffer as ArrayBuffer,
+    ...s.ys.map((y) => y.buffer as ArrayBuffer),
+    ...(s.bands ?? []).flatMap((b) => [b.lo.buffer as ArrayBuffer, b.hi.buffer as ArrayBuffer]),
+  ]);
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 

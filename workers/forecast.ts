@@ -10,7 +10,7 @@ import { nowSeconds } from './util';
 const TYPES = ['current', 'daily', 'hourly'] as const;
 const DAY = 86400;
 
-type Part = Coded | { columns: string[]; rows: ForecastRow['rows'] } | null | undefined;
+type Part = Coded | { columns: string[]; rows: ForecastRow['rows']; source?: unknown } | null | undefined;
 
 /** ms until the next full hour (plus a few seconds so the server's hourly forecast is ready). */
 export function msToNextHour(nowMs = Date.now(), slackMs = 5000): number {
@@ -28,7 +28,8 @@ function toRow(device: string, type: ForecastRow['type'], part: Part): ForecastR
   if (!part) return null;
   const [columns, rows] = Array.isArray(part) ? part : [part.columns, part.rows];
   if (!Array.isArray(columns) || !Array.isArray(rows)) return null;
-  return { device, type, columns, rows, fetchedAt: Date.now() };
+  const source = !Array.isArray(part) && typeof part.source === 'string' ? part.source : undefined;
+  return { device, type, columns, rows, fetchedAt: Date.now(), ...(source ? { source } : {}) };
 }
 
 /** Store a forecast answer ({ current, daily, hourly } each coded) for a device. */

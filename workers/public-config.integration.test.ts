@@ -28,5 +28,6 @@ it('keeps the server version and source address with the sign-in options', async
     oauth: [],
     version: pkg.version,
     sourceUrl: 'https://git.example.com/portal',
+    mailOutbox: true,
   });
 });

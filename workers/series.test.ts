@@ -35,6 +35,9 @@ describe('series', () => {
     const { conn, calls } = fakeConnection({
       'weatherMetrics/queryGroup': (q) => {
         if (offline) throw new ApiError('websocket error', 0);
+        // The temperature's band (issue 22): its low and high per hour.
+        if (q.metrics === 'min_tempc0,max_tempc0')
+          return [['time', 'min_tempc0', 'max_tempc0'], [[NOW - 10 * DAY, 3, 8]]];
         expect(q).toMatchObject({ range: '1h', metrics: 'mean_tempc0,max_gust' });
         return [
           ['time', 'mean_tempc0', 'max_gust'],
@@ -57,13 +60,36 @@ describe('series', () => {
     expect(online.fromCache).toBe(false);
     expect([...online.ys[0]]).toEqual([5, Number.NaN]);
     expect([...online.ys[1]]).toEqual([7, 9]);
-    expect(await db.series.count()).toBe(1);
+    // Only the averaged temperature has a band; the gust is a maximum already.
+    expect(online.bands?.map((b) => [b.key, [...b.lo], [...b.hi]])).toEqual([
+      ['tempc0', [3, Number.NaN], [8, Number.NaN]],
+    ]);
+    expect(await db.series.count()).toBe(2);
     offline = true;
     const cached = await series.load(...args, NOW);
     expect(cached.fromCache).toBe(true);
     expect([...cached.x]).toEqual([...online.x]);
     expect([...cached.ys[1]]).toEqual([7, 9]);
-    expect(calls).toHaveLength(2);
+    expect([...(cached.bands?.[0].hi ?? [])]).toEqual([8, Number.NaN]);
+    expect(calls).toHaveLength(4);
+  });
+
+  it("week graphs of held history draw each bucket's low and high around the mean (issue 22)", async () => {
+    const db = tempDb();
+    const query = () => [
+      ['time', 'tempc0', 'dailyrain'],
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [NOW - 3600 + i * 300, 10 + (i % 4), i]),
+    ];
+    const { conn } = fakeConnection({ 'weatherMetrics/query': query });
+    const series = new Series(db, conn, new History(db, conn));
+    const s = await series.load('d1', ['tempc0', 'dailyrain'], NOW - 3600, NOW, '30m', NOW);
+    expect(s.bands?.map((b) => b.key)).toEqual(['tempc0']);
+    // 10,11,12,13,10,11 in the first half hour; 12,13 in the second.
+    expect([...s.bands![0].lo]).toEqual([10, 12]);
+    expect([...s.bands![0].hi]).toEqual([13, 13]);
+    // 5-minute (day) graphs have no band: each point is a reading.
+    const day = await series.load('d1', ['tempc0'], NOW - 3600, NOW, '5m', NOW);
+    expect(day.bands).toBeUndefined();
   });
 
   it('queryGroup names: plain keys at 5 minutes, primary aggregate prefixes otherwise', () => {

@@ -29,6 +29,10 @@ export const SERIES_CACHE_MAX = 200;
 export const seriesId = (device: string, bucket: BucketRange, from: number, to: number, keys: string[]) =>
   `${device}|${bucket}|${from}|${to}|${keys.join(',')}`;
 
+/** Keys drawn with a low/high band: averaged readings (temperature, humidity, wind…) above 5-minute buckets. */
+export const bandKeys = (keys: string[], bucket: BucketRange) =>
+  bucket === '5m' ? [] : keys.filter((k) => primaryOf(k) === 'mean');
+
 /** `queryGroup` metric names: plain keys at 5m, else the key's primary aggregate ('mean_tempc0'). */
 export const groupNames = (keys: string[], bucket: BucketRange) =>
   bucket === '5m' ? keys : keys.map((k) => aggColumn(primaryOf(k), k));
@@ -85,7 +89,98 @@ export class Series {
       }
     }
     const { x, ys, units } = toSeries(rows, keys, prefs);
-    return { keys, units, x, ys, bucket, fromCache };
+    const bands = await this.bands(device, kind, keys, from, to, bucket, x, prefs, tz).catch((e) => {
+      // The mean line is drawn without its band rather than not at all.
+      if (!isTransient(e)) console.warn('[series] band', e);
+      return undefined;
+    });
+    return { keys, units, x, ys, bucket, fromCache, ...(bands?.length ? { bands } : {}) };
+  }
+
+  /**
+   * Each averaged key's low and high per bucket (over 5 minutes): folded from held 5-minute rows, else asked of
+   * the server (min_/max_ columns, cached like a graph answer). On the times of `x`; NaN where there is none.
+   */
+  private async bands(
+    device: string,
+    kind: HistoryKind | null,
+    keys: string[],
+    from: number,
+    to: number,
+    bucket: BucketRange,
+    x: Float64Array,
+    prefs: Parameters<typeof toSeries>[2],
+    tz?: string,
+  ): Promise<SeriesData['bands']> {
+    const banded = bandKeys(keys, bucket);
+    if (banded.length === 0 || x.length === 0) return undefined;
+    let lows: Sample[];
+    let highs: Sample[];
+    if (kind === '5m') {
+      const rows = (await this.db.metrics
+        .where('[device+time]')
+        .between([device, from], [device, to], true, false)
+        .toArray()) as TimedRow[];
+      lows = aggregateRows(rows, bucket, banded, tz, 'min') as Sample[];
+      highs = aggregateRows(rows, bucket, banded, tz, 'max') as Sample[];
+    } else {
+      const rows = await this.bandRows(device, banded, from, to, bucket);
+      const pick = (side: 'min' | 'max') =>
+        rows.map((r) => {
+          const out: Record<string, number | null> = { time: r.time };
+          for (const k of banded) out[k] = (r[aggColumn(side, k)] as number | null | undefined) ?? null;
+          return out as unknown as Sample;
+        });
+      lows = pick('min');
+      highs = pick('max');
+    }
+    const at = new Map<number, number>();
+    for (let i = 0; i < x.length; i++) at.set(x[i], i);
+    const place = (rows: Sample[]) => {
+      const s = toSeries(rows, banded, prefs);
+      return s.ys.map((y) => {
+        const out = new Float64Array(x.length).fill(Number.NaN);
+        s.x.forEach((t, i) => {
+          const j = at.get(t);
+          if (j !== undefined) out[j] = y[i];
+        });
+        return out;
+      });
+    };
+    const lo = place(lows);
+    const hi = place(highs);
+    return banded.map((key, i) => ({ key, lo: lo[i], hi: hi[i] }));
+  }
+
+  /** min_/max_ columns of `keys` from queryGroup (cached under a `band` id, so a graph seen once has it offline). */
+  private async bandRows(device: string, keys: string[], from: number, to: number, bucket: BucketRange) {
+    const id = seriesId(device, bucket, from, to, ['band', ...keys]);
+    const names = keys.flatMap((k) => [aggColumn('min', k), aggColumn('max', k)]);
+    try {
+      const [columns, values] = await this.conn.find(SERVICES.queryGroup, {
+        device,
+        range: bucket,
+        metrics: names.join(','),
+        startTime: new Date(from * 1000).toISOString(),
+        endTime: new Date(to * 1000).toISOString(),
+      });
+      await this.db.series.put({
+        id,
+        device,
+        bucket,
+        from,
+        to,
+        columns,
+        rows: values.map((r) => r.map((v) => (typeof v === 'number' ? v : null))),
+        fetchedAt: Date.now(),
+      });
+      await this.trimCache();
+      return fromCoded<Sample & Record<string, number | null>>([columns, values]);
+    } catch (e) {
+      if (!isTransient(e)) throw e;
+      const hit = await this.db.series.get(id);
+      return hit ? fromCoded<Sample & Record<string, number | null>>([hit.columns, hit.rows]) : [];
+    }
   }
 
   /** Held rows in [from, to), folded to the bucket. */

@@ -23,6 +23,7 @@ export function settingsContract(c: Contract): void {
         detailList: [],
         graphList: [],
         graphRange: 'day',
+        chosenList: [],
       });
       const again = await call(c.b.base, 'POST', '/deviceDisplaySettings', {
         token: c.owner.token,
@@ -32,9 +33,14 @@ export function settingsContract(c: Contract): void {
       expect(again.body.message).toBe('Display settings for this station exist already; patch them');
       const patched = await call(c.b.base, 'PATCH', `/deviceDisplaySettings/${made.body._id}`, {
         token: c.owner.token,
-        body: { graphRange: 'week', graphList: ['tempc0'] },
+        body: { graphRange: 'week', graphList: ['tempc0'], chosenList: ['lightning'] },
       });
-      expect(patched.body).toEqual({ ...made.body, graphRange: 'week', graphList: ['tempc0'] });
+      expect(patched.body).toEqual({
+        ...made.body,
+        graphRange: 'week',
+        graphList: ['tempc0'],
+        chosenList: ['lightning'],
+      });
       expect((await c.get(`${path}&$paginate=false`, c.owner)).body).toEqual([patched.body]);
       const bad = await call(c.b.base, 'PATCH', `/deviceDisplaySettings/${made.body._id}`, {
         token: c.owner.token,

@@ -13,6 +13,11 @@ export interface PublicConfig {
   version: string;
   /** SOURCE_URL: where the source code of this portal is (null: not configured). */
   sourceUrl: string | null;
+  /**
+   * No mail transport (SMTP_URL unset): mails, verification codes too, are files in DATA_DIR/outbox (issue 22:
+   * the verify screen says so). Not the path itself: a public answer does not tell the server's folders.
+   */
+  mailOutbox: boolean;
   vapidPublicKey?: string;
   [key: string]: unknown;
 }
@@ -38,6 +43,7 @@ export class PublicConfigService {
       oauth: oauthProviders(config),
       version: VERSION,
       sourceUrl: config.sourceUrl,
+      mailOutbox: !config.smtpUrl,
     };
     for (const part of parts.get(this.app) ?? []) Object.assign(out, await part());
     return out;

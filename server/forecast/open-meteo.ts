@@ -1,8 +1,10 @@
-// Open-Meteo (https://open-meteo.com, no key) as the forecast provider when FORECAST_PROVIDER=open-meteo.
-// Asked in metric units with unix times; answers are cached per station for 30 minutes.
+// Open-Meteo (https://open-meteo.com, no key): the default forecast when the server can reach it (auto.ts), or
+// the only one with FORECAST_PROVIDER=open-meteo. Asked in metric units with unix times; answers are cached per
+// station for 30 minutes. The outgoing request is the one `fetchFn` call below (a guarded outgoing path can be
+// passed in there).
 import { BadRequest, Unavailable } from '@feathersjs/errors';
 import type { Forecast, ForecastProvider, ForecastSite, Summary } from './types';
-import { round, table } from './types';
+import { round, table, withSource } from './types';
 
 export type FetchLike = (
   url: string,
@@ -175,7 +177,7 @@ export class OpenMeteoProvider implements ForecastProvider {
       if (hit) return hit.forecast; // a stale forecast beats none
       throw new Unavailable(`The forecast provider is not reachable (${(error as Error).message})`);
     }
-    const forecast = parseOpenMeteo(json, now);
+    const forecast = withSource(parseOpenMeteo(json, now), 'open-meteo');
     this.cache.set(site._id, { at: now, forecast });
     return forecast;
   }

@@ -3,10 +3,14 @@
 export type ForecastType = 'current' | 'hourly' | 'daily';
 export const FORECAST_TYPES: readonly ForecastType[] = ['current', 'hourly', 'daily'];
 
+/** Who made a forecast (issue 22: the card says which): Open-Meteo, or the station's own barometric one. */
+export type ForecastSource = 'open-meteo' | 'local';
+
 /** A forecast table: `dt` (unix s) first, then catalogue-like keys. */
 export interface ForecastTable {
   columns: string[];
   rows: (number | string | null)[][];
+  source?: ForecastSource;
 }
 
 export type Forecast = Record<ForecastType, ForecastTable>;
@@ -34,6 +38,13 @@ export function table(columns: string[], records: Record<string, number | string
     rows: records.map((r) => columns.map((c) => r[c] ?? null)),
   } satisfies ForecastTable;
 }
+
+/** The forecast with its maker on every table. */
+export const withSource = (f: Forecast, source: ForecastSource): Forecast => ({
+  current: { ...f.current, source },
+  hourly: { ...f.hourly, source },
+  daily: { ...f.daily, source },
+});
 
 export const round = (v: number | null | undefined, dp = 1): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? Number(v.toFixed(dp)) : null;

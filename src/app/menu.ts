@@ -9,6 +9,7 @@ import {
   CreditCard,
   Download,
   LayoutDashboard,
+  LayoutGrid,
   LogIn,
   LogOut,
   type LucideIcon,
@@ -30,6 +31,8 @@ export interface MenuEntry {
 
 export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
+  // Every station at a glance (issue 22).
+  { to: '/stations', label: msg`All stations`, icon: LayoutGrid },
   { to: '/account', label: msg`Account`, icon: UserRound },
   { to: '/devices', label: msg`Edit Devices`, icon: RadioTower },
   // Invitations to see other people's stations, and the stations shared with the user (issue #10).

@@ -21,6 +21,8 @@ vi.mock('../db/hooks', async () => {
     useSelectedDeviceId: () => undefined,
     useDevice: () => undefined,
     useLatest: () => undefined,
+    useLatestOf: () => ({}),
+    useSeenKeys: () => [],
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'authenticated' }),
@@ -37,6 +39,7 @@ vi.mock('../api/worker', () => ({
     loadAccount: vi.fn(async () => null),
     loadAvatar: vi.fn(async () => null),
     loadWeatherServer: vi.fn(async () => null),
+    loadPublicConfig: vi.fn(async () => undefined),
   },
 }));
 
@@ -122,6 +125,7 @@ describe('every route of spec §2', () => {
     ['/subscription/payment', 'Payment'],
     ['/subscription/abc123/payment', 'Payment'],
     ['/server', 'Weather Server'],
+    ['/stations', 'All stations'],
     ['/test', 'Test'],
     ['/devicefaq', 'Device FAQ'],
     ['/terms', 'Terms of service'],

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),
+          // Issue 22: every station at a glance.
+          page('stations', msg`All stations`, () => import('../pages/stations/StationsPage')),
           // Issue #12: a public or unlisted station, read-only, for anyone (no account needed).
           page('station/:wsid', msg`Station`, () => import('../pages/station/StationPage'), 'public'),
           page('account', msg`Account`, () => import('../pages/account/AccountPage')),

@@ -1,6 +1,6 @@
 // The frame of every dashboard card: icon, title, status dot, details toggle, card menu; body; details when
-// expanded; the graph when the card is in the display settings' graphList (an expanded card or one with its
-// graph open spans the whole row of the grid).
+// expanded; the graph when the card is expanded or in the display settings' graphList (an expanded card or one
+// with its graph open spans the whole row of the grid).
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -51,7 +51,8 @@ export function CardShell({
   const detailsId = useId();
   const menu = useCardMenu();
   const longPress = useLongPress(menu ? () => menu.setOpenMenu(cardKey) : null);
-  const graphOn = graph !== undefined && (menu ? menu.graphList.includes(cardKey) : expanded);
+  // Opening a card shows its graph (issue 22: where Help says it is); the menu's "Show graph" keeps one open.
+  const graphOn = graph !== undefined && (expanded || (menu?.graphList.includes(cardKey) ?? false));
   return (
     <article
       className={`${styles.card} ${expanded || graphOn ? styles.expanded : ''}`}

@@ -43,8 +43,9 @@ function renderCard(expanded: boolean, uploadedAt = NOW - 60, temperature: 'C' |
   );
 }
 
+const cardDb = new PortalDb('forecast-card');
 beforeAll(async () => {
-  const db = new PortalDb('forecast-card');
+  const db = cardDb;
   setEditsDb(db);
   const fetchedAt = NOW * 1000;
   await db.forecasts.bulkPut([
@@ -54,6 +55,7 @@ beforeAll(async () => {
       columns: ['dt', 'summary', 'pop', 'tempc0', 'trend'],
       rows: [[NOW, 'rain', 0.62, 7.5, 'falling']],
       fetchedAt,
+      source: 'open-meteo',
     },
     {
       device: 'd1',
@@ -71,6 +73,7 @@ beforeAll(async () => {
         [Date.UTC(2026, 10, 27) / 1000, 'sunny', 0.05, 12.5, 1],
       ],
       fetchedAt,
+      source: 'open-meteo',
     },
   ]);
 });
@@ -89,6 +92,43 @@ describe('forecast card', () => {
     expect(days[1].textContent).toContain('1.0°');
     expect(within(days[1]).getByRole('img', { name: 'Sunny' })).toBeTruthy();
     expect(screen.queryByTestId('forecast-hourly')).toBeNull();
+    expect(screen.getByTestId('forecast-source').textContent).toBe('Forecast by Open-Meteo');
+  });
+
+  it("the station's own forecast says so and shows no days (three identical guesses are no forecast)", async () => {
+    const db = new PortalDb('forecast-card-local');
+    setEditsDb(db);
+    try {
+      await db.forecasts.bulkPut([
+        {
+          device: 'd1',
+          type: 'current',
+          columns: ['dt', 'summary', 'pop', 'tempc0', 'trend'],
+          rows: [[NOW, 'sunny', 0.05, 7.5, 'rising']],
+          fetchedAt: NOW * 1000,
+          source: 'local',
+        },
+        {
+          device: 'd1',
+          type: 'daily',
+          columns: ['dt', 'summary', 'pop', 'temp_max', 'temp_min'],
+          rows: [0, 1, 2].map((d) => [Date.UTC(2026, 10, 26 + d) / 1000, 'sunny', 0.05, 10, 2]),
+          fetchedAt: NOW * 1000,
+          source: 'local',
+        },
+      ]);
+      renderCard(false);
+      expect((await screen.findByTestId('forecast-source')).textContent).toBe(
+        "From this station's barometer: a forecast for the next hours only",
+      );
+      expect(
+        within(screen.getByTestId('forecast-current')).getByText('Sunny', { selector: 'strong' }),
+      ).toBeTruthy();
+      expect(screen.queryByTestId('forecast-daily')).toBeNull();
+    } finally {
+      await db.delete();
+      setEditsDb(cardDb);
+    }
   });
 
   it('expanded: twelve hours; temperatures in the user’s unit', async () => {

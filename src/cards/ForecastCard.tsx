@@ -119,12 +119,16 @@ export function ForecastCard(props: CardProps) {
   const trend = TREND[String(current?.trend)];
   const tempText = readingText('tempc0', num(current?.tempc0), prefs, i18n.locale);
   const hourly = forecast?.hourly ?? [];
-  const daily = forecast?.daily ?? [];
+  // The station's own barometric forecast says something of the next hours only: its "days" would be the
+  // same guess three times (issue 22), so they are not shown.
+  const online = forecast?.source === 'open-meteo';
+  const daily = online ? (forecast?.daily ?? []) : [];
+  const hasNow = Boolean(current?.summary ?? current?.icon);
 
   let body: ReactNode;
   if (!fresh)
     body = <p className={styles.none}>{t`No forecast: the station has not uploaded for over a day.`}</p>;
-  else if (!forecast || (!current?.summary && daily.length === 0))
+  else if (!forecast || (!hasNow && daily.length === 0))
     body = (
       <p className={styles.none}>
         {forecast === undefined
@@ -155,6 +159,11 @@ export function ForecastCard(props: CardProps) {
           </div>
         </div>
         {daily.length > 0 && <Daily rows={daily} prefs={prefs} timeZone={device.timezone} />}
+        <p className={styles.source} data-testid="forecast-source">
+          {online
+            ? t`Forecast by Open-Meteo`
+            : t`From this station's barometer: a forecast for the next hours only`}
+        </p>
       </div>
     );
 

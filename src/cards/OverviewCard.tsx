@@ -1,17 +1,30 @@
-// Overview: the headline readings of every group in one card.
+// Overview: the headline readings of every group in one card. The pressure follows the Relative/Absolute
+// setting, or is the one the station sends (issue 22).
 import { useLingui } from '@lingui/react/macro';
 import { LayoutGrid } from 'lucide-react';
+import { baroShown } from '../domain';
 import { MetricCard } from './MetricCard';
 import type { CardProps } from './types';
 
 export function OverviewCard(props: CardProps) {
   const { t } = useLingui();
+  const baro = baroShown(props.prefs.barometer, props.latest?.sample);
   const labels = {
     humc0: t`Humidity`,
     windspd: t`Wind`,
     dailyrain: t`Rain today`,
-    absbaro: t`Pressure`,
+    absbaro: t`Pressure (absolute)`,
+    relbaro: t`Pressure (relative)`,
     uvi: t`UV index`,
   };
-  return <MetricCard {...props} icon={LayoutGrid} labels={labels} graph={[]} />;
+  const secondary = props.def.secondary.map((k) => (k === 'absbaro' || k === 'relbaro' ? baro : k));
+  return (
+    <MetricCard
+      {...props}
+      icon={LayoutGrid}
+      labels={labels}
+      secondary={secondary.filter((k) => props.def.metrics.includes(k))}
+      graph={[]}
+    />
+  );
 }

@@ -5,6 +5,8 @@ export function colorOf(key: string): string {
   if (/^dewpoint/.test(key)) return '--c-dew';
   if (key === 'feelslike' || /^heatindex/.test(key) || key === 'windchill') return '--c-feels';
   if (key === 'gust' || key === 'maxdailygust') return '--c-gust';
+  // The 10-minute average beside the speed (issue 22: they shared a colour).
+  if (key === 'windavg10m') return '--c-wind-avg';
   if (key === 'relbaro') return '--c-wind';
   switch (METRIC_BY_KEY[key]?.unitType) {
     case 'temperature':

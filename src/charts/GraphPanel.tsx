@@ -69,6 +69,9 @@ export function GraphPanel({
         {!error && !invalid && data && !empty && (
           <UPlotChart data={data} series={series} timeZone={tz} hour12={hour12} />
         )}
+        {!error && !invalid && data && !empty && (data.bands?.length ?? 0) > 0 && (
+          <p className={styles.note}>{t`Line: the average of each period. Shaded: its low to high.`}</p>
+        )}
         {loading && !data && !error && <p className={styles.message}>{t`Loading…`}</p>}
       </div>
     </div>

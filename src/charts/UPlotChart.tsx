@@ -7,7 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { SeriesData } from '../../workers/api';
 import { useDocumentTheme } from '../components/useDocumentTheme';
-import { buildChartOptions } from './options';
+import { buildChartOptions, type ChartBand } from './options';
 import styles from './UPlotChart.module.css';
 
 export interface ChartSeries {
@@ -43,12 +43,20 @@ export function UPlotChart({
   const locale = i18n.locale;
   // Grid and text colours are resolved when the plot is built: a theme change rebuilds it.
   const theme = useDocumentTheme();
+  // The low/high bands of the data on screen (week, month, year): read by the plot at each draw.
+  const bands = useRef<ChartBand[]>([]);
+  const bandsOf = (el: HTMLElement, d: SeriesData): ChartBand[] =>
+    (d.bands ?? []).flatMap((b) => {
+      const line = series[d.keys.indexOf(b.key)];
+      return line ? [{ lo: b.lo, hi: b.hi, fill: resolveColor(el, line.color) }] : [];
+    });
 
   // (Re)build when the shape changes; plain data updates go through setData below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: data is applied by the effect below
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    bands.current = bandsOf(el, data);
     const opts = buildChartOptions({
       width: el.clientWidth || 300,
       height,
@@ -66,6 +74,7 @@ export function UPlotChart({
       onTimeLabels: (labels) => {
         el.dataset.xLabels = JSON.stringify(labels);
       },
+      bands: () => bands.current,
     });
     plot.current = new uPlot(opts, alignedOf(data), el);
     el.dataset.drawn = data.bucket;
@@ -88,7 +97,9 @@ export function UPlotChart({
     theme,
   ]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: bandsOf reads the series of this render
   useEffect(() => {
+    if (box.current) bands.current = bandsOf(box.current, data);
     plot.current?.setData(alignedOf(data));
     // data-drawn: the bucket of the data uPlot has drawn (the bench times a period switch up to it).
     if (box.current) box.current.dataset.drawn = data.bucket;
@@ -96,7 +107,7 @@ export function UPlotChart({
 
   // data-points: how many times have a value (tests and the bench wait for a chart drawn with data).
   const points = pointsWithValue(data);
-  return <div ref={box} className={styles.chart} data-points={points} />;
+  return <div ref={box} className={styles.chart} data-points={points} data-bands={data.bands?.length ?? 0} />;
 }
 
 /** How many times have a value in some series. */

@@ -1,6 +1,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import {
+  bandRuns,
   buildChartOptions,
   type ChartOptionsInput,
   DAY_TICKS_FROM_S,
@@ -116,5 +117,26 @@ describe('uPlot options', () => {
     expect(new Set(gapHover.skip).has(Number.NaN)).toBe(true);
     expect(prox(u, 1, 1, 1)).toBe(0);
     expect(prox(u, 1, 0, 0)).toBeNull();
+  });
+});
+
+describe('bands (issue 22)', () => {
+  it('fill the runs where both the low and the high have a value', () => {
+    const n = Number.NaN;
+    expect(bandRuns([1, 2, n, 4, 5, 6], [3, 4, 5, n, 7, 8], 0, 5)).toEqual([
+      [0, 1],
+      [4, 5],
+    ]);
+    expect(bandRuns([1, 2, 3], [2, 3, 4], 1, 1)).toEqual([[1, 1]]);
+    expect(bandRuns([n, n], [n, n], 0, 1)).toEqual([]);
+  });
+
+  it('widen the y range to the bands', () => {
+    const u = fakePlot([0, 1], [[5, 6]]);
+    const range = buildChartOptions({ ...input, bands: () => [{ lo: [1, 2], hi: [9, 10], fill: '#000' }] })
+      .scales?.y.range as uPlot.Range.Function;
+    const [lo, hi] = range(u, Number.NaN, Number.NaN, 'y');
+    expect(lo).toBeLessThanOrEqual(1);
+    expect(hi).toBeGreaterThanOrEqual(10);
   });
 });

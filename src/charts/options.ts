@@ -27,6 +27,69 @@ export interface ChartOptionsInput {
   timeLabel: string;
   /** Told the time axis labels each time uPlot draws them (the chart shows them to tests as data-x-labels). */
   onTimeLabels?: (labels: string[]) => void;
+  /** The low/high bands to fill under the lines (read at each draw: data changes keep the options). */
+  bands?: () => ChartBand[];
+}
+
+/** A low/high band on the times of the chart's x, filled faintly in a resolved colour (its line's). */
+export interface ChartBand {
+  lo: ArrayLike<number>;
+  hi: ArrayLike<number>;
+  fill: string;
+}
+
+/** Runs of indexes in [i0, i1] where both the low and the high have a value: each is one filled shape. */
+export function bandRuns(
+  lo: ArrayLike<number>,
+  hi: ArrayLike<number>,
+  i0: number,
+  i1: number,
+): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let i = i0; i <= i1 + 1; i++) {
+    const ok = i <= i1 && isValue(lo[i]) && isValue(hi[i]);
+    if (ok && start < 0) start = i;
+    if (!ok && start >= 0) {
+      runs.push([start, i - 1]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** Fills each band between its low and high, under the lines (drawn after the axes, before the series). */
+function drawBands(u: uPlot, bands: ChartBand[]): void {
+  if (bands.length === 0) return;
+  const xs = u.data[0];
+  const [i0, i1] = u.series[0]?.idxs ?? [0, xs.length - 1];
+  const ctx = u.ctx;
+  const { left, top, width, height } = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  // The series colour, faint: the line of the mean stays the thing to read.
+  ctx.globalAlpha = 0.22;
+  for (const band of bands) {
+    ctx.fillStyle = band.fill;
+    for (const [a, b] of bandRuns(band.lo, band.hi, i0 ?? 0, i1 ?? xs.length - 1)) {
+      const x = (i: number) => u.valToPos(xs[i], 'x', true);
+      const y = (v: number) => u.valToPos(v, 'y', true);
+      ctx.beginPath();
+      if (a === b) {
+        // One bucket alone: a short bar, so it still shows.
+        ctx.rect(x(a) - 2, y(band.hi[a]), 4, y(band.lo[a]) - y(band.hi[a]));
+      } else {
+        ctx.moveTo(x(a), y(band.hi[a]));
+        for (let i = a + 1; i <= b; i++) ctx.lineTo(x(i), y(band.hi[i]));
+        for (let i = b; i >= a; i--) ctx.lineTo(x(i), y(band.lo[i]));
+        ctx.closePath();
+      }
+      ctx.fill();
+    }
+  }
+  ctx.restore();
 }
 
 /** Above this span the time axis shows days instead of times. */
@@ -34,25 +97,33 @@ export const DAY_TICKS_FROM_S = 2 * 86400;
 
 const isValue = (v: number | null | undefined): v is number => v != null && !Number.isNaN(v);
 
-/** The y scale's range from the finite values in view (uPlot's own min/max turns NaN at the first NaN). */
-export const finiteRange: uPlot.Range.Function = (u, _min, _max, scaleKey) => {
-  const [i0, i1] = u.series[0]?.idxs ?? [0, u.data[0].length - 1];
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let s = 1; s < u.series.length; s++) {
-    if (u.series[s].scale !== scaleKey || u.series[s].show === false) continue;
-    const ys = u.data[s];
-    for (let i = i0 ?? 0; i <= (i1 ?? ys.length - 1); i++) {
-      const v = ys[i];
-      if (!isValue(v)) continue;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  }
-  // Nothing in view: the same answer uPlot gives for a series of nulls.
-  if (lo > hi) return [null, null];
-  return uPlot.rangeNum(lo, hi, 0.1, true);
-};
+/**
+ * The y scale's range from the finite values in view (uPlot's own min/max turns NaN at the first NaN), with
+ * `extra` arrays on the same times (the bands' lows and highs) inside it too.
+ */
+export function finiteRangeWith(extra?: () => ArrayLike<number>[]): uPlot.Range.Function {
+  return (u, _min, _max, scaleKey) => {
+    const [i0, i1] = u.series[0]?.idxs ?? [0, u.data[0].length - 1];
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    const scan = (ys: ArrayLike<number | null | undefined>) => {
+      for (let i = i0 ?? 0; i <= (i1 ?? ys.length - 1); i++) {
+        const v = ys[i];
+        if (!isValue(v)) continue;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    };
+    for (let s = 1; s < u.series.length; s++)
+      if (u.series[s].scale === scaleKey && u.series[s].show !== false) scan(u.data[s]);
+    if (scaleKey === 'y') for (const ys of extra?.() ?? []) scan(ys);
+    // Nothing in view: the same answer uPlot gives for a series of nulls.
+    if (lo > hi) return [null, null];
+    return uPlot.rangeNum(lo, hi, 0.1, true);
+  };
+}
+
+export const finiteRange: uPlot.Range.Function = finiteRangeWith();
 
 /**
  * Clip regions over runs of NaN, in canvas pixels from the point before a run to the point after it (what
@@ -122,8 +193,16 @@ export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
     width: input.width,
     height: input.height,
     legend: { show: true, live: true },
+    hooks: { drawAxes: [(u) => drawBands(u, input.bands?.() ?? [])] },
     cursor: { points: { size: 6 }, hover: gapHover },
-    scales: { x: { time: true }, y: { range: finiteRange } },
+    scales: {
+      x: { time: true },
+      y: {
+        range: input.bands
+          ? finiteRangeWith(() => (input.bands?.() ?? []).flatMap((b) => [b.lo, b.hi]))
+          : finiteRange,
+      },
+    },
     series: [
       { label: input.timeLabel, value: (_u, v) => (v == null ? '' : fullFmt.format(v * 1000)) },
       ...input.lines.map(

@@ -1,7 +1,9 @@
 // How to point a console at this server, per upload protocol (WSLink, Wunderground, Ecowitt). Used by Help and
 // by the finish step of "Add station" (with the new station's ID and key filled in).
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { WeatherServerView } from '../../workers/api';
 import styles from './ConsoleSetup.module.css';
+import { LoopbackNote } from './LoopbackNote';
 
 export interface ServerAddress {
   host: string;
@@ -20,14 +22,32 @@ function Code({ children }: { children: string }) {
   return <code className={styles.code}>{children}</code>;
 }
 
-export function ConsoleSetup({ wsid, stationKey }: { wsid?: string; stationKey?: string }) {
+/** The server's view names the host a console can reach (PUBLIC_HOST, or a LAN address for localhost). */
+function addressOf(view: WeatherServerView | null | undefined): { host: string; port: string } {
+  const first = view?.protocols[0];
+  if (first && typeof first.host === 'string' && typeof first.port === 'number')
+    return { host: first.host, port: String(first.port) };
+  return serverAddress();
+}
+
+export function ConsoleSetup({
+  wsid,
+  stationKey,
+  view,
+}: {
+  wsid?: string;
+  stationKey?: string;
+  /** The station's weatherServer view, when there is a station (the add-station finish step). */
+  view?: WeatherServerView | null;
+}) {
   const { t } = useLingui();
-  const { host, port } = serverAddress();
+  const { host, port } = addressOf(view);
   const id = wsid ?? t`your Station ID`;
   const key = stationKey ?? t`your Station key`;
   const ecowittPath = `/data/report/${stationKey ?? t`your-station-key`}`;
   return (
     <div className={styles.setup}>
+      <LoopbackNote view={view} />
       <dl className={styles.server}>
         <div>
           <dt>{t`Server`}</dt>

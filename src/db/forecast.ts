@@ -11,6 +11,8 @@ export interface StoredForecast {
   daily: ForecastRecord[];
   /** Unix ms of the newest stored part. */
   fetchedAt: number;
+  /** Who made it: 'open-meteo', else the station's own barometric forecast ('local', or unknown before). */
+  source: string | null;
 }
 
 const records = (row: ForecastRow | undefined): ForecastRecord[] =>
@@ -28,6 +30,7 @@ export function useForecast(device?: string): StoredForecast | null | undefined 
       hourly: records(of('hourly')),
       daily: records(of('daily')),
       fetchedAt: Math.max(...rows.map((r) => r.fetchedAt)),
+      source: (of('current') ?? of('daily'))?.source ?? null,
     };
   }, [device]);
 }

@@ -135,6 +135,16 @@ export function useLatest(deviceId?: Id): Latest | undefined {
   return useLiveQuery(async () => (deviceId ? readLatest(hookDb, deviceId) : undefined), [deviceId]);
 }
 
+/** The newest reading of each of these devices (the all-stations overview), keyed by device id. */
+export function useLatestOf(ids: string[]): Record<string, Latest> | undefined {
+  const key = ids.join(',');
+  return useLiveQuery(async () => {
+    const list = key ? key.split(',') : [];
+    const rows = await Promise.all(list.map((id) => readLatest(hookDb, id)));
+    return Object.fromEntries(list.map((id, i) => [id, rows[i]]));
+  }, [key]);
+}
+
 export interface MinMax {
   /** key → [value, unix s] in base units. */
   min: Record<string, [number, number]>;
@@ -169,6 +179,36 @@ export async function readTodayMinMax(
 
 export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
   return useLiveQuery(async () => (deviceId ? readTodayMinMax(hookDb, deviceId) : undefined), [deviceId]);
+}
+
+/**
+ * Keys that ever had a value for a device, as far as this browser holds its data (issue 22: cards follow the
+ * sensors): the newest reading, the server's min/max, held daily and 5-minute rows, and 'forecast' when a
+ * forecast is held. Sorted, so an unchanged set compares equal.
+ */
+export async function readSeenKeys(db: PortalDb, device: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const add = (row: Record<string, unknown> | null | undefined) => {
+    for (const [k, v] of Object.entries(row ?? {}))
+      if (k !== 'time' && k !== 'device' && typeof v === 'number' && Number.isFinite(v)) seen.add(k);
+  };
+  const [latest, state, daily, five, forecast] = await Promise.all([
+    readLatest(db, device),
+    db.syncState.get(device),
+    byDevice(db.metricsDaily, device).reverse().limit(400).toArray(),
+    byDevice(db.metrics, device).reverse().limit(300).toArray(),
+    db.forecasts.where('device').equals(device).count(),
+  ]);
+  add(latest.sample);
+  for (const k of Object.keys(state?.lastData?.min ?? {})) seen.add(k);
+  for (const k of Object.keys(state?.lastData?.max ?? {})) seen.add(k);
+  for (const row of [...daily, ...five]) add(row);
+  if (forecast > 0) seen.add('forecast');
+  return [...seen].sort();
+}
+
+export function useSeenKeys(deviceId?: Id): string[] | undefined {
+  return useLiveQuery(async () => (deviceId ? readSeenKeys(hookDb, deviceId) : undefined), [deviceId]);
 }
 
 /** Stored display settings, else the domain default for the device's type. */

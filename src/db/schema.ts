@@ -48,6 +48,8 @@ export interface ForecastRow {
   columns: string[];
   rows: (number | string | null)[][];
   fetchedAt: number;
+  /** Who made it (issue 22): 'open-meteo', or 'local' (the station's barometric forecast); absent before. */
+  source?: string;
 }
 
 /** A cached graph answer: any graph seen once works offline. */

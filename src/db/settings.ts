@@ -50,6 +50,8 @@ export interface PublicConfigView {
   /** The server's version and where its source is (Help → About); absent in answers kept before 0.2.0. */
   version?: string;
   sourceUrl?: string | null;
+  /** The server has no mail transport: mails are files in DATA_DIR/outbox (issue 22). */
+  mailOutbox?: boolean;
 }
 
 /** What each key holds. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baroPrimary, CARD_BY_KEY, CARDS, cardsForType } from './cards';
+import { baroPrimary, CARD_BY_KEY, CARDS, cardsForType, chooseCard, dashboardCards } from './cards';
 import { isMetricKey } from './catalogue';
 
 // Spec §1 dashboard cards, with the second rain gauge, channel 8 and the soil, probe and leaf channels (issue #9).
@@ -126,5 +126,82 @@ describe('cardsForType', () => {
 
   it('treats unknown types as type 0', () => {
     expect(keys(42)).toEqual(keys(0));
+  });
+});
+
+describe('dashboardCards (issue 22: cards follow the sensors)', () => {
+  const offered = cardsForType(0);
+  const keys = (cs: { key: string }[]) => cs.map((c) => c.key);
+  const defaults = {
+    metricsList: [
+      'outdoor',
+      'wind',
+      'baro',
+      'rain',
+      'indoor',
+      'uv',
+      'light',
+      'channel1',
+      'sunMoon',
+      'overview',
+    ],
+  };
+
+  it('shows a hidden-by-default card once its sensor reports, after the listed ones', () => {
+    const { shown } = dashboardCards(offered, defaults, new Set(['tempc0', 'lightning1h', 'co2', 'pm25c1']));
+    expect(keys(shown)).toEqual(['outdoor', 'sunMoon', 'overview', 'lightning', 'pmChannel1', 'co2']);
+  });
+
+  it('does not show a listed card that never had data (a Wunderground station: no channels, indoor, UV)', () => {
+    const { shown, hidden } = dashboardCards(
+      offered,
+      defaults,
+      new Set(['tempc0', 'windspd', 'relbaro', 'dailyrain']),
+    );
+    expect(keys(shown)).toEqual(['outdoor', 'wind', 'baro', 'rain', 'sunMoon', 'overview']);
+    expect(keys(hidden)).toEqual(expect.arrayContaining(['indoor', 'uv', 'light', 'channel1']));
+  });
+
+  it('shows the barometer with either pressure', () => {
+    const { shown } = dashboardCards(offered, defaults, new Set(['relbaro']));
+    expect(keys(shown)).toContain('baro');
+  });
+
+  it('needs the black globe for WBGT: an estimated WBGT is not a sensor', () => {
+    expect(keys(dashboardCards(offered, defaults, new Set(['wbgt'])).shown)).not.toContain('wbgt');
+    expect(keys(dashboardCards(offered, defaults, new Set(['wbgt', 'bgt'])).shown)).toContain('wbgt');
+  });
+
+  it('shows the forecast when one is held', () => {
+    expect(keys(dashboardCards(offered, defaults, new Set(['forecast'])).shown)).toContain('forecast');
+  });
+
+  it("keeps the owner's choices: a hidden card stays hidden with data, a shown one stays without", () => {
+    const seen = new Set(['tempc0', 'lightning1h']);
+    const hid = chooseCard(defaults, keys(offered), ['outdoor', 'lightning'], 'lightning', false);
+    expect(keys(dashboardCards(offered, { ...hid, _id: 'x' }, seen).shown)).not.toContain('lightning');
+    const showed = chooseCard(defaults, keys(offered), ['outdoor'], 'channel5', true);
+    expect(showed.metricsList.slice(0, 2)).toEqual(['outdoor', 'channel5']);
+    expect(keys(dashboardCards(offered, { ...showed, _id: 'x' }, seen).shown)).toEqual([
+      'outdoor',
+      'channel5',
+      'sunMoon',
+      'overview',
+      'lightning',
+    ]);
+  });
+
+  it('treats a record stored before choices were kept as all chosen', () => {
+    const legacy = { _id: 'x', metricsList: ['wind', 'outdoor', 'channel2'], chosenList: null };
+    const { shown } = dashboardCards(offered, legacy, new Set(['tempc0', 'lightning1h']));
+    expect(keys(shown)).toEqual(['wind', 'outdoor', 'channel2']);
+    const next = chooseCard(legacy, keys(offered), keys(shown), 'uv', true);
+    expect(next.chosenList).toEqual(keys(offered));
+    expect(keys(dashboardCards(offered, { ...next, _id: 'x' }, new Set()).shown)).toEqual([
+      'wind',
+      'outdoor',
+      'channel2',
+      'uv',
+    ]);
   });
 });

@@ -99,7 +99,7 @@ export const CARDS: CardDef[] = [
   ...nums(SENSOR_CHANNELS).map((n) => card(`leaf${n}`, [`leafc${n}`, `batleafc${n}`], `leafc${n}`, [], n)),
   feature('forecast'),
   feature('sunMoon'),
-  feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi'], 'tempc0'),
+  feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi', 'relbaro'], 'tempc0'),
   feature('sky'),
   card(
     'lightning',
@@ -162,6 +162,20 @@ export function baroPrimary(barometer: 'Abs' | 'Rel' = 'Abs'): string {
   return barometer === 'Rel' ? 'relbaro' : 'absbaro';
 }
 
+/**
+ * The pressure to show (issue 22): the preferred one when the station sends it, else the one it has (a
+ * Wunderground station sends only sea-level pressure), so a barometer never reads "---" while one exists.
+ */
+export function baroShown(
+  barometer: 'Abs' | 'Rel' | undefined,
+  sample: Record<string, number | null | undefined> | null | undefined,
+): string {
+  const want = baroPrimary(barometer);
+  const other = want === 'absbaro' ? 'relbaro' : 'absbaro';
+  const has = (k: string) => Number.isFinite(sample?.[k]);
+  return !has(want) && has(other) ? other : want;
+}
+
 /** The cards a device type offers, each limited to the keys that type has. Unknown types act as type 0. */
 export function cardsForType(typeId: number): CardDef[] {
   const type = deviceType(typeId);
@@ -178,4 +192,78 @@ export function cardsForType(typeId: number): CardDef[] {
     if (offered) out.push({ ...c, metrics, secondary: c.secondary.filter((k) => has.has(k)) });
   }
   return out;
+}
+
+/** The display setting fields that decide which cards show (contract DisplaySettings). */
+export interface CardChoices {
+  _id?: string;
+  /** Visible cards in the owner's order (the type's default until the owner edits it). */
+  metricsList: string[];
+  /**
+   * Cards the owner showed or hid by hand: for these the list decides. null on a record stored before
+   * choices were kept (issue 22): every card of it then counts as chosen, so nothing the owner set changes.
+   */
+  chosenList?: string[] | null;
+}
+
+/** A card's readings without its battery and link flags (a battery level alone is no reading). */
+const readings = (c: CardDef) => c.metrics.filter((k) => !/^(bat|cn)/.test(k));
+
+/** The reading that tells a card's sensor is there: the black globe for WBGT (the portal estimates WBGT). */
+function sensorKeys(c: CardDef): string[] {
+  if (c.key === 'wbgt') return ['bgt'];
+  return c.primary ? [c.primary] : c.metrics;
+}
+
+/**
+ * The cards the dashboard shows and the ones "Show hidden cards" offers (issue 22). The owner's own show/hide
+ * choices win; otherwise a card follows its sensor: it appears once the sensor has reported (`seen`: keys
+ * that ever had a value, plus 'forecast' when a forecast is held) and is not shown while it never had data.
+ * Feature cards (sun/moon, overview, sky) need no sensor and follow the list. Shown cards keep the list's
+ * order; cards that appeared by themselves follow, in the default order.
+ */
+export function dashboardCards(
+  offered: CardDef[],
+  display: CardChoices,
+  seen: ReadonlySet<string>,
+): { shown: CardDef[]; hidden: CardDef[] } {
+  const listed = new Set(display.metricsList);
+  const legacy = display.chosenList == null && display._id !== undefined;
+  const chosen = new Set(display.chosenList ?? []);
+  const visible = (c: CardDef): boolean => {
+    if (legacy || chosen.has(c.key)) return listed.has(c.key);
+    if (c.key === 'forecast') return listed.has(c.key) || seen.has('forecast');
+    if (c.kind === 'feature') return listed.has(c.key);
+    // A card of the type's default list shows with any of its readings; an add-on needs its own sensor.
+    const keys = listed.has(c.key) && c.primary ? readings(c) : sensorKeys(c);
+    return keys.some((k) => seen.has(k));
+  };
+  const shown: CardDef[] = [];
+  const hidden: CardDef[] = [];
+  for (const c of offered) (visible(c) ? shown : hidden).push(c);
+  const at = (k: string) => (listed.has(k) ? display.metricsList.indexOf(k) : Number.MAX_SAFE_INTEGER);
+  // A stable sort: cards outside the list keep the offered (default) order.
+  shown.sort((a, b) => at(a.key) - at(b.key));
+  return { shown, hidden };
+}
+
+/**
+ * The list fields after the owner shows (`show` true) or hides a card. The choice is kept as theirs; a shown
+ * card goes after the cards on screen (`shownKeys`, in order), before listed cards still waiting for data.
+ */
+export function chooseCard(
+  display: CardChoices,
+  offeredKeys: string[],
+  shownKeys: string[],
+  key: string,
+  show: boolean,
+): { metricsList: string[]; chosenList: string[] } {
+  // A legacy record: every card of the type was the owner's choice, and stays so.
+  const chosen = display.chosenList ?? (display._id !== undefined ? offeredKeys : []);
+  const onScreen = shownKeys.filter((k) => k !== key);
+  const waiting = display.metricsList.filter((k) => k !== key && !shownKeys.includes(k));
+  return {
+    metricsList: show ? [...onScreen, key, ...waiting] : [...onScreen, ...waiting],
+    chosenList: [...new Set([...chosen, key])],
+  };
 }

@@ -203,6 +203,8 @@ export interface DisplaySettings {
   detailList: string[];
   graphList: string[];
   graphRange: string;
+  /** Cards the owner showed or hid by hand (issue 22); null on a record stored before they were kept. */
+  chosenList?: string[] | null;
 }
 
 /** A paginated find answer; `cursor` (opaque) is there when more rows follow: pass it back as `$cursor`. */
@@ -329,6 +331,11 @@ export interface ServerView {
   lastUpload: number | null;
   protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
   unmapped: Record<string, string>;
+  /**
+   * Only when the portal was reached as a loopback name and PUBLIC_HOST is not set (issue 22): the machine's
+   * LAN addresses, the first used in the settings above; none found: the settings still name the loopback.
+   */
+  loopback?: { addresses: string[] };
 }
 
 /** One alert rule of `alertSettings` (spec §3 Alert setting); `_id` addresses it in a patch. */
@@ -371,6 +378,8 @@ export interface Alert {
 export interface ForecastTable {
   columns: string[];
   rows: (number | string | null)[][];
+  /** Who made it (issue 22): Open-Meteo, or the station's own barometric forecast. */
+  source?: 'open-meteo' | 'local';
 }
 
 /** `weatherDevices/forecast` find without `type`: every table at once. */

@@ -112,6 +112,7 @@ describe('defaultDisplaySettings', () => {
       detailList: ['pmChannel1', 'pmChannel2', 'pmChannel3', 'pmChannel4'],
       graphList: [],
       graphRange: 'day',
+      chosenList: [],
     });
   });
 

@@ -12,6 +12,8 @@ export interface DefaultDisplaySettings {
   detailList: string[];
   graphList: string[];
   graphRange: GraphRange;
+  /** None chosen yet: every card follows its sensor (issue 22). */
+  chosenList: string[];
 }
 
 export const DEFAULT_DETAIL_LIST = ['pmChannel1', 'pmChannel2', 'pmChannel3', 'pmChannel4'];
@@ -27,5 +29,6 @@ export function defaultDisplaySettings(typeId: number, deviceId: string): Defaul
     detailList: [...DEFAULT_DETAIL_LIST],
     graphList: [],
     graphRange: 'day',
+    chosenList: [],
   };
 }

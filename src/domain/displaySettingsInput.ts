@@ -4,7 +4,7 @@ import type { DisplaySettings } from './contract';
 import type { InputReaders } from './readers';
 
 /** The key lists a display-settings record holds. */
-export const DISPLAY_LISTS = ['metricsList', 'detailList', 'graphList'] as const;
+export const DISPLAY_LISTS = ['metricsList', 'detailList', 'graphList', 'chosenList'] as const;
 const RANGES = new Set(['day', 'last24H', 'week', 'month', 'year', 'custom']);
 const SETTABLE = new Set<string>([...DISPLAY_LISTS, 'graphRange', 'weatherDevice', '_id']);
 

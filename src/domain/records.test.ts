@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Agg } from './aggregate';
-import { mergeRecords, periodStarts, recordsOf } from './records';
+import { mergeRecords, periodStarts, recordDay, recordsOf } from './records';
 
 const agg = (min: number, max: number): Agg => [2, min + max, min, max, max];
 const UTC = 'UTC';
@@ -59,5 +59,19 @@ describe('records', () => {
       min: { value: 2, time: s.month + 3600 },
     });
     expect(m.today.tempc0.min?.value).toBe(5);
+  });
+});
+
+describe('recordDay (issue 22: the wettest day one day early east of UTC)', () => {
+  test('a bucket starting at local midnight is that day, in Prague as in UTC and west of it', () => {
+    // 26/11 00:00 in Prague is 25/11 23:00 UTC.
+    expect(recordDay(Date.UTC(2026, 10, 25, 23, 0) / 1000, 'Europe/Prague')).toBe('2026-11-26');
+    expect(recordDay(Date.UTC(2026, 10, 26, 0, 0) / 1000, 'UTC')).toBe('2026-11-26');
+    expect(recordDay(Date.UTC(2026, 10, 26, 5, 0) / 1000, 'America/New_York')).toBe('2026-11-26');
+  });
+
+  test('the last bucket of a day is that day', () => {
+    expect(recordDay(Date.UTC(2026, 10, 26, 22, 55) / 1000, 'Europe/Prague')).toBe('2026-11-26');
+    expect(recordDay(Date.UTC(2026, 10, 26, 13, 55) / 1000, 'Asia/Tokyo')).toBe('2026-11-26');
   });
 });

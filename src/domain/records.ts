@@ -49,6 +49,17 @@ export interface PeriodBounds {
   year: number;
 }
 
+/**
+ * The station-local day (YYYY-MM-DD) of a wettest-day record: the day its bucket starts in. Issue 22: the day
+ * was read a minute before the bucket, so a total whose bucket began at local midnight (the first hour of a
+ * day in Prague is 23:00 UTC) was dated the day before.
+ */
+export function recordDay(time: number, timeZone: string): string {
+  const p = localParts(time, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.y}-${two(p.m)}-${two(p.d)}`;
+}
+
 /** The local starts of today, yesterday, this month and this year of a station (unix s). */
 export function periodStarts(now: number, timeZone: string): PeriodBounds {
   const p = localParts(now, timeZone);

@@ -118,6 +118,7 @@ export const sessionHandlers = {
       oauth: Array.isArray(answer?.oauth) ? answer.oauth : [],
       version: typeof answer?.version === 'string' ? answer.version : undefined,
       sourceUrl: typeof answer?.sourceUrl === 'string' ? answer.sourceUrl : null,
+      mailOutbox: answer?.mailOutbox === true,
     });
   },
 

@@ -21,6 +21,7 @@ function fromDb(row: Record<string, unknown>): DisplaySettings {
     detailList: JSON.parse(row.detailList as string),
     graphList: JSON.parse(row.graphList as string),
     graphRange: row.graphRange as string,
+    chosenList: row.chosenList == null ? null : JSON.parse(row.chosenList as string),
   };
 }
 

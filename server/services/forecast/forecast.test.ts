@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AutoProvider } from '../../forecast/auto';
 import { LocalProvider } from '../../forecast/local';
 import { OpenMeteoProvider } from '../../forecast/open-meteo';
 import { SAMPLE } from '../../forecast/open-meteo.fixture';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
 import { collect, settle, socketClient } from '../../testing/socket';
-import { refreshForecasts, setForecastProvider } from './forecast';
+import { defaultProvider, refreshForecasts, setForecastProvider } from './forecast';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -15,6 +16,8 @@ const now = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   t = await startServer();
+  // The station's own forecast, whatever the network of the machine running the tests.
+  setForecastProvider(t.server.app, new LocalProvider(t.server.app.ctx.samples));
   owner = await newUser(t, 'fc-owner');
   stranger = await newUser(t, 'fc-stranger');
   station = await newStation(t, owner.token, {
@@ -51,6 +54,14 @@ describe('weatherDevices/forecast (local Zambretti)', () => {
     expect(['unsettled', 'rain', 'storm']).toContain(cur.summary);
     expect(cur.pop).toBeGreaterThan(0.3);
     expect(Math.abs((cur.dt as number) - now)).toBeLessThan(600);
+    expect(res.body.source).toBe('local');
+  });
+
+  test("by default Open-Meteo with the station's own as fallback; FORECAST_PROVIDER picks one (issue 22)", () => {
+    expect(defaultProvider(t.server.app, undefined)).toBeInstanceOf(AutoProvider);
+    expect(defaultProvider(t.server.app, 'auto')).toBeInstanceOf(AutoProvider);
+    expect(defaultProvider(t.server.app, 'local')).toBeInstanceOf(LocalProvider);
+    expect(defaultProvider(t.server.app, 'open-meteo')).toBeInstanceOf(OpenMeteoProvider);
   });
 
   test('hourly and daily; without type all three at once (what the data worker loads)', async () => {
@@ -118,7 +129,8 @@ describe('weatherDevices/forecast (local Zambretti)', () => {
     expect(types.sort()).toEqual(['current', 'daily', 'hourly']);
     const daily = got.find((e) => e.type === 'daily')!;
     expect(daily.columns).toContain('dt');
-    expect(daily.daily).toEqual({ columns: daily.columns, rows: daily.rows });
+    expect(daily.daily).toEqual({ columns: daily.columns, rows: daily.rows, source: 'local' });
+    expect(daily.source).toBe('local');
     expect(leaked).toEqual([]);
     // Nobody may create forecast events from outside.
     await expect(

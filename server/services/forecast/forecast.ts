@@ -4,13 +4,15 @@
 //  weatherDevices/sun       find {device, date?} → sunrise, sunset, … moon phase (station location + time zone)
 //  weatherMetrics/forecast  internal create only: the hourly refresh publishes `created`
 //     {device, type, columns, rows, [type]: {columns, rows}} to the device's channel.
-// Provider: the local Zambretti forecast, or Open-Meteo when FORECAST_PROVIDER=open-meteo.
+// Provider (issue 22): Open-Meteo when reachable, else the station's own Zambretti forecast (FORECAST_PROVIDER
+// unset or auto); `local` or `open-meteo` only that one. Every table says which made it (`source`).
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { ForecastEvent } from '../../../src/domain/services';
 import { DEFAULT_TIME_ZONE, zonedMidnight } from '../../../src/domain/timeZones';
 import { onceInCluster } from '../../cluster/leader';
 import type { Application, AuthUser } from '../../declarations';
+import { AutoProvider } from '../../forecast/auto';
 import { LocalProvider } from '../../forecast/local';
 import { OpenMeteoProvider } from '../../forecast/open-meteo';
 import { sunMoon } from '../../forecast/sun';
@@ -38,13 +40,22 @@ export function setForecastProvider(app: Application, provider: ForecastProvider
   providers.set(app, provider);
 }
 
+/** The provider FORECAST_PROVIDER names: `local`, `open-meteo`, else (auto) Open-Meteo with the local fallback. */
+export function defaultProvider(app: Application, setting = process.env.FORECAST_PROVIDER): ForecastProvider {
+  const local = new LocalProvider(app.ctx.samples);
+  if (setting === 'local') return local;
+  if (setting === 'open-meteo') return new OpenMeteoProvider();
+  return new AutoProvider(new OpenMeteoProvider(), local, 600, (e) =>
+    app.ctx.log.warn(
+      `[forecast] Open-Meteo not reachable, using the stations' own forecast: ${(e as Error).message}`,
+    ),
+  );
+}
+
 function providerOf(app: Application): ForecastProvider {
   let p = providers.get(app);
   if (!p) {
-    p =
-      process.env.FORECAST_PROVIDER === 'open-meteo'
-        ? new OpenMeteoProvider()
-        : new LocalProvider(app.ctx.samples);
+    p = defaultProvider(app);
     providers.set(app, p);
   }
   return p;
@@ -164,9 +175,14 @@ export async function refreshForecasts(app: Application, now = nowSeconds()): Pr
     }
     for (const type of FORECAST_TYPES) {
       const part = forecast[type];
-      await app
-        .service('weatherMetrics/forecast')
-        .create({ device: device._id, type, columns: part.columns, rows: part.rows, [type]: part });
+      await app.service('weatherMetrics/forecast').create({
+        device: device._id,
+        type,
+        columns: part.columns,
+        rows: part.rows,
+        source: part.source,
+        [type]: part,
+      });
       sent++;
     }
   }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isLoopbackHost } from '../../../src/domain/loopback';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../../testing/server';
+import { lanAddresses } from './lan';
 import { serverAddress } from './weather-server';
 
 let t: TestServer;
@@ -28,11 +30,16 @@ describe('weatherServer', () => {
   test('the owner sees exactly what to type into the console, per protocol', async () => {
     await wslink(t, station, { t1tem: 20, mysteryfield: 42 });
     // Without PUBLIC_HOST the request's Host is the server name (fetch cannot fake Host: use the real one).
-    const { host, hostname, port } = new URL(t.url);
+    // The test server is reached as 127.0.0.1, a loopback address: the machine's LAN address replaces it
+    // (issue 22), when it has one.
+    const { port } = new URL(t.url);
+    const lan = lanAddresses();
+    const hostname = lan[0] ?? new URL(t.url).hostname;
     const res = await get(`/weatherServer?device=${station._id}`, owner.token);
     expect(res.status).toBe(200);
+    expect(res.body.loopback).toEqual({ addresses: lan });
     expect(res.body).toMatchObject({
-      serverName: host,
+      serverName: `${hostname}:${port}`,
       stationId: station.wsid,
       stationKey: station.stationKey,
     });
@@ -65,6 +72,35 @@ describe('weatherServer', () => {
     });
     expect(eco.settings).toContainEqual(['Path', `/data/report/${station.stationKey}`]);
     expect(res.body.unmapped).toHaveProperty('mysteryfield');
+  });
+
+  test('loopback names and addresses are told from reachable ones (issue 22)', () => {
+    for (const h of [
+      'localhost',
+      'LOCALHOST',
+      'app.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '[::1]',
+      '::1',
+      '0.0.0.0',
+    ])
+      expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['192.168.1.5', 'wx.example.org', 'localhost.example.org', '10.0.0.1', '[fe80::1]'])
+      expect(isLoopbackHost(h), h).toBe(false);
+  });
+
+  test('LAN addresses: IPv4, not loopback or link-local, home networks first', () => {
+    const i = (address: string, internal = false, family = 'IPv4') =>
+      ({ address, internal, family, netmask: '', mac: '', cidr: null }) as never;
+    expect(
+      lanAddresses({
+        lo: [i('127.0.0.1', true)],
+        docker0: [i('172.17.0.1')],
+        eth0: [i('192.168.1.20'), i('fe80::1', false, 'IPv6')],
+        wlan0: [i('169.254.3.4'), i('10.0.0.7')],
+      }),
+    ).toEqual(['192.168.1.20', '10.0.0.7', '172.17.0.1']);
   });
 
   test('PUBLIC_HOST wins over the Host header', () => {

@@ -4,12 +4,14 @@
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { ServerView } from '../../../src/domain/contract';
+import { isLoopbackHost } from '../../../src/domain/loopback';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
 import { PROTOCOLS } from '../../ingest/parsers/protocols';
 import { canRead, canWrite, present } from '../devices/device-record';
+import { lanAddresses } from './lan';
 
 type P = Params & { user?: AuthUser; headers?: Record<string, string | string[] | undefined> };
 
@@ -36,10 +38,19 @@ export class WeatherServerService {
     const device = await devices.readable(query.device, params.user);
     if (!canWrite(device, params.user)) throw codedError(Forbidden, 'ownerOnlyUploadSettings');
     const hostHeader = params.headers?.host;
-    const { serverName, host, port, https } = serverAddress(
+    const named = serverAddress(
       this.app.ctx.config.publicHost,
       Array.isArray(hostHeader) ? hostHeader[0] : hostHeader,
     );
+    const { port, https } = named;
+    let { serverName, host } = named;
+    // Opened as localhost (issue 22): a console cannot reach that; the machine's LAN addresses instead.
+    const loopback = isLoopbackHost(host);
+    const addresses = loopback ? lanAddresses() : [];
+    if (addresses.length > 0) {
+      host = addresses[0];
+      serverName = port === (https ? 443 : 80) ? host : `${host}:${port}`;
+    }
     const wslinkPath = PROTOCOLS.wslink.paths[0];
     const wuPath = PROTOCOLS.wunderground.paths[0];
     // The station key in the path identifies the station (identification by MAC is opt-in: macAuth).
@@ -98,6 +109,7 @@ export class WeatherServerService {
         },
       ],
       unmapped: device.unmapped ?? {},
+      ...(loopback ? { loopback: { addresses } } : {}),
     };
   }
 }

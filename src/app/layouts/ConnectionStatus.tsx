@@ -1,11 +1,21 @@
 // Online/offline and the age of the newest reading ("Updated 12 s ago", spec §9), visible on every screen.
 // The link state is components/useLink's rule.
 import { useLingui } from '@lingui/react/macro';
+import { LOST_AFTER_S, STALE_AFTER_S } from '../../cards/status';
 import { useLink } from '../../components/useLink';
 import { useNow } from '../../components/useNow';
 import { useLatest, useSelectedDeviceId } from '../../db/hooks';
 import { formatAgo } from '../../i18n/format';
 import styles from './ConnectionStatus.module.css';
+
+/**
+ * How fresh the station's newest reading is (issue 22: a silent station had a green dot beside "Updated 12
+ * min. ago"): the dot is green only while readings come in.
+ */
+export function dataFreshness(ageS: number | null): 'fresh' | 'stale' | 'silent' | null {
+  if (ageS === null) return null;
+  return ageS > LOST_AFTER_S ? 'silent' : ageS > STALE_AFTER_S ? 'stale' : 'fresh';
+}
 
 export function useConnectionSummary(style: Intl.RelativeTimeFormatStyle = 'short') {
   const { t, i18n } = useLingui();
@@ -16,7 +26,8 @@ export function useConnectionSummary(style: Intl.RelativeTimeFormatStyle = 'shor
   const ago = latest?.time ? formatAgo(Math.max(0, now / 1000 - latest.time), i18n.locale, style) : null;
   const label = state === 'online' ? t`Online` : state === 'connecting' ? t`Connecting…` : t`Offline`;
   const detail = ago ? t`Updated ${ago}` : null;
-  return { state, label, detail, ago };
+  const data = dataFreshness(latest?.time ? Math.max(0, now / 1000 - latest.time) : null);
+  return { state, label, detail, ago, data };
 }
 
 export function ConnectionStatus({
@@ -26,10 +37,11 @@ export function ConnectionStatus({
   compact?: boolean;
   floating?: boolean;
 }) {
-  const { state, label, detail, ago } = useConnectionSummary();
+  const { state, label, detail, ago, data } = useConnectionSummary();
   return (
     <output
-      className={`${styles.status} ${floating ? styles.floating : ''} ${styles[state]}`}
+      className={`${styles.status} ${floating ? styles.floating : ''} ${styles[state]} ${data ? (styles[data] ?? '') : ''}`}
+      data-freshness={data ?? undefined}
       aria-live="polite"
       aria-label={detail ? `${label}. ${detail}` : label}
       title={detail ? `${label} · ${detail}` : label}

@@ -95,6 +95,29 @@ describe('alert rule editor', () => {
   });
 });
 
+describe('alert items (issue 22)', () => {
+  it("offers the station's metrics, not every sensor its type could have", async () => {
+    await db.live.put({ device: 'd1', time: 1_700_000_000, tempc0: 20, humc0: 50, windspd: 2 } as never);
+    render(
+      wrap(
+        <RuleEditor
+          device={device}
+          prefs={DEFAULT_UNIT_PREFS}
+          rule={null}
+          onSave={() => {}}
+          onCancel={() => {}}
+        />,
+      ),
+    );
+    const options = () =>
+      [...(screen.getByLabelText('Item') as HTMLSelectElement).options].map((o) => o.value);
+    await waitFor(() => expect(options()).not.toContain('co2'));
+    expect(options()).toEqual(expect.arrayContaining(['tempc0', 'humc0', 'windspd', 'lostData']));
+    expect(options()).not.toContain('tempc8');
+    expect(options().length).toBeLessThan(15);
+  });
+});
+
 describe('alert setting page', () => {
   it('adds a rule with Add rule → Save and stores it write-through (queued for the server)', async () => {
     render(wrap(<MemoryRouter>{<AlertPage />}</MemoryRouter>));

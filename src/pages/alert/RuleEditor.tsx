@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import fieldStyles from '../../components/Field.module.css';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { useSeenKeys } from '../../db/hooks';
 import type { AlertRule } from '../../db/schema';
 import { alertRange, type UnitPrefs, validateAlertValue } from '../../domain';
 import type { Device } from '../../domain/contract';
@@ -88,7 +89,8 @@ export function RuleEditor({
   const headingId = useId();
   const [d, setD] = useState<Draft>(() => draftOf(rule, device, prefs));
   const [error, setError] = useState<string | null>(null);
-  const items = itemsFor(device);
+  const seenList = useSeenKeys(device._id);
+  const items = itemsFor(device, seenList && new Set(seenList), rule?.item ?? d.item);
   const groups = [...new Set(items.map((i) => i.group))];
   const metric = valueMetric(d);
   const conditions = conditionsFor(d.item);

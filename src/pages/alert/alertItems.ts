@@ -59,10 +59,15 @@ export function itemLabel(item: string, device?: Device): string {
   return title.includes(reading) ? title : `${title} · ${reading}`;
 }
 
-/** The items a station's type offers, grouped by card, then the special triggers. */
-export function itemsFor(device: Device): ItemOption[] {
+/**
+ * The items a station offers, grouped by card, then the special triggers. With `seen` (keys the station has
+ * reported, issue 22) only those: a plain TFT station's list is not every sensor its type could have. `keep`
+ * (the rule being edited) stays listed.
+ */
+export function itemsFor(device: Device, seen?: ReadonlySet<string>, keep?: string): ItemOption[] {
   const type = deviceType(device.consoletype);
-  const has = new Set(type.metrics);
+  const reported = seen && [...seen].some((k) => METRIC_BY_KEY[k]) ? seen : null;
+  const has = new Set(type.metrics.filter((k) => !reported || reported.has(k) || k === keep));
   const out: ItemOption[] = [];
   // The heat-stress card is an add-on: its readings come after the station's own.
   const cards = [...CARDS.filter((c) => c.key !== 'wbgt'), ...CARDS.filter((c) => c.key === 'wbgt')];

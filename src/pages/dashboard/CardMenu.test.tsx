@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG_PRESS_MS } from '../../cards/cardMenu';
@@ -81,6 +81,18 @@ describe('card menu', () => {
     await waitFor(async () => expect((await stored()).graphList).toEqual(['rain']));
     // The graph opens with the stored period (graphRange 'week').
     expect(await screen.findByRole('button', { name: 'Week', pressed: true })).toBeTruthy();
+  });
+
+  it('opening a card shows its graph, as Help says (issue 22)', async () => {
+    renderDashboard();
+    await waitFor(() => expect(cardOrder()).toEqual(['outdoor', 'wind', 'rain']));
+    const wind = document.querySelector('[data-card="wind"]') as HTMLElement;
+    expect(wind.querySelector('[aria-pressed]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show details: Wind' }));
+    await waitFor(async () => expect((await stored()).detailList).toEqual(['wind']));
+    // The period picker of the graph, with the stored period.
+    expect(await within(wind).findByRole('button', { name: 'Week', pressed: true })).toBeTruthy();
+    expect((await stored()).graphList).toEqual([]);
   });
 
   it('opens on a 1 s long press on touch; a move over 20 px cancels it', async () => {

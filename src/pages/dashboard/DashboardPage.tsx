@@ -20,6 +20,7 @@ import {
   useDevices,
   useDisplaySettings,
   useLatest,
+  useSeenKeys,
   useSelectedDeviceId,
   useSetting,
   useTodayMinMax,
@@ -27,8 +28,9 @@ import {
 } from '../../db/hooks';
 import { DEFAULT_KIOSK, SETTING } from '../../db/settings';
 import { usePlanLocked } from '../../db/usePlanLock';
-import { cardsForType, type GraphRange } from '../../domain';
+import { cardsForType, chooseCard, dashboardCards, type GraphRange } from '../../domain';
 import { useUi } from '../../state/ui';
+import { ActiveAlerts } from './ActiveAlerts';
 import styles from './DashboardPage.module.css';
 import { HiddenCards } from './HiddenCards';
 import { PlanLocked } from './PlanLocked';
@@ -59,13 +61,23 @@ export default function DashboardPage() {
     () => (device ? cardsForType(device.consoletype).filter((c) => cardComponent(c)) : []),
     [device],
   );
+  const seenList = useSeenKeys(selectedId);
+  const seenKey = seenList?.join(',');
+  // Which cards show: the owner's choices, else each card's sensor (issue 22). Hidden = the rest of the type's.
+  const { shown, hidden } = useMemo(
+    () =>
+      display && seenKey !== undefined
+        ? dashboardCards(offered, display, new Set(seenKey.split(',')))
+        : { shown: [], hidden: [] },
+    [offered, display, seenKey],
+  );
   const metricsList = display?.metricsList;
   const graphList = display?.graphList;
   const graphRange = (display?.graphRange ?? 'day') as GraphRange;
   const menu = useMemo<CardMenuActions | null>(() => {
-    if (!deviceId || !metricsList) return null;
-    const offeredKeys = new Set(offered.map((c) => c.key));
-    const order = metricsList.filter((k) => offeredKeys.has(k));
+    if (!deviceId || !display || !metricsList) return null;
+    const offeredKeys = offered.map((c) => c.key);
+    const order = shown.map((c) => c.key);
     const graphs = graphList ?? [];
     return {
       order,
@@ -76,7 +88,7 @@ export default function DashboardPage() {
       setOpenMenu,
       hide: (key) =>
         void saveDisplaySettings(deviceId, {
-          metricsList: metricsList.filter((k) => k !== key),
+          ...chooseCard(display, offeredKeys, order, key, false),
           graphList: graphs.filter((k) => k !== key),
         }),
       toggleGraph: (key) =>
@@ -89,15 +101,15 @@ export default function DashboardPage() {
         if (i < 0 || j < 0 || j >= order.length) return;
         const next = [...order];
         [next[i], next[j]] = [next[j], next[i]];
-        // Keys the type does not offer stay, after the ones on screen.
-        const rest = metricsList.filter((k) => !offeredKeys.has(k));
+        // Listed keys not on screen (no data yet, or not of this type) stay, after the ones on screen.
+        const rest = metricsList.filter((k) => !order.includes(k));
         void saveDisplaySettings(deviceId, { metricsList: [...next, ...rest] });
       },
       setGraphRange: (range) => {
         if (range !== graphRange) void saveDisplaySettings(deviceId, { graphRange: range });
       },
     };
-  }, [deviceId, metricsList, graphList, graphRange, offered, openMenu, plain]);
+  }, [deviceId, display, metricsList, graphList, graphRange, offered, shown, openMenu, plain]);
 
   // One toggle for every card (a new function only when the open list changes), so the cards' memo holds.
   const detailList = display?.detailList;
@@ -161,11 +173,7 @@ export default function DashboardPage() {
 
   if (!device) return <div className={styles.loading} aria-busy="true" />;
 
-  const order = display?.metricsList ?? [];
-  const cards = offered
-    .filter((c) => order.includes(c.key))
-    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
-  const hidden = display ? offered.filter((c) => !order.includes(c.key)) : [];
+  const cards = [...shown];
   const open = new Set(plain ? NONE : (detailList ?? []));
   // An expanded forecast spans the row at the top (spec §2).
   if (open.has('forecast')) cards.sort((a, b) => Number(b.key === 'forecast') - Number(a.key === 'forecast'));
@@ -191,17 +199,29 @@ export default function DashboardPage() {
         )}
       </header>
       {locked && <PlanLocked device={device} />}
+      {!locked && <ActiveAlerts device={device} compact={fullscreen} />}
       {!locked && latest && !latest.time && (
         <p className={styles.notice}>
           {t`This station has not uploaded any readings yet.`}{' '}
           <Link to="/server">{t`How to connect your console`}</Link>
         </p>
       )}
-      {!locked && !fullscreen && hidden.length > 0 && (
+      {!locked && !fullscreen && display && hidden.length > 0 && (
         <HiddenCards
           cards={hidden}
           device={device}
-          onShow={(key) => void saveDisplaySettings(device._id, { metricsList: [...order, key] })}
+          onShow={(key) =>
+            void saveDisplaySettings(
+              device._id,
+              chooseCard(
+                display,
+                offered.map((c) => c.key),
+                shown.map((c) => c.key),
+                key,
+                true,
+              ),
+            )
+          }
         />
       )}
       <CardMenuContext.Provider value={menu}>

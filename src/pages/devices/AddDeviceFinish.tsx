@@ -1,10 +1,13 @@
 // Add station, finish step: the Station ID and key to enter in the console, and how to point it here.
 import { useLingui } from '@lingui/react/macro';
 import { Check, CircleCheck, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { ConsoleSetup } from '../../components/ConsoleSetup';
 import { Panel } from '../../components/Page';
+import { useSetting } from '../../db/hooks';
+import { weatherServerKey } from '../../db/settings';
 import type { Device } from '../../domain/contract';
 import styles from './AddDevice.module.css';
 
@@ -42,6 +45,11 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
 
 export function AddDeviceFinish({ device, onDone }: { device: Device; onDone: () => void }) {
   const { t } = useLingui();
+  // The server's view names the address a console can reach (PUBLIC_HOST, or a LAN address for localhost).
+  const view = useSetting(weatherServerKey(device._id), null);
+  useEffect(() => {
+    dataWorker.loadWeatherServer(device._id).catch((e) => console.warn('[add device] server view', e));
+  }, [device._id]);
   return (
     <>
       <Panel>
@@ -60,7 +68,7 @@ export function AddDeviceFinish({ device, onDone }: { device: Device; onDone: ()
         </dl>
       </Panel>
       <Panel>
-        <ConsoleSetup wsid={device.wsid} stationKey={device.stationKey} />
+        <ConsoleSetup wsid={device.wsid} stationKey={device.stationKey} view={view} />
       </Panel>
       <div className={styles.actions}>
         <Button variant="primary" onClick={onDone}>

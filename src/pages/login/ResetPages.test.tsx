@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -10,6 +11,7 @@ const worker = vi.hoisted(() => ({
   requestReset: vi.fn(async () => undefined),
   verifyResetCode: vi.fn(async () => undefined),
   resetPassword: vi.fn(async () => undefined),
+  loadPublicConfig: vi.fn(async () => undefined),
 }));
 vi.mock('../../api/worker', () => ({ dataWorker: worker }));
 

@@ -11,6 +11,7 @@ import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import { AuthCard, AuthForm, AuthLinks } from './AuthCard';
 import styles from './AuthCard.module.css';
+import { OutboxNote } from './OutboxNote';
 
 function FormError({ text }: { text: string | null }) {
   if (!text) return null;
@@ -107,6 +108,7 @@ export function ResetVerifyPage() {
       title={t`Verification code`}
       lead={t`Enter the verification code we sent to your email address.`}
     >
+      <OutboxNote />
       <AuthForm onSubmit={submit}>
         {!params.get('email') && (
           <EmailField

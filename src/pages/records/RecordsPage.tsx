@@ -22,9 +22,10 @@ import {
   RECORD_PERIODS,
   type RecordPeriod,
   type RecordValue,
+  recordDay,
   type StationRecords,
 } from '../../domain/records';
-import { formatDate, formatDateTime } from '../../i18n/dateTime';
+import { formatDateTime, formatDay } from '../../i18n/dateTime';
 import styles from './RecordsPage.module.css';
 
 const PERIOD: Record<RecordPeriod, MessageDescriptor> = {
@@ -75,8 +76,8 @@ function PeriodPanel({
           timeZone: device.timezone,
         }).format(r.time * 1000)
       : formatDateTime(r.time * 1000, i18n.locale, prefs, { timeZone: device.timezone });
-  // The wettest day is a day: its date (a total that peaked at midnight is the day that just ended).
-  const dayOf = (r: RecordValue) => formatDate((r.time - 60) * 1000, i18n.locale, prefs, device.timezone);
+  // The wettest day is a day: the station-local day its bucket starts in.
+  const dayOf = (r: RecordValue) => formatDay(recordDay(r.time, device.timezone), i18n.locale, prefs);
   const rows = ROWS.map(([k, side, label]) => {
     const key = k === 'baro' ? baroKey : k;
     return { key, side, label, record: table[key]?.[side] };

@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoopbackNote } from '../../components/LoopbackNote';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
 import { useUnits } from '../../db/hooks';
@@ -71,6 +72,7 @@ export default function ServerPage() {
         onRegenerate={deviceId ? key.ask : undefined}
         dateText={dateText}
       />
+      {view && <LoopbackNote view={view} />}
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}

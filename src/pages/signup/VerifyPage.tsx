@@ -11,6 +11,7 @@ import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
 import { AuthCard, AuthForm, AuthLinks } from '../login/AuthCard';
+import { OutboxNote } from '../login/OutboxNote';
 
 export default function VerifyPage() {
   const { t } = useLingui();
@@ -51,6 +52,7 @@ export default function VerifyPage() {
         knownEmail ? t`Enter the code we sent to ${knownEmail}.` : t`Enter the code we sent to your email.`
       }
     >
+      <OutboxNote />
       <AuthForm onSubmit={verify}>
         {!knownEmail && (
           <EmailField
