@@ -70,6 +70,9 @@ export function UploadTargets({
         {(s.targets ?? []).map((x) => {
           const busy = s.busy === x._id;
           const tested = s.tested?.target._id === x._id ? s.tested : null;
+          // Our reason and the status class only: the server never passes on what the target answered.
+          const reason = tested ? tr(tested.message) : '';
+          const status = tested?.status;
           const key = s.revealed[x._id];
           return (
             <li key={x._id} className={styles.target} data-testid="upload-target">
@@ -126,7 +129,7 @@ export function UploadTargets({
                     className={x.lastOk === false ? styles.resultBad : x.lastOk ? styles.resultOk : undefined}
                     data-testid="target-last-result"
                   >
-                    {x.lastResult === null ? '---' : x.lastOk ? t`Accepted` : x.lastResult}
+                    {x.lastResult === null ? '---' : x.lastOk ? t`Accepted` : tr(x.lastResult)}
                   </dd>
                 </div>
               </dl>
@@ -138,7 +141,11 @@ export function UploadTargets({
               )}
               {tested && (
                 <p className={tested.ok ? styles.success : styles.error} role="status">
-                  {tested.ok ? t`Test upload accepted.` : t`Test upload failed: ${tested.message}`}
+                  {tested.ok
+                    ? t`Test upload accepted.`
+                    : status
+                      ? t`Test upload failed: ${reason} (HTTP ${status})`
+                      : t`Test upload failed: ${reason}`}
                 </p>
               )}
               <div className={styles.targetActions}>
