@@ -62,6 +62,7 @@ export const ERRORS = {
   targetFormat: "The format must be 'wunderground' or 'ecowitt'",
   targetInterval: 'The interval is shorter than this network allows',
   targetLimit: 'A station can have at most 20 upload targets',
+  demoReadOnly: 'The demo account is shared by every visitor: this cannot be changed with it',
   targetAddress: 'This address is not allowed: only servers on the public internet can be reached',
   targetCustomOff: 'Forwarding to custom servers is switched off on this portal',
   targetTestLimit: 'Too many tests, please wait a minute',

@@ -60,6 +60,7 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   targetFormat: msg`The format must be 'wunderground' or 'ecowitt'`,
   targetInterval: msg`The interval is shorter than this network allows`,
   targetLimit: msg`A station can have at most 20 upload targets`,
+  demoReadOnly: msg`The demo account is shared by every visitor: this cannot be changed with it`,
   targetAddress: msg`This address is not allowed: only servers on the public internet can be reached`,
   targetCustomOff: msg`Forwarding to custom servers is switched off on this portal`,
   targetTestLimit: msg`Too many tests, please wait a minute`,

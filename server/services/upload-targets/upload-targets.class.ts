@@ -12,6 +12,7 @@ import type { Params } from '@feathersjs/feathers';
 import type { UploadTarget } from '../../../src/domain/contract';
 import { MAX_TARGETS_PER_DEVICE, uploadTargetRules } from '../../../src/domain/uploadTargets';
 import type { Application, AuthUser } from '../../declarations';
+import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { readers } from '../../hooks/validate';
@@ -77,6 +78,8 @@ export class UploadTargetsService {
   }
 
   async create(data: unknown, params: P): Promise<UploadTarget> {
+    // The shared demo account sends nowhere (issue #20): its visitors would point it at each other's servers.
+    refuseDemo(params.user);
     const input = rules.create(data);
     await this.ownedDevice(input.device, params.user);
     this.checkCustom(input.network, input.url);
@@ -98,6 +101,7 @@ export class UploadTargetsService {
 
   async patch(id: string, data: unknown, params: P): Promise<UploadTarget> {
     const current = await this.owned(id, params.user);
+    refuseDemo(params.user);
     const changes = rules.patch(data, current);
     this.checkCustom(current.network, changes.url ?? current.url);
     const now = Date.now();

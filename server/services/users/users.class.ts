@@ -7,6 +7,7 @@ import type { User, UserName } from '../../../src/domain/contract';
 import { ERRORS } from '../../../src/domain/errors';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
+import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { objectId } from '../../storage/ids';
@@ -163,6 +164,8 @@ export class UsersService {
   async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
     if (params.provider && params.user?._id !== id)
       throw new Forbidden('You can only change your own profile');
+    // The shared demo account keeps its address (issue #20); for everyone else the profile refuses it below.
+    if (params.provider && data && typeof data === 'object' && 'email' in data) refuseDemo(params.user);
     const current = await this.row(id);
     const patch = params.provider ? profilePatch(data) : { ...(data as Record<string, unknown>) };
     // Unit preferences merge into the stored ones; the temperature unit is kept in both places.

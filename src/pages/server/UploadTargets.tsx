@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
+import { useAuth } from '../../db/hooks';
 import type { UploadTarget } from '../../domain/contract';
+import { isDemoAccount } from '../../domain/demo';
 import { NETWORKS } from '../../domain/networks';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './ServerPage.module.css';
@@ -28,6 +30,8 @@ export function UploadTargets({
   const s = useUploadTargets(deviceId, online);
   const [editing, setEditing] = useState<UploadTarget | null>(null);
   const [adding, setAdding] = useState(false);
+  // The shared demo account forwards nowhere (the server refuses new targets too).
+  const demo = isDemoAccount(useAuth()?.user);
   const dialogOpen = adding || editing !== null;
   const close = () => {
     setAdding(false);
@@ -49,12 +53,17 @@ export function UploadTargets({
         <Button
           icon={<Plus size={16} aria-hidden="true" />}
           onClick={() => setAdding(true)}
-          disabled={!online}
-          title={offlineTitle}
+          disabled={!online || demo}
+          title={demo ? t`Not available for the demo account: every visitor shares it.` : offlineTitle}
         >
           {t`Add target`}
         </Button>
       </div>
+      {demo && (
+        <p className={styles.note} role="note">
+          {t`Not available for the demo account: every visitor shares it.`}
+        </p>
+      )}
       {s.error && !dialogOpen && (
         <p className={styles.error} role="alert">
           {tr(s.error)}
