@@ -41,6 +41,8 @@ export default defineConfig({
       ADMIN_EMAILS: ADMIN_EMAIL,
       SIGNUPS_PER_IP: '1000',
       RESET_ATTEMPTS_PER_IP: '1000',
+      // e2e/forwarding forwards to a fake network on 127.0.0.1: a home-network setup (issue #20).
+      FORWARD_ALLOW_PRIVATE: 'on',
     },
   },
 });

@@ -949,7 +949,7 @@ const CASES: Case[] = [
       device: priv._id,
       network: 'custom',
       format: 'ecowitt',
-      url: 'http://127.0.0.1:9/',
+      url: 'https://weather.example.com/',
       enabled: false,
     }),
     expect: ownerOnly({ admin: 'deny' }),

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 const subscription = (n: number) =>
   ({
     toJSON: () => ({
-      endpoint: `https://push.example.com/send/${n}`,
+      endpoint: `https://web.push.apple.com/send/${n}`,
       keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', auth: `tBHItJI5svbpez7KI4CCX${n}` },
     }),
   }) as unknown as PushSubscription;
@@ -44,10 +44,10 @@ describe('service worker: pushsubscriptionchange', () => {
     const kept = await getSetting(db, SETTING.pushSession);
     expect(kept?.id).toBe(id);
     expect(await stored(id!)).toMatchObject({ associateUser: user.user._id, pushType: 'web' });
-    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://push.example.com/send/1');
+    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://web.push.apple.com/send/1');
     // The next change updates the same session (its secret was kept), not a new one.
     expect(await resubscribe(db, t.url, { subscribe }, { newSubscription: subscription(2) })).toBe(id);
-    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://push.example.com/send/2');
+    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://web.push.apple.com/send/2');
   });
 
   test("a dropped subscription is renewed with the server's VAPID key", async () => {
@@ -57,6 +57,6 @@ describe('service worker: pushsubscriptionchange', () => {
     const { publicKey } = await (await fetch(`${t.url}/sessions/vapid`)).json();
     const key = subscribe.mock.calls[0][0].applicationServerKey as Uint8Array;
     expect(Buffer.from(key).toString('base64url')).toBe(publicKey);
-    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://push.example.com/send/3');
+    expect(JSON.parse((await stored(id!)).pushToken).endpoint).toBe('https://web.push.apple.com/send/3');
   });
 });

@@ -93,6 +93,17 @@ describe('admin table export', () => {
     expect(lines[8]).toBe('user007@example.com,007,owner7@example.com');
   });
 
+  test('a first name that is a formula stays text in CSV and XLSX (issue #20)', async () => {
+    const evil = [{ _id: 'e1', email: 'mallory@example.com', firstName: '=cmd|" /C calc"!A0', owner: null }];
+    const options = { path: 'admin/users' as const, query: {}, columns, fileBase: '/admin/users' };
+    const csv = await adminExport(fakeConnection(evil), 'x6', { ...options, format: 'csv' });
+    const lines = new TextDecoder().decode(new Uint8Array(await csv.blob.arrayBuffer())).split('\r\n');
+    expect(lines[1]).toBe(`mallory@example.com,"'=cmd|"" /C calc""!A0",`);
+    const xlsx = await adminExport(fakeConnection(evil), 'x7', { ...options, format: 'xlsx' });
+    const sheet = await readSheet(Buffer.from(await xlsx.blob.arrayBuffer()));
+    expect(sheet[1]).toEqual(['mallory@example.com', `'=cmd|" /C calc"!A0`, null]);
+  });
+
   test('rows of a table with a picture column are 64 px (48 pt) high in the sheet', async () => {
     const { blob } = await adminExport(fakeConnection(users.slice(0, 3)), 'x5', {
       path: 'admin/users',

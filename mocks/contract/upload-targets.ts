@@ -45,7 +45,7 @@ export function uploadTargetsContract(c: Contract): void {
       expect(tested.body).toMatchObject({
         ok: false,
         result: 'failed',
-        message: 'No upload from the station yet',
+        message: 'forwardNoUpload',
       });
 
       // A stranger: the station's 404, and the target's own 404 for every method.

@@ -103,7 +103,8 @@ export function uploadTargetRoutes(base: string, db: MockDb) {
           return created({
             ok: false,
             result: 'failed',
-            message: 'No upload from the station yet',
+            message: 'forwardNoUpload',
+            status: null,
             target: present(target),
           });
         Object.assign(target, {
@@ -113,7 +114,7 @@ export function uploadTargetRoutes(base: string, db: MockDb) {
           failures: 0,
           pausedAt: null,
         });
-        return created({ ok: true, result: 'ok', message: 'ok', target: present(target) });
+        return created({ ok: true, result: 'ok', message: 'ok', status: '2xx', target: present(target) });
       }),
     ),
   ];

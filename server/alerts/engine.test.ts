@@ -274,7 +274,10 @@ describe('alerts engine', () => {
     const { store, owner, station } = await setup([
       { item: 'tempc0', condition: 'above', value: 30, method: 'notification' },
     ]);
-    const sub = { endpoint: 'https://push.example.com/abc', keys: { p256dh: 'BPk', auth: 'xyz' } };
+    const sub = {
+      endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      keys: { p256dh: 'BPk', auth: 'xyz' },
+    };
     const created = await call(t.url, 'POST', '/sessions', {
       token: owner.token,
       body: { _id: `sess-${station._id}`, associateUser: owner.user._id },

@@ -88,6 +88,25 @@ describe('with a captcha and clients told apart by a trusted proxy', () => {
     expect(refused.body.message).toBe(TOO_MANY_FROM_IP);
     expect((await login(t, u.email, u.password, '192.0.2.11')).status).toBe(201);
   });
+
+  test('a failing network refuses only the addresses it failed on: an account that never failed there signs in (issue #20)', async () => {
+    const ip = '10.8.8.8';
+    const bystander = await account(t, 'bystander');
+    const victims = [await account(t, 'nat-a'), await account(t, 'nat-b')];
+    // Ten times the network's limit of failures from others behind the same address.
+    for (let i = 0; i < 50; i++)
+      expect((await login(t, victims[i % 2].email, 'guess', ip, { captchaToken: 'human' })).status).not.toBe(
+        201,
+      );
+    expect((await login(t, victims[0].email, victims[0].password, ip)).status).toBe(429);
+    const right = await login(t, bystander.email, bystander.password, ip);
+    expect(right.status).toBe(201);
+    // One wrong password of its own, and this address is refused for it too.
+    const other = await account(t, 'bystander-2');
+    expect((await login(t, other.email, 'guess', ip)).status).toBe(401);
+    const refused = await login(t, other.email, other.password, ip);
+    expect([refused.status, refused.body.message]).toEqual([429, TOO_MANY_FROM_IP]);
+  }, 30_000);
 });
 
 describe('known and unknown addresses look the same', () => {

@@ -2,7 +2,10 @@
 // the owner out for 15 minutes). Past `threshold` failures in the window, every attempt on that account waits
 // a growing delay before the password is checked (right or wrong, so the wait tells nothing); when a captcha
 // is configured, a client (IP) that has itself failed on the account must also pass it. The right password
-// is never refused to a client that has not failed. An IP that fails too often overall is refused (429).
+// is never refused to a client that has not failed. An IP that fails too often overall is refused (429), but
+// only for the e-mail addresses it failed on (issue #20): behind a NAT or a proxy without TRUST_PROXY many
+// people share one address, and the right password of an account that never failed there is still accepted
+// (after BASE_DELAY_MS, so trying one guess per address from that IP stays slow).
 import { TooManyRequests } from '@feathersjs/errors';
 import { ERRORS } from '../../src/domain/errors';
 import type { Config } from '../config';
@@ -39,7 +42,11 @@ export class LoginThrottle {
 
   /** Before checking a password: refuse a failing IP, ask a failing client for the captcha, then wait. */
   async before(email: string, ip: string, captchaToken: unknown): Promise<void> {
-    if (!(await this.perIp.allowed(ip))) throw codedError(TooManyRequests, 'tooManyLoginsFromNetwork');
+    if (!(await this.perIp.allowed(ip))) {
+      if ((await this.perClient.count(`${email}|${ip}`)) > 0)
+        throw codedError(TooManyRequests, 'tooManyLoginsFromNetwork');
+      await this.sleep(BASE_DELAY_MS);
+    }
     const failures = await this.perAccount.count(email);
     const threshold = this.config.loginFailuresPerAccount;
     if (failures < threshold) return;

@@ -1,5 +1,6 @@
 // Settings of the integrations (issue #17), from the environment: MQTT_URL, MQTT_PREFIX, METRICS_TOKEN,
-// FORWARD_URL_<NETWORK> (endpoints of the weather networks), FORWARD_TICK_MS, FORWARD=off.
+// FORWARD_URL_<NETWORK> (endpoints of the weather networks), FORWARD_TICK_MS, FORWARD=off, FORWARD_CUSTOM=off
+// (no custom servers) and FORWARD_ALLOW_PRIVATE=on (custom servers on the host's own network, issue #20).
 import { endpointsFrom, type FixedNetwork } from './forward/formats';
 
 export interface IntegrationsConfig {
@@ -17,6 +18,10 @@ export interface IntegrationsConfig {
   forwardTickMs: number;
   /** First retry delay after a passing failure, doubled per failure up to an hour. */
   forwardRetryMs: number;
+  /** FORWARD_CUSTOM=off: no target may be a custom server (refused when added and when sent). */
+  forwardCustom: boolean;
+  /** FORWARD_ALLOW_PRIVATE=on: custom servers may be on loopback or a private network (server/net/address.ts). */
+  forwardAllowPrivate: boolean;
 }
 
 export function integrationsConfig(env: Record<string, string | undefined>): IntegrationsConfig {
@@ -29,5 +34,7 @@ export function integrationsConfig(env: Record<string, string | undefined>): Int
     forward: (env.FORWARD ?? 'on') !== 'off',
     forwardTickMs: Number.isFinite(tick) && tick >= 100 ? tick : 5000,
     forwardRetryMs: 30_000,
+    forwardCustom: (env.FORWARD_CUSTOM ?? 'on') !== 'off',
+    forwardAllowPrivate: env.FORWARD_ALLOW_PRIVATE === 'on',
   };
 }

@@ -47,7 +47,12 @@ describe('/metrics', () => {
       // A channel event (Feathers' publish): the new target goes to its owner's socket.
       await call(t.url, 'POST', '/uploadTargets', {
         token: owner.token,
-        body: { device: station._id, network: 'custom', format: 'ecowitt', url: 'http://127.0.0.1:9/' },
+        body: {
+          device: station._id,
+          network: 'custom',
+          format: 'ecowitt',
+          url: 'https://weather.example.com/',
+        },
       });
       await new Promise((r) => setTimeout(r, 100));
       const res = await scrape(TOKEN);

@@ -1,13 +1,16 @@
 // Push notifications: Web Push with VAPID keys (generated on first start, kept in DATA_DIR/vapid.json), and
 // Firebase Cloud Messaging through its HTTP v1 API when FIREBASE_* is configured. Senders are plain functions
 // so tests (and other deployments) can replace them; a sender throws a PushGone for a subscription the push
-// service no longer knows (HTTP 404/410), and the caller then disables that session.
+// service no longer knows (HTTP 404/410), and the caller then disables that session. Web Push connects only to
+// the known push services (server/net/push-hosts.ts), through the guarded agent (server/net/guarded.ts).
 import { createSign } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import type { FirebaseWebConfig } from '../../src/domain/contract';
 import { processLog } from '../log';
+import { guardedHttpsAgent } from '../net/guarded';
+import { pushEndpointAllowed } from '../net/push-hosts';
 
 /** What the service worker receives (sw/push.ts PushPayload). */
 export interface PushPayload {
@@ -63,11 +66,16 @@ export function vapidKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env)
 
 export function webPushSender(keys: VapidKeys): WebSender {
   return async (subscription, payload) => {
+    // A subscription stored before push endpoints were checked (issue #20) is dropped, never connected to.
+    if (!pushEndpointAllowed(subscription.endpoint))
+      throw new PushGone('not the endpoint of a known push service');
     try {
       await webpush.sendNotification(subscription, JSON.stringify(payload), {
         vapidDetails: keys,
         TTL: 24 * 3600,
         timeout: 10_000,
+        // The address rule of upload targets, at the connection (a name resolving somewhere private is refused).
+        agent: guardedHttpsAgent({ allowPrivate: false }),
       });
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;

@@ -152,7 +152,7 @@ describe(`backup and restore (${pgBase ? 'PostgreSQL' : 'SQLite'})`, () => {
       ).status,
     ).toBe(201);
     const subscription: WebSubscription = {
-      endpoint: 'https://push.example.invalid/send/backup-test',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/backup-test',
       keys: {
         p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
         auth: 'tBHItJI5svbpez7KI4CCXg',

@@ -1,6 +1,7 @@
 // The demo account and its simulated station, created once on first start (DEMO=off disables them),
 // with a week of 5-minute history and a year of sparser history so every graph period has data.
 
+import { DEMO_EMAIL } from '../../src/domain/demo';
 import { deriveMissing } from '../../src/domain/formulas';
 import { cleanSample } from '../../src/domain/validate';
 import type { Server } from '../app';
@@ -10,7 +11,7 @@ import { passkeyFor } from '../services/devices/devices.class';
 import { objectId, stationKey } from '../storage/ids';
 import { type Place, wslinkFields } from './weather';
 
-export const DEMO_EMAIL = 'demo@example.com';
+export { DEMO_EMAIL };
 export const DEMO_PASSWORD = 'demo-weather';
 export const DEMO_PLACE: Place & { timezone: string } = {
   latitude: 50.08,

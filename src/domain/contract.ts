@@ -150,7 +150,7 @@ export interface UploadTarget {
   interval: number;
   enabled: boolean;
   lastUploadAt: number | null;
-  /** Result of the last attempt: 'ok', or what the network answered. */
+  /** Result of the last attempt: 'ok', or an error code of ours (forward*, targetAddress…); never the answer. */
   lastResult: string | null;
   lastOk: boolean | null;
   /** Consecutive failed attempts. */
@@ -170,7 +170,10 @@ export type UploadTargetData = Partial<
 export interface UploadTargetTest {
   ok: boolean;
   result: 'ok' | 'rejected' | 'retry' | 'failed';
+  /** 'ok' or an error code (src/domain/errors.ts). */
   message: string;
+  /** The class of the answer's HTTP status ('2xx' … '5xx'); null when nothing was answered. */
+  status: string | null;
   target: UploadTarget;
 }
 

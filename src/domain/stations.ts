@@ -14,6 +14,8 @@ export interface StationAccess {
 export interface Caller {
   _id: string;
   isAdmin?: boolean;
+  /** Admins' role: an 'editor' may do everything an admin does but delete (issue #15, #20). */
+  adminType?: 'admin' | 'editor';
 }
 
 /** null: the caller may not see the station at all. */
@@ -33,6 +35,12 @@ export const canRead = (s: StationAccess, c: Caller | null | undefined) => relat
 export function canWrite(s: StationAccess, c: Caller | null | undefined): boolean {
   const r = relation(s, c);
   return r === 'owner' || r === 'admin';
+}
+
+/** Deleting a station or its records: its owner, or an admin who is not an editor. */
+export function canDelete(s: StationAccess, c: Caller | null | undefined): boolean {
+  const r = relation(s, c);
+  return r === 'owner' || (r === 'admin' && c?.adminType !== 'editor');
 }
 
 /** List groups: own stations (an admin's view of any), then shared with the caller, then public ones. */

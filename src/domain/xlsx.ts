@@ -4,6 +4,7 @@
 // of 5-minute rows. Numeric-looking text becomes a number cell (spec §5 "Spreadsheet export turns
 // numeric-looking text into numbers"); times stay the `YYYY-MM-DD HH:MM:SS` text the CSV has.
 import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { NUMERIC, spreadsheetText } from './csv';
 
 /** Characters XML 1.0 allows (tab, newlines, and from space up, minus U+FFFE/U+FFFF). */
 const xmlAllowed = (ch: string) => {
@@ -16,8 +17,6 @@ export function xmlText(s: string): string {
   const clean = /[^\t\n\r\x20-\ufffd]/.test(s) ? [...s].filter(xmlAllowed).join('') : s;
   return clean.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
-
-const NUMERIC = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /** Column letters of a 0-based index (0 → A, 26 → AA). */
 export function columnName(i: number): string {
@@ -39,7 +38,8 @@ export function rowXml(cells: XlsxCell[], rowIndex: number, heightPt?: number): 
     const text = String(v);
     if (typeof v === 'number' ? Number.isFinite(v) : NUMERIC.test(text) && Number.isFinite(Number(text)))
       xml += `<c r="${ref}"><v>${Number(text)}</v></c>`;
-    else xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+    else
+      xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(spreadsheetText(text))}</t></is></c>`;
   });
   return `${xml}</row>`;
 }

@@ -43,6 +43,8 @@ beforeAll(async () => {
       forward: false,
       forwardRetryMs: 100,
       endpoints: fakeEndpoints(fake.base),
+      // The chaining test forwards to this portal itself, on 127.0.0.1: a home-network setup.
+      forwardAllowPrivate: true,
     },
   });
   owner = await newUser(t, 'fwd-b-owner');
@@ -96,13 +98,13 @@ describe('forwarder', () => {
     await upload({ tempc0: 10 });
     await pass();
     expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(1);
-    expect((await view())[0]).toMatchObject({ failures: 1, lastOk: false, lastResult: 'HTTP 500: oops' });
+    expect((await view())[0]).toMatchObject({ failures: 1, lastOk: false, lastResult: 'forwardServerError' });
     await pass(); // within the backoff: nothing
     expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(1);
     await settle(120);
     await pass();
     expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(2);
-    expect((await view())[0]).toMatchObject({ failures: 2, lastResult: 'HTTP 503' });
+    expect((await view())[0]).toMatchObject({ failures: 2, lastResult: 'forwardServerError' });
     await settle(50); // the second backoff is twice the first (200 ms): still waiting
     await pass();
     expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(2);
@@ -140,7 +142,8 @@ describe('forwarder', () => {
     expect(fake.at(FAKE_PATHS.windy)).toHaveLength(3);
     const [paused] = await view();
     expect(paused.pausedAt).toEqual(expect.any(Number));
-    expect(paused.lastResult).toBe('HTTP 400: {"message":"Invalid password ••••"}');
+    // Our own words, never the network's answer (issue #20).
+    expect(paused.lastResult).toBe('forwardRefusedKey');
     expect(JSON.stringify(paused)).not.toContain(key);
     await settle(50);
     expect(mails()).toHaveLength(1);
@@ -182,7 +185,7 @@ describe('forwarder', () => {
           _id: target._id,
           lastOk: false,
           key: '••••9999',
-          lastResult: 'ERROR: Not a vailid Station ID',
+          lastResult: 'forwardRefusedKey',
         }),
       ]);
       expect(theirs).toEqual([]);

@@ -4,13 +4,21 @@
 // never waits for a network. A passing failure is retried with backoff (30 s doubling, at most an hour); a
 // network that keeps refusing the key (PAUSE_AFTER_REJECTIONS times in a row) pauses the target and the owner
 // is mailed once. Only the process holding the cluster lock sends.
+//
+// Every request goes through server/net/guarded.ts (issue #20, SSRF): a custom server's address is resolved and
+// checked at the connection (FORWARD_ALLOW_PRIVATE=on lets it be on a home network), redirects are not
+// followed, and what is stored and shown is a reason code of ours (src/domain/errors.ts forward*), never the
+// answer's body nor a system error: a custom target must not turn into a reader of internal pages or a port
+// scanner. FORWARD_CUSTOM=off sends nothing to custom servers.
 import type { UploadTarget } from '../../../src/domain/contract';
+import { ERRORS, isErrorCode } from '../../../src/domain/errors';
 import { NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../../src/domain/networks';
 import type { Sample } from '../../../src/domain/types';
 import { MAIL_WORDS } from '../../../src/domain/words';
 import type { ClusterLock } from '../../cluster/lock';
 import type { Application } from '../../declarations';
 import { translator } from '../../i18n/catalogs';
+import { BlockedTarget, guardedRequest } from '../../net/guarded';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
@@ -25,6 +33,19 @@ const PER_PASS = 500;
 export interface SendResult {
   verdict: Verdict;
   target: UploadTarget;
+  /** The class of the answer's HTTP status ('4xx'), null when nothing was answered. */
+  statusClass: string | null;
+}
+
+/** Our reason for a network's verdict on an answer with `status` (its body is never shown). */
+export function reasonOf(kind: Verdict['kind'], status: number): string {
+  if (kind === 'ok') return 'ok';
+  if (kind === 'rejected') return 'forwardRefusedKey';
+  if (status === 429) return 'forwardBusy';
+  if (status >= 500) return 'forwardServerError';
+  if (status >= 300 && status < 400) return 'forwardRedirect';
+  if (status >= 400) return 'forwardRefused';
+  return 'forwardUnexpected';
 }
 
 export class Forwarder {
@@ -37,7 +58,7 @@ export class Forwarder {
     private app: Application,
     private config: IntegrationsConfig,
     private lock: ClusterLock,
-    private fetcher: typeof fetch = fetch,
+    private send: typeof guardedRequest = guardedRequest,
   ) {}
 
   start(): void {
@@ -70,14 +91,15 @@ export class Forwarder {
 
   private async run(): Promise<void> {
     const now = Date.now();
-    const rows = (
-      await this.knex(TABLE)
-        .where({ enabled: true })
-        .whereNull('pausedAt')
-        .where('nextAttemptAt', '<=', now)
-        .orderBy('nextAttemptAt')
-        .limit(PER_PASS)
-    ).map(fromDb);
+    const query = this.knex(TABLE)
+      .where({ enabled: true })
+      .whereNull('pausedAt')
+      .where('nextAttemptAt', '<=', now)
+      .orderBy('nextAttemptAt')
+      .limit(PER_PASS);
+    // FORWARD_CUSTOM=off: custom servers are not sent to (their targets stay, untouched).
+    if (!this.config.forwardCustom) query.whereNot({ network: 'custom' });
+    const rows = (await query).map(fromDb);
     // The lock is taken only when there is work: an idle server keeps no connection out of the pool.
     if (rows.length === 0 || !(await this.lock.acquire())) {
       this.queueDepth = 0;
@@ -116,22 +138,26 @@ export class Forwarder {
   async sendNow(row: TargetRow): Promise<SendResult> {
     const sample = (await this.app.ctx.samples.latest([row.device])).get(row.device);
     if (!sample) {
-      const verdict: Verdict = { kind: 'failed', message: 'No upload from the station yet' };
-      return { verdict, target: present(row) };
+      const verdict: Verdict = { kind: 'failed', message: 'forwardNoUpload' };
+      return { verdict, target: present(row), statusClass: null };
     }
     return this.deliver(row, sample);
   }
 
   private async deliver(row: TargetRow, sample: Sample): Promise<SendResult> {
-    const verdict = await this.request(row, sample);
+    const { verdict, status } = await this.request(row, sample);
     const updated = await this.record(row, sample, verdict);
     this.app.ctx.metrics?.forwarded(row.network, verdict.kind);
     // A target removed meanwhile has nothing to tell anyone.
     if (updated) this.app.service('uploadTargets').emit('patched', present(updated));
-    return { verdict, target: present(updated ?? row) };
+    const statusClass = status ? `${Math.floor(status / 100)}xx` : null;
+    return { verdict, target: present(updated ?? row), statusClass };
   }
 
-  private async request(row: TargetRow, sample: Sample): Promise<Verdict> {
+  private async request(row: TargetRow, sample: Sample): Promise<{ verdict: Verdict; status: number }> {
+    const custom = row.network === 'custom';
+    if (custom && !this.config.forwardCustom)
+      return { verdict: { kind: 'failed', message: 'targetCustomOff' }, status: 0 };
     const format = formatFor(row.network, row.format);
     const device = await this.app.ctx.devices.get(row.device);
     const endpoint =
@@ -143,19 +169,23 @@ export class Forwarder {
         { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null },
         endpoint,
       );
-      const res = await this.fetcher(req.url, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      const body = (await res.text()).slice(0, 2000);
-      return format.judge(res.status, body);
+      // The networks' endpoints are the operator's (FORWARD_URL_*, may be local); a custom server is the user's.
+      const res = await this.send(
+        req.url,
+        { method: req.method, headers: req.headers, body: req.body, timeoutMs: REQUEST_TIMEOUT_MS },
+        { allowPrivate: !custom || this.config.forwardAllowPrivate },
+      );
+      const { kind } = format.judge(res.status, res.body);
+      return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const text = cause?.code ?? cause?.message ?? (error as Error).message ?? 'request failed';
-      return { kind: 'retry', message: `Not reached: ${text}` };
+      if (error instanceof BlockedTarget)
+        return { verdict: { kind: 'failed', message: 'targetAddress' }, status: 0 };
+      const name = (error as Error).name;
+      const timeout = name === 'TimeoutError' || name === 'AbortError';
+      return {
+        verdict: { kind: 'retry', message: timeout ? 'forwardTimeout' : 'forwardUnreachable' },
+        status: 0,
+      };
     }
   }
 
@@ -222,12 +252,16 @@ export class Forwarder {
     if (!user?.email) return;
     const t = translator(user.locale);
     const network = NETWORKS[row.network].name;
+    // A reason code of ours in the owner's language (catalogs hold the app's messages by their English text).
+    const last = isErrorCode(row.lastResult)
+      ? t({ id: ERRORS[row.lastResult], message: ERRORS[row.lastResult] })
+      : row.lastResult;
     const where = this.app.ctx.config.publicUrl ? ` (${this.app.ctx.config.publicUrl}/server)` : '';
     const values = {
       network,
       station: device.name,
       count: PAUSE_AFTER_REJECTIONS,
-      answer: row.lastResult,
+      answer: last,
       where,
     };
     await this.app.ctx.mailer.send({

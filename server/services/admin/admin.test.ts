@@ -201,6 +201,35 @@ describe('admins and editors', () => {
     expect((await call(t.url, 'DELETE', `/admin/devices/${s._id}`, { token: admin.token })).status).toBe(200);
   });
 
+  test("editors change another user's station but cannot delete it or its records; admins can (issue #20)", async () => {
+    const s = await newStation(t, plain.token, { name: 'Plain station' });
+    const edit = await call(t.url, 'PATCH', `/weatherDevices/${s._id}`, {
+      token: editor.token,
+      body: { name: 'Renamed by editor' },
+    });
+    expect(edit.status).toBe(200);
+    for (const path of [`/weatherDevices/${s._id}`, `/weatherDevices/records/${s._id}`]) {
+      const res = await call(t.url, 'DELETE', path, { token: editor.token });
+      expect([res.status, res.body.data?.code], path).toEqual([403, 'editorsCannot']);
+    }
+    expect(
+      await t.server.app.ctx.storage.knex('recordResets').where({ device: s._id }).first(),
+    ).toBeUndefined();
+    const mine = await newStation(t, editor.token, { name: 'Editor station' });
+    expect(
+      (await call(t.url, 'DELETE', `/weatherDevices/records/${mine._id}`, { token: editor.token })).status,
+    ).toBe(200);
+    expect((await call(t.url, 'DELETE', `/weatherDevices/${mine._id}`, { token: editor.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(t.url, 'DELETE', `/weatherDevices/records/${s._id}`, { token: admin.token })).status,
+    ).toBe(200);
+    expect((await call(t.url, 'DELETE', `/weatherDevices/${s._id}`, { token: admin.token })).status).toBe(
+      200,
+    );
+  });
+
   test('editors cannot delete an order of someone else', async () => {
     const knex = t.server.app.ctx.storage.knex;
     const plan = await knex('subscriptionPlans').first('_id');

@@ -37,7 +37,7 @@ export function toDb(data: Partial<DeviceRow>): Record<string, unknown> {
 }
 
 // Who may see and change a station: src/domain/stations.ts, shared with the mocks and the client.
-export { canRead, canWrite, type Relation, relation } from '../../../src/domain/stations';
+export { canDelete, canRead, canWrite, type Relation, relation } from '../../../src/domain/stations';
 
 /**
  * What a caller sees: the station key, the MAC and MAC identification, and unmapped fields only for the owner

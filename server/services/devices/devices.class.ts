@@ -13,7 +13,7 @@ import { codedError } from '../../hooks/error-codes';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
 import { applyListOps, type ListFields } from '../common/list-ops';
-import { canRead, canWrite, type DeviceRow, fromDb, present, toDb } from './device-record';
+import { canDelete, canRead, canWrite, type DeviceRow, fromDb, present, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
 import { checkMacClaim, isMacClaimViolation, macClaimed } from './mac-claim';
 
@@ -160,6 +160,8 @@ export class DevicesService {
 
   async remove(id: string, params: P): Promise<Device> {
     const device = await this.writable(id, params);
+    // Editors may change another user's station but not delete it (README, Admin).
+    if (params.provider && !canDelete(device, params.user)) throw codedError(Forbidden, 'editorsCannot');
     await this.knex('weatherDevices').where({ _id: device._id }).delete();
     this.app.ctx.devices.forget(device._id);
     return present(device, params.user);

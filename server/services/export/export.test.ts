@@ -112,6 +112,29 @@ describe('CSV export (issue #13: names as on the dashboard, units row, empty cel
     expect(none).toBe('\uFEFFTime\r\n\r\n');
   });
 
+  test('a channel name that is a formula stays text in CSV and XLSX (issue #20)', async () => {
+    const evil = '=HYPERLINK("http://e.vil","x")';
+    const named = await newStation(t, owner.token, {
+      timezone: 'UTC',
+      channelNameMapping: [
+        { channel: 2, name: evil },
+        { channel: 3, name: '@SUM(1+1)' },
+      ],
+    });
+    await t.server.app.ctx.samples.write({ _id: named._id, timezone: 'UTC' }, T0, {
+      tempc2: -3.5,
+      tempc3: 1,
+    });
+    const q = `device=${named._id}&startTime=2026-11-20T00:00:00Z&endTime=2026-11-21T00:00:00Z&temperature=C`;
+    const [header, , row] = lines((await download(`${q}&format=csv`, owner.token)).text);
+    expect(header).toBe(`Time,"'=HYPERLINK(""http://e.vil"",""x"") · Temperature",'@SUM(1+1) · Temperature`);
+    // A negative reading is a number, not a formula.
+    expect(row).toBe('2026-11-20 00:00:00,-3.5,1.0');
+    const sheet = await readSheet((await download(`${q}&format=xlsx`, owner.token)).bytes, { trim: false });
+    expect(sheet[0]).toEqual(['Time', `'${evil} · Temperature`, "'@SUM(1+1) · Temperature"]);
+    expect(sheet[2]).toEqual(['2026-11-20 00:00:00', -3.5, 1]);
+  });
+
   test('units from the query, then from the user’s stored display settings', async () => {
     const q = `${range()}&temperature=F&pressure=inHg&windSpeed=km/h&windDirection=deg&rain=in`;
     const { text } = await download(q, owner.token);

@@ -1,6 +1,7 @@
 // Station records (issue 13): today, yesterday, this month, this year and all-time highs and lows with their times.
 //  weatherDevices/records  find {device} (whoever may read the station) → StationRecords
-//                          remove(device) (owner only) → records start again now; answers the emptied records
+//                          remove(device) (owner or admin, not an editor) → records start again now; answers the
+//                          emptied records
 import { BadRequest, Forbidden } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { StationRecords } from '../../../src/domain/records';
@@ -8,7 +9,7 @@ import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { computeRecords, forgetRecords } from '../../records/compute';
-import { canWrite } from '../devices/device-record';
+import { canDelete, canWrite } from '../devices/device-record';
 
 type P = Params & { user?: AuthUser };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -39,6 +40,7 @@ export class RecordsService {
     if (!id) throw new BadRequest('device is required');
     const device = await this.app.service('weatherDevices').readableData(id, params.user);
     if (!canWrite(device, params.user)) throw codedError(Forbidden, 'ownerOnlyChange');
+    if (!canDelete(device, params.user)) throw codedError(Forbidden, 'editorsCannot');
     const knex = this.app.ctx.storage.knex;
     const resetAt = nowSeconds();
     await knex('recordResets').insert({ device: device._id, resetAt }).onConflict('device').merge();

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { quickUser } from '../../alerts/test-users';
+import { PushGone, vapidKeys, webPushSender } from '../../notify/push';
 import { call, startServer, type TestServer } from '../../testing/server';
 import { socketClient } from '../../testing/socket';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sub = { endpoint: 'https://push.example.com/send/1', keys: { p256dh: 'BNc', auth: 'k1' } };
+const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/1', keys: { p256dh: 'BNc', auth: 'k1' } };
 let n = 0;
 const sid = () => `session-${Date.now()}-${++n}`;
 
@@ -167,6 +168,49 @@ describe('sessions', () => {
     const fcm = await post({ _id: sid(), pushEnabled: true, pushType: 'firebase', pushToken: 'fcm:TOKEN_1' });
     expect(fcm.status).toBe(201);
     expect(fcm.body).toMatchObject({ pushEnabled: true, pushType: 'firebase' });
+  });
+
+  test('a push endpoint must be a known push service: private addresses and other hosts are refused (issue #20)', async () => {
+    const user = await quickUser(t);
+    const subscribe = (endpoint: string) =>
+      call(t.url, 'POST', '/sessions', {
+        token: user.token,
+        body: { _id: sid(), pushEnabled: true, pushType: 'web', pushToken: { endpoint, keys: sub.keys } },
+      });
+    for (const endpoint of [
+      'https://127.0.0.1:8212/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/x',
+      'https://2130706433/x',
+      'https://localhost/x',
+      'https://10.0.0.1/x',
+      'https://evil.example.com/push/1',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://notify.windows.com.example.net/x',
+    ]) {
+      const res = await subscribe(endpoint);
+      expect([res.status, res.body.message], endpoint).toEqual([
+        400,
+        'pushToken must name the push service of a browser',
+      ]);
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://push.services.mozilla.com/wpush/v1/abc',
+      'https://web.push.apple.com/QGuQyavXuty',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ])
+      expect((await subscribe(endpoint)).status, endpoint).toBe(201);
+  });
+
+  test('a stored subscription of an unknown endpoint is dropped, never connected to', async () => {
+    const sender = webPushSender(vapidKeys(t.server.app.ctx.config.dataDir));
+    const payload = { title: 'x', body: 'y', data: { path: '/' } };
+    await expect(
+      sender({ endpoint: 'https://127.0.0.1:8212/push', keys: sub.keys }, payload),
+    ).rejects.toBeInstanceOf(PushGone);
   });
 
   test('GET /sessions/vapid and GET /config answer the public key kept in DATA_DIR/vapid.json', async () => {

@@ -16,6 +16,7 @@ import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth } from '../../hooks/auth';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { asObject, bool } from '../../hooks/validate';
+import { pushEndpointAllowed } from '../../net/push-hosts';
 
 type P = Params & { user?: AuthUser; ip?: string };
 
@@ -76,6 +77,9 @@ function webToken(v: unknown): string {
     throw new BadRequest('pushToken must be a push subscription with an https endpoint and keys', {
       field: 'pushToken',
     });
+  // Only the known push services (server/net/push-hosts.ts): the server connects to this address.
+  if (!pushEndpointAllowed(s!.endpoint as string))
+    throw new BadRequest('pushToken must name the push service of a browser', { field: 'pushToken' });
   return JSON.stringify({ endpoint: s!.endpoint, keys: { p256dh: s!.keys!.p256dh, auth: s!.keys!.auth } });
 }
 

@@ -130,7 +130,7 @@ describe('uploadTargets', () => {
     const target = await create(owner.token, {
       network: 'custom',
       format: 'wunderground',
-      url: 'http://127.0.0.1:9/x',
+      url: 'https://weather.example.com/x',
     });
     const res = await call(t.url, 'POST', '/uploadTargets/test', {
       token: owner.token,
@@ -140,7 +140,7 @@ describe('uploadTargets', () => {
     expect(res.body).toMatchObject({
       ok: false,
       result: 'failed',
-      message: 'No upload from the station yet',
+      message: 'forwardNoUpload',
     });
   });
 });

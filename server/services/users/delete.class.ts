@@ -7,6 +7,7 @@ import { BadRequest, NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { ERRORS } from '../../../src/domain/errors';
 import type { Application, AuthUser } from '../../declarations';
+import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
 import { userChannel } from '../../realtime/channels';
@@ -24,6 +25,7 @@ export class DeleteAccountService {
   async create(input: unknown, params: Params & { user?: AuthUser }) {
     const me = params.user;
     if (!me) throw codedError(NotAuthenticated, 'notAuthenticated');
+    refuseDemo(me);
     const data = asObject(input);
     const password = data.password;
     if (typeof password !== 'string' || password === '')

@@ -9,6 +9,7 @@ import type { Params } from '@feathersjs/feathers';
 import { validatePassword } from '../../../src/domain/validate';
 import { endAllSessions, freshToken } from '../../auth/sessions';
 import type { Application, AuthUser } from '../../declarations';
+import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
 import { PasswordCheck } from './password-check';
@@ -24,6 +25,7 @@ export class PasswordService {
   async create(input: unknown, params: Params & { user?: AuthUser }) {
     const me = params.user;
     if (!me) throw codedError(NotAuthenticated, 'notAuthenticated');
+    refuseDemo(me);
     const data = asObject(input);
     const oldPassword = data.oldPassword;
     if (typeof oldPassword !== 'string' || oldPassword === '')

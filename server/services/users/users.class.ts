@@ -8,6 +8,7 @@ import { ERRORS } from '../../../src/domain/errors';
 import { MAIL_WORDS, type Translate } from '../../../src/domain/words';
 import { checkCaptcha } from '../../auth/captcha';
 import type { Application, AuthUser } from '../../declarations';
+import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { translator } from '../../i18n/catalogs';
@@ -170,6 +171,8 @@ export class UsersService {
   async patch(id: string, data: unknown, params: Params & { user?: AuthUser }) {
     if (params.provider && params.user?._id !== id)
       throw new Forbidden('You can only change your own profile');
+    // The shared demo account keeps its address (issue #20); for everyone else the profile refuses it below.
+    if (params.provider && data && typeof data === 'object' && 'email' in data) refuseDemo(params.user);
     const current = await this.row(id);
     const patch = params.provider ? profilePatch(data) : { ...(data as Record<string, unknown>) };
     // Unit preferences merge into the stored ones; the temperature unit is kept in both places.

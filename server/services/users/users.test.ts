@@ -69,6 +69,29 @@ describe('sign-up', () => {
     });
     expect(login.body.user.verified).toBe(true);
   });
+
+  test('a verified address, an unknown one and a wrong code get the same answer; only the right code tells (issue #20)', async () => {
+    const email = 'verified-once@example.com';
+    await signup({ email, password: 'longenough', termsAccepted: true });
+    const code = lastCode(t, email);
+    expect((await call(t.url, 'POST', '/users/verify', { body: { email, code } })).body).toEqual({
+      verified: true,
+    });
+    const answers = [];
+    for (const body of [
+      { email, code: '123456' },
+      { email: 'nobody-here@example.com', code: '123456' },
+    ]) {
+      const res = await call(t.url, 'POST', '/users/verify', { body });
+      answers.push([res.status, res.body.message, res.body.data]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0][0]).toBe(400);
+    // The right code again (a second click on the link) still answers.
+    expect((await call(t.url, 'POST', '/users/verify', { body: { email, code } })).body).toEqual({
+      verified: true,
+    });
+  });
 });
 
 describe('login and profile', () => {

@@ -44,10 +44,11 @@ export class VerifyService {
       return { sent: true };
     }
     const code = str(data, 'code', { required: true, max: 12 })!;
-    if (!user) throw codedError(BadRequest, 'verificationCodeWrong');
-    if (user.verified) return { verified: true };
-    if (!user.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
+    // An unknown address, a verified one and a wrong code get the same answer (issue #20): only the right code
+    // tells anything. The code is kept until it expires, so sending it again (a second click) still answers.
+    if (!user?.verifyCode || user.verifyCode !== hashCode(code) || Number(user.verifyExpires) < Date.now())
       throw codedError(BadRequest, 'verificationCodeWrong');
+    if (user.verified) return { verified: true };
     const now = Date.now();
     // An address named in ADMIN_EMAILS becomes an admin once it is proven (issue #15; also at start-up).
     const admin = this.app.ctx.config.adminEmails?.includes(email)
@@ -55,7 +56,7 @@ export class VerifyService {
       : {};
     await knex('users')
       .where({ _id: user._id })
-      .update({ verified: true, verifyTime: now, verifyCode: null, updatedAt: now, ...admin });
+      .update({ verified: true, verifyTime: now, updatedAt: now, ...admin });
     this.attempts.reset(`e:${email}`);
     this.app
       .service('users')

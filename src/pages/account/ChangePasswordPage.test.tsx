@@ -1,10 +1,23 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import '../../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setHooksDb } from '../../db/hooks';
+import { PortalDb } from '../../db/schema';
+import { SETTING } from '../../db/settings';
+import { DEMO_EMAIL } from '../../domain/demo';
+
+const db = new PortalDb(`change-password-${Math.random()}`);
+setHooksDb(db);
+const signIn = (email: string) =>
+  db.settings.put({
+    key: SETTING.auth,
+    value: { accessToken: 'jwt', user: { _id: 'u1', email, verified: true } },
+  });
 
 const changePassword = vi.fn();
 vi.mock('../../api/worker', () => ({
@@ -29,7 +42,23 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change 
 const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
 describe('change password form', () => {
-  beforeEach(() => changePassword.mockReset());
+  beforeEach(async () => {
+    changePassword.mockReset();
+    await signIn('someone@example.org');
+  });
+
+  it('is disabled for the shared demo account, and says why (issue #20)', async () => {
+    await signIn(DEMO_EMAIL);
+    renderPage();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Not available for the demo account: every visitor shares it.',
+    );
+  });
 
   it('asks for the old password and the confirmation before sending', () => {
     renderPage();

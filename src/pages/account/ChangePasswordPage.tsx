@@ -7,7 +7,9 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Page, Panel } from '../../components/Page';
 import { PasswordField } from '../../components/TextField';
+import { useAuth } from '../../db/hooks';
 import { validatePassword, validatePasswordConfirm } from '../../domain';
+import { isDemoAccount } from '../../domain/demo';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import styles from './Account.module.css';
@@ -36,6 +38,8 @@ export default function ChangePasswordPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The shared demo account keeps its published password (the server refuses a change too).
+  const demo = isDemoAccount(useAuth()?.user);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -84,6 +88,11 @@ export default function ChangePasswordPage() {
             onValue={setConfirm}
             error={errors.confirm && tr(errors.confirm)}
           />
+          {demo && (
+            <p className={styles.muted} role="note">
+              {t`Not available for the demo account: every visitor shares it.`}
+            </p>
+          )}
           {errors.form && (
             <p className={styles.error} role="alert">
               {tr(errors.form)}
@@ -95,7 +104,7 @@ export default function ChangePasswordPage() {
             </p>
           )}
           <div className={styles.row}>
-            <Button type="submit" variant="primary" busy={busy}>
+            <Button type="submit" variant="primary" busy={busy} disabled={demo}>
               {t`Change password`}
             </Button>
             <Link to="/profile">{t`Back to profile`}</Link>

@@ -9,7 +9,9 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';
 import { PasswordField } from '../../components/TextField';
+import { useAuth } from '../../db/hooks';
 import { MESSAGES } from '../../domain';
+import { isDemoAccount } from '../../domain/demo';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import styles from './Account.module.css';
@@ -22,6 +24,8 @@ export function DeleteAccount() {
   const [sure, setSure] = useState(false);
   const [error, setError] = useState<{ password?: string; sure?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The shared demo account cannot be deleted (the server refuses it too).
+  const demo = isDemoAccount(useAuth()?.user);
 
   const close = () => {
     setOpen(false);
@@ -58,8 +62,16 @@ export function DeleteAccount() {
         <p className={styles.muted}>
           {t`Deletes your account, your stations and all their readings. This cannot be undone.`}
         </p>
+        {demo && (
+          <p className={styles.muted}>{t`Not available for the demo account: every visitor shares it.`}</p>
+        )}
       </div>
-      <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        icon={<Trash2 size={16} aria-hidden="true" />}
+        disabled={demo}
+        onClick={() => setOpen(true)}
+      >
         {t`Delete account`}
       </Button>
       <AppDialog

@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
+import { useAuth } from '../../db/hooks';
 import type { UploadTarget } from '../../domain/contract';
+import { isDemoAccount } from '../../domain/demo';
 import { NETWORKS } from '../../domain/networks';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './ServerPage.module.css';
@@ -28,6 +30,8 @@ export function UploadTargets({
   const s = useUploadTargets(deviceId, online);
   const [editing, setEditing] = useState<UploadTarget | null>(null);
   const [adding, setAdding] = useState(false);
+  // The shared demo account forwards nowhere (the server refuses new targets too).
+  const demo = isDemoAccount(useAuth()?.user);
   const dialogOpen = adding || editing !== null;
   const close = () => {
     setAdding(false);
@@ -49,12 +53,17 @@ export function UploadTargets({
         <Button
           icon={<Plus size={16} aria-hidden="true" />}
           onClick={() => setAdding(true)}
-          disabled={!online}
-          title={offlineTitle}
+          disabled={!online || demo}
+          title={demo ? t`Not available for the demo account: every visitor shares it.` : offlineTitle}
         >
           {t`Add target`}
         </Button>
       </div>
+      {demo && (
+        <p className={styles.note} role="note">
+          {t`Not available for the demo account: every visitor shares it.`}
+        </p>
+      )}
       {s.error && !dialogOpen && (
         <p className={styles.error} role="alert">
           {tr(s.error)}
@@ -70,6 +79,9 @@ export function UploadTargets({
         {(s.targets ?? []).map((x) => {
           const busy = s.busy === x._id;
           const tested = s.tested?.target._id === x._id ? s.tested : null;
+          // Our reason and the status class only: the server never passes on what the target answered.
+          const reason = tested ? tr(tested.message) : '';
+          const status = tested?.status;
           const key = s.revealed[x._id];
           return (
             <li key={x._id} className={styles.target} data-testid="upload-target">
@@ -126,7 +138,7 @@ export function UploadTargets({
                     className={x.lastOk === false ? styles.resultBad : x.lastOk ? styles.resultOk : undefined}
                     data-testid="target-last-result"
                   >
-                    {x.lastResult === null ? '---' : x.lastOk ? t`Accepted` : x.lastResult}
+                    {x.lastResult === null ? '---' : x.lastOk ? t`Accepted` : tr(x.lastResult)}
                   </dd>
                 </div>
               </dl>
@@ -138,7 +150,11 @@ export function UploadTargets({
               )}
               {tested && (
                 <p className={tested.ok ? styles.success : styles.error} role="status">
-                  {tested.ok ? t`Test upload accepted.` : t`Test upload failed: ${tested.message}`}
+                  {tested.ok
+                    ? t`Test upload accepted.`
+                    : status
+                      ? t`Test upload failed: ${reason} (HTTP ${status})`
+                      : t`Test upload failed: ${reason}`}
                 </p>
               )}
               <div className={styles.targetActions}>
