@@ -57,6 +57,11 @@ export interface Config {
   /** Password-reset calls (code requests and checks) allowed per address and per IP in a 15-minute window. */
   resetAttemptsPerAccount: number;
   resetAttemptsPerIp: number;
+  /**
+   * SESSION_CHECK_SECONDS: how often each process checks its signed-in sockets against the database (ended
+   * sessions also reach every process at once through the cluster's bus; this covers an outage of it). 0: never.
+   */
+  sessionCheckSeconds?: number;
   /** New accounts per IP in an hour (SIGNUPS_PER_IP). */
   signupsPerIp: number;
   /** Where the portal is reached from browsers (`https://portal.example.com`): OAuth callbacks and redirects. */
@@ -160,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    sessionCheckSeconds: Number(env.SESSION_CHECK_SECONDS ?? 5),
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ import { ERRORS } from '../../../src/domain/errors';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
-import { userChannel } from '../../realtime/channels';
+import { announceSessionEnd } from '../../realtime/session-ends';
 import { PasswordCheck } from './password-check';
 
 export const DELETE_WRONG_PASSWORD = ERRORS.passwordWrong;
@@ -64,6 +64,5 @@ export async function deleteAccount(app: Application, userId: string): Promise<v
   });
 
   app.emit('usersChanged', userId); // drops the cached user behind its tokens
-  const channel = app.channel(userChannel(userId));
-  for (const connection of [...channel.connections]) app.channel(app.channels).leave(connection);
+  announceSessionEnd(app, { user: userId, all: true }); // its sockets, on every process
 }
