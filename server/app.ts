@@ -303,6 +303,9 @@ function errors(log: Logger) {
         fe = new GeneralError('Internal error');
       }
       ctx.status = fe.code;
+      // A refusal that says when to come back (429 limits): data.retryAfter seconds.
+      const retryAfter = (fe.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.body = fe.toJSON();
     }
   };

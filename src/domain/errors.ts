@@ -40,6 +40,7 @@ export const ERRORS = {
   passwordWrong: 'The password is wrong',
   avatarTooLarge: 'The picture must be 512 KB or smaller',
   avatarNotImage: 'The picture must be a PNG, JPEG, WebP or GIF image',
+  exportBusy: 'An export of yours is still running: wait for it to finish, then try again',
   socialUnverified:
     'An account with this e-mail address exists but was never verified. Reset its password with a code sent to the address, then sign in with Google',
   // Stations.
