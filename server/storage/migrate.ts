@@ -24,6 +24,7 @@ import * as m030 from './migrations/030_orders';
 import * as m040 from './migrations/040_admin';
 import * as m050 from './migrations/050_time_partitions';
 import * as m062 from './migrations/062_plan_devices';
+import * as m063 from './migrations/063_attachments';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '040_admin': m040,
   '050_time_partitions': m050,
   '062_plan_devices': m062,
+  '063_attachments': m063,
 };
 
 /** Knex's record of the migrations a database has had. */

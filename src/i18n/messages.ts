@@ -41,6 +41,8 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   passwordWrong: msg`The password is wrong`,
   avatarTooLarge: msg`The picture must be 512 KB or smaller`,
   avatarNotImage: msg`The picture must be a PNG, JPEG, WebP or GIF image`,
+  uploadQuota: msg`Your uploaded files have reached their limit: remove some before uploading more`,
+  tooManyUploads: msg`Too many uploads, please try again later`,
   exportBusy: msg`An export of yours is still running: wait for it to finish, then try again`,
   socialUnverified: msg`An account with this e-mail address exists but was never verified. Reset its password with a code sent to the address, then sign in with Google`,
   loginToAddStation: msg`Log in to add a station`,
