@@ -1,6 +1,6 @@
 // Who is calling and what they may see, as server/hooks/auth.ts decides it and src/domain/stations.ts rules.
 import type { Device } from '../src/domain/contract';
-import { type PlanPeriod, readingsAllowed } from '../src/domain/planGate';
+import { type PlanPeriod, periodOf, readingsAllowed } from '../src/domain/planGate';
 import { canRead, relation } from '../src/domain/stations';
 import type { DeviceRow, MockDb, UserRow } from './db';
 import { badRequest, codedError, forbidden, notAuthenticated } from './errors';
@@ -48,10 +48,11 @@ export function readable(db: MockDb, id: unknown, user: UserRow | null, field = 
 }
 
 /** The plan periods on a MAC with what their plans cover (the server's PlanGate). */
-export function periodsOf(db: MockDb, mac: string | null | undefined): PlanPeriod[] {
+export function periodsOf(db: MockDb, device: DeviceRow): PlanPeriod[] {
+  const mac = device.mac;
   if (!mac) return [];
   return db.devicePlans
-    .filter((r) => r.mac === mac)
+    .filter((r) => r.mac === mac && periodOf(device)(r))
     .map((r) => ({
       start: r.start,
       end: r.end,
@@ -60,8 +61,7 @@ export function periodsOf(db: MockDb, mac: string | null | undefined): PlanPerio
 }
 
 /** Whether a device's readings may be served: a paid type needs an active plan (issue #14). */
-export const dataAllowed = (db: MockDb, device: DeviceRow) =>
-  readingsAllowed(device, periodsOf(db, device.mac));
+export const dataAllowed = (db: MockDb, device: DeviceRow) => readingsAllowed(device, periodsOf(db, device));
 
 /** readable(), and its readings may be served; a paid type without a plan answers 402 planRequired. */
 export function readableData(db: MockDb, id: unknown, user: UserRow | null, field = 'device'): DeviceRow {

@@ -70,6 +70,8 @@ export interface AlertRow {
 export interface DevicePlanRow {
   _id: string;
   mac: string;
+  /** The station it was ordered for; null: the station that claimed the MAC. */
+  device: string | null;
   user: string;
   subscriptionPlan: string;
   start: number;
@@ -145,11 +147,17 @@ export class MockDb {
   }
 
   /** As the server's grant(): extends an active period of the same plan, else starts one now. */
-  grantPlan(mac: string, planId: string, user: string, now = Date.now()): DevicePlanRow {
+  grantPlan(
+    mac: string,
+    planId: string,
+    user: string,
+    now = Date.now(),
+    device: string | null = null,
+  ): DevicePlanRow {
     const plan = this.subscriptionPlans.find((p) => p._id === planId);
     if (!plan) throw new Error(`no plan ${planId}`);
     const current = this.devicePlans
-      .filter((r) => r.mac === mac && r.subscriptionPlan === planId && r.start <= now)
+      .filter((r) => r.mac === mac && r.device === device && r.subscriptionPlan === planId && r.start <= now)
       .filter((r) => r.end === null || r.end > now)
       .sort((a, b) => (b.end ?? Number.POSITIVE_INFINITY) - (a.end ?? Number.POSITIVE_INFINITY))[0];
     if (current) {
@@ -160,6 +168,7 @@ export class MockDb {
     const row: DevicePlanRow = {
       _id: objectId(now),
       mac,
+      device,
       user,
       subscriptionPlan: planId,
       start: now,

@@ -32,6 +32,7 @@ import { createMailer } from './notify/mail';
 import { paymentProvider } from './payments';
 import { paymentWebhook } from './payments/webhook';
 import { channels, SOCKET_ID } from './realtime/channels';
+import { sessionEnds } from './realtime/session-ends';
 import { redisSync } from './realtime/sync';
 import { callContext, callUser, requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
@@ -187,6 +188,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(uploadTargets);
   app.configure(admin);
   app.configure(channels);
+  const sessions = sessionEnds(app);
   if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
     staticFiles(app, config.staticDir);
 
@@ -220,6 +222,7 @@ export async function createApp(config: Config): Promise<Server> {
     },
     async close() {
       stopRetention();
+      sessions.close();
       await app.teardown();
       await integrations.close();
       await sync?.close();
@@ -300,6 +303,9 @@ function errors(log: Logger) {
         fe = new GeneralError('Internal error');
       }
       ctx.status = fe.code;
+      // A refusal that says when to come back (429 limits): data.retryAfter seconds.
+      const retryAfter = (fe.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.body = fe.toJSON();
     }
   };

@@ -57,6 +57,15 @@ export interface Config {
   /** Password-reset calls (code requests and checks) allowed per address and per IP in a 15-minute window. */
   resetAttemptsPerAccount: number;
   resetAttemptsPerIp: number;
+  /**
+   * SESSION_CHECK_SECONDS: how often each process checks its signed-in sockets against the database (ended
+   * sessions also reach every process at once through the cluster's bus; this covers an outage of it). 0: never.
+   */
+  sessionCheckSeconds?: number;
+  /** UPLOAD_QUOTA_BYTES: attachments one account may keep in all (default 20 MB). */
+  uploadQuotaBytes?: number;
+  /** UPLOADS_PER_HOUR: attachments one account may upload in an hour (default 30). */
+  uploadsPerHour?: number;
   /** New accounts per IP in an hour (SIGNUPS_PER_IP). */
   signupsPerIp: number;
   /** Where the portal is reached from browsers (`https://portal.example.com`): OAuth callbacks and redirects. */
@@ -160,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    sessionCheckSeconds: Number(env.SESSION_CHECK_SECONDS ?? 5),
+    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_BYTES ?? 20 * 1024 * 1024),
+    uploadsPerHour: Number(env.UPLOADS_PER_HOUR ?? 30),
     ...overrides,
   };
 }

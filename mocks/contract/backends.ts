@@ -108,8 +108,11 @@ export function realBackend(): Backend {
       if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body}`);
     },
     async grantPlan(mac, planName, user) {
-      const plan = await t.server.app.ctx.storage.knex('subscriptionPlans').where({ name: planName }).first();
-      await devicePlanService(t.server.app).grant(mac, plan._id, user);
+      const knex = t.server.app.ctx.storage.knex;
+      const plan = await knex('subscriptionPlans').where({ name: planName }).first();
+      // As an order does: for the buyer's station with that MAC.
+      const station = await knex('weatherDevices').where({ mac, user }).first('_id');
+      await devicePlanService(t.server.app).grant(mac, plan._id, user, Date.now(), station?._id ?? null);
     },
     persist: () => t.server.app.ctx.samples.flush(),
     async makeAdmin(account, adminType = 'admin') {
@@ -144,7 +147,8 @@ export function mockBackend(): Backend {
     async grantPlan(mac, planName, user) {
       const plan = db.subscriptionPlans.find((p) => p.name === planName);
       if (!plan) throw new Error(`no plan ${planName}`);
-      db.grantPlan(mac, plan._id, user);
+      const station = [...db.devices.values()].find((d) => d.mac === mac && d.user === user);
+      db.grantPlan(mac, plan._id, user, Date.now(), station?._id ?? null);
     },
     // The store is the mocks' only state: nothing waits to be written.
     persist: async () => {},

@@ -50,6 +50,7 @@ export function subscriptionsContract(c: Contract): void {
       expect(record).toEqual({
         _id: id,
         mac,
+        device: id, // the station it is for (issue #20)
         user: c.owner.user._id,
         subscriptionPlan: expect.objectContaining({ _id: id, name: 'Premium monthly', months: 1 }),
         start: expect.any(Number),

@@ -71,7 +71,7 @@ function own(db: MockDb, id: unknown, me: UserRow): Order & { hidden?: boolean }
 function settle(db: MockDb, order: Order, ref: string): void {
   const now = Date.now();
   Object.assign(order, { status: 'done', paidAt: now, paymentRef: ref, lastError: null, updatedAt: now });
-  for (const d of order.devices) db.grantPlan(d.mac, order.subscriptionPlan, order.user, now);
+  for (const d of order.devices) db.grantPlan(d.mac, order.subscriptionPlan, order.user, now, d._id);
 }
 
 export function orderRoutes(base: string, db: MockDb) {

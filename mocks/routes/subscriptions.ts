@@ -7,6 +7,7 @@ import type { SubscriptionPlan } from '../../src/domain/contract';
 import { listOpsRules } from '../../src/domain/listOps';
 import { PLAN_SHAPE } from '../../src/domain/listShapes';
 import { readMac } from '../../src/domain/macInput';
+import { periodOf } from '../../src/domain/planGate';
 import { planInputRules } from '../../src/domain/planInput';
 import { isActive } from '../../src/domain/subscriptionPeriods';
 import { adminCaller, caller, relation, required } from '../access';
@@ -31,10 +32,11 @@ function planOf(db: MockDb, id: unknown, user: UserRow | null): SubscriptionPlan
 }
 
 /** The owner or a shared user of a station with this MAC (stored with or without colons). */
-function mayRead(db: MockDb, mac: string, user: UserRow): boolean {
-  const forms = [mac, mac.replace(/:/g, '')];
+/** Whether the user owns, or is shared, the station the period is for (as the server, issue #20). */
+function mayRead(db: MockDb, period: DevicePlanRow, user: UserRow): boolean {
+  const forms = [period.mac, period.mac.replace(/:/g, '')];
   return [...db.devices.values()].some((d) => {
-    const r = forms.includes(d.mac ?? '') ? relation(d, user) : null;
+    const r = forms.includes(d.mac ?? '') && periodOf(d)(period) ? relation(d, user) : null;
     return r === 'owner' || r === 'shared';
   });
 }
@@ -88,14 +90,14 @@ export function subscriptionRoutes(base: string, db: MockDb) {
         const populate = query.$populate;
         if (populate !== undefined && populate !== 'subscriptionPlan')
           throw badRequest(`${populate} cannot be populated`);
-        const rows =
-          user.isAdmin || mayRead(db, mac, user) ? db.devicePlans.filter((r) => r.mac === mac) : [];
+        const rows = db.devicePlans.filter((r) => r.mac === mac && (user.isAdmin || mayRead(db, r, user)));
         // Newest end first, a permanent plan (end null) before any dated one.
         const sorted = [...rows].sort(
           (a, b) => endOf(b) - endOf(a) || b.start - a.start || a._id.localeCompare(b._id),
         );
-        const records = sorted.map(({ user: buyer, ...r }) => ({
+        const records = sorted.map(({ user: buyer, device, ...r }) => ({
           ...r,
+          ...(device ? { device } : {}),
           ...(buyer === user._id || user.isAdmin ? { user: buyer } : {}),
           subscriptionPlan: populate
             ? (db.subscriptionPlans.find((p) => p._id === r.subscriptionPlan) ?? null)

@@ -1,9 +1,9 @@
 // Logout (REST and socket), OAuth routes and accounts, captcha on sign-up, and the public GET /config.
 import type { AuthenticationService } from '@feathersjs/authentication';
 import type { Params } from '@feathersjs/feathers';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Config } from '../config';
-import { call, newUser, startServer, type TestServer } from '../testing/server';
+import { call, lastCode, newUser, startServer, type TestServer } from '../testing/server';
 import { collect, settle, socketClient } from '../testing/socket';
 import { CAPTCHA_FAILED, CAPTCHA_MISSING } from './captcha';
 
@@ -183,6 +183,47 @@ describe('OAuth', () => {
           asGoogle,
         );
       await expect(unverified).rejects.toThrow(/already registered/);
+    });
+
+    test('pre-hijacking: a Google sign-in never joins an unverified account of its address (issue #20)', async () => {
+      // The attacker signs up with the victim's address and never verifies it.
+      const email = `victim-${Date.now()}@example.com`;
+      const password = 'attacker password';
+      expect(
+        (await call(g.url, 'POST', '/users', { body: { email, password, termsAccepted: true } })).status,
+      ).toBe(201);
+      const auth = g.server.app.service('authentication');
+      const profile = { sub: 'google-victim', email, email_verified: true };
+      const refused = await auth.create({ strategy: 'google', profile }, asGoogle).catch((e) => e);
+      expect(refused).toMatchObject({ code: 401, data: { code: 'socialUnverified' } });
+      const row = await g.server.app.ctx.storage.knex('users').where({ email }).first();
+      expect(row).toMatchObject({ googleId: null });
+      expect(Boolean(row.verified)).toBe(false);
+      // The login page gets the code to translate, not the English text.
+      const strategy = (auth as unknown as AuthenticationService).getStrategy('google') as unknown as {
+        getRedirect(data: unknown, params?: object): Promise<string>;
+      };
+      expect(await strategy.getRedirect(refused, {})).toBe(
+        'https://portal.example.com/login#error=socialUnverified',
+      );
+      // Resetting the password by the mailed code proves the address; then Google joins that account, and the
+      // attacker's password no longer opens it.
+      expect((await call(g.url, 'POST', '/users/reset', { body: { email } })).status).toBe(201);
+      const code = await vi.waitFor(() => {
+        const mail = g.server.app.ctx.mailer.sent.find((m) => m.to === email && /reset code/.test(m.subject));
+        if (!mail) throw new Error('no reset mail yet');
+        return lastCode(g, email);
+      });
+      const reset = await call(g.url, 'POST', '/users/reset', {
+        body: { email, code, password: 'victim password 1' },
+      });
+      expect(reset.status).toBe(201);
+      const joined = await auth.create({ strategy: 'google', profile }, asGoogle);
+      expect(joined.user._id).toBe(row._id);
+      const old = await call(g.url, 'POST', '/authentication', {
+        body: { strategy: 'local', email, password },
+      });
+      expect(old.status).toBe(401);
     });
   });
 

@@ -205,6 +205,7 @@ export function authentication(app: Application): void {
   const jwt = new PortalJWTStrategy(revocations);
   service.register('jwt', jwt);
   app.on('usersChanged', (id: string) => jwt.forget(id));
+  app.on('tokenRevoked', (jti: string) => revocations.known(jti)); // a logout on another process
   service.register('local', new LimitedLocalStrategy(new LoginThrottle(config, app.ctx.counters)));
   const providers = oauthProviders(config);
   for (const name of providers) service.register(name, createStrategy(name, app));

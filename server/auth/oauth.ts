@@ -5,16 +5,22 @@
 // `<PUBLIC_URL>/login#access_token=<jwt>` (or `#error=<message>`), which the client's reAuthenticate() reads.
 //
 // Accounts: a known provider id signs in. A new one creates a user, verified, with the provider's e-mail.
-// A Google identity with a verified e-mail joins an existing account of that address; Facebook does not say
-// whether an address is verified, so an existing address is refused there (log in with the password instead).
+// A Google identity with a verified e-mail joins an existing *verified* account of that address; Facebook does not
+// say whether an address is verified, so an existing address is refused there (log in with the password instead).
+// An unverified account of that address is never joined (issue #20, pre-hijacking: anyone can sign up with
+// someone else's address, and joining would keep that stranger's password working). The sign-in is refused with
+// `socialUnverified`: resetting the password by a code mailed to the address proves it (users/reset marks it
+// verified and ends every session), after which Google joins.
 
+import type { AuthenticationParams, AuthenticationResult } from '@feathersjs/authentication';
 import { type OAuthProfile, OAuthStrategy } from '@feathersjs/authentication-oauth';
 import { NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { errorCodeOf } from '../../src/domain/errors';
 import { isValidEmail } from '../../src/domain/validate';
 import type { Config } from '../config';
 import type { Application } from '../declarations';
-import { presentUser } from '../services/users/users.class';
+import { codedError } from '../hooks/error-codes';
 import { objectId } from '../storage/ids';
 
 export type OAuthProvider = 'google' | 'facebook';
@@ -97,7 +103,10 @@ class PortalOAuthStrategy extends OAuthStrategy {
     if (!me.email) return null;
     const byEmail = await this.knex('users').where({ email: me.email }).first();
     if (!byEmail) return null;
-    if (this.name === 'google' && me.emailVerified) return byEmail;
+    if (this.name === 'google' && me.emailVerified) {
+      if (!byEmail.verified) throw codedError(NotAuthenticated, 'socialUnverified');
+      return byEmail;
+    }
     throw new NotAuthenticated('This e-mail address is already registered, please log in with your password');
   }
 
@@ -122,16 +131,19 @@ class PortalOAuthStrategy extends OAuthStrategy {
     return row;
   }
 
+  /** A refused sign-in goes back to the login page with the error's code (the page translates codes). */
+  async getRedirect(data: AuthenticationResult | Error, params?: AuthenticationParams) {
+    const code = errorCodeOf(data);
+    return super.getRedirect(code ? new Error(code) : data, params);
+  }
+
   async updateEntity(entity: Record<string, unknown>, profile: OAuthProfile, _params: Params) {
     const me = this.identity(profile);
     const now = Date.now();
     const update: Record<string, unknown> = { [this.column]: me.id, updatedAt: now };
-    // Signing in through a provider that vouches for the address proves it.
-    if (!entity.verified) Object.assign(update, { verified: true, verifyTime: now, verifyCode: null });
+    // Only verified accounts are joined (findEntity): a linked identity signing in again changes nothing else.
     await this.knex('users').where({ _id: entity._id }).update(update);
-    const row = await this.knex('users').where({ _id: entity._id }).first();
-    if (!entity.verified) this.portal.service('users').emit('patched', presentUser(row));
-    return row;
+    return this.knex('users').where({ _id: entity._id }).first();
   }
 }
 

@@ -6,7 +6,7 @@
 
 import { ERRORS } from '../../src/domain/errors';
 import type { Application } from '../declarations';
-import { userChannel } from '../realtime/channels';
+import { announceSessionEnd } from '../realtime/session-ends';
 
 /** The answer when a token was ended by a logout, a password change or a reset. */
 export const SESSION_ENDED = ERRORS.sessionEnded;
@@ -41,7 +41,14 @@ export class Revocations {
     return false;
   }
 
-  /** Ends one token (logout). */
+  /** Revoked on another process (announced through the cluster's bus): refused here at once too. */
+  known(jti: string): void {
+    this.clean.delete(jti);
+    if (this.local.size > 10_000) this.local.clear();
+    this.local.set(jti, Date.now() + 31 * 86400_000);
+  }
+
+  /** Ends one token (logout), and the sockets signed in with it on every process. */
   async revoke(payload: Record<string, unknown>): Promise<void> {
     const jti = payload.jti;
     if (typeof jti !== 'string') return;
@@ -51,6 +58,7 @@ export class Revocations {
     if (this.local.size > 10_000) this.local.clear();
     this.local.set(jti, expiresAt);
     await this.knex('revokedTokens').insert({ jti, expiresAt }).onConflict('jti').ignore();
+    if (typeof payload.sub === 'string') announceSessionEnd(this.app, { user: payload.sub, jti });
     // Expired tokens are refused by their signature check anyway: forget their ids.
     await this.knex('revokedTokens').where('expiresAt', '<', now).delete();
     for (const [id, until] of this.local) if (until < now) this.local.delete(id);
@@ -58,14 +66,15 @@ export class Revocations {
 }
 
 /**
- * Ends every token of the user (password change or reset): their sockets leave every channel at once (here;
- * on other processes at their next call) and a new token is needed.
+ * Ends every token of the user (password change or reset, disabled): their sockets lose their sign-in and every
+ * channel at once, on every process (realtime/session-ends.ts), and a new token is needed.
  */
 export async function endAllSessions(app: Application, userId: string): Promise<void> {
-  await app.ctx.storage.knex('users').where({ _id: userId }).increment('sessionVersion', 1);
+  const knex = app.ctx.storage.knex;
+  await knex('users').where({ _id: userId }).increment('sessionVersion', 1);
+  const row = await knex('users').where({ _id: userId }).first('sessionVersion');
   app.emit('usersChanged', userId); // drops the cached user (and its version) behind the tokens
-  const channel = app.channel(userChannel(userId));
-  for (const connection of [...channel.connections]) app.channel(app.channels).leave(connection);
+  announceSessionEnd(app, { user: userId, version: Number(row?.sessionVersion ?? 0) });
 }
 
 /** A new access token for the user (after a password change, so the device that changed it stays signed in). */

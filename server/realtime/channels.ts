@@ -71,6 +71,9 @@ export function channels(app: Application): void {
 
   // Device changes: each related user gets the record as they may see it (the station key only for owners).
   const deviceEvent = async (data: Device) => {
+    // The record as stored now: on another process this runs before the event's own listener drops the cached
+    // row (devices.ts), which would send the record as it was before the change.
+    app.ctx.devices.forget(data._id);
     const device = (await app.ctx.devices.get(data._id)) ?? (data as DeviceRow);
     const users = [device.user, ...(device.shareUsers ?? [])];
     return users.map((id) =>

@@ -15,6 +15,7 @@ export type StoreDaysOf = (device: {
   _id: string;
   consoletype: number;
   mac: string | null;
+  macAuth?: boolean | number | null;
 }) => Promise<number | null>;
 
 export async function applyRetention(
@@ -29,7 +30,7 @@ export async function applyRetention(
     .delete();
   let fiveMinute = 0;
   if (storeDays) {
-    const devices = await knex('weatherDevices').select('_id', 'consoletype', 'mac');
+    const devices = await knex('weatherDevices').select('_id', 'consoletype', 'mac', 'macAuth');
     for (const d of devices) {
       const days = (await storeDays.of({ ...d, consoletype: Number(d.consoletype) })) ?? storeDays.fallback;
       fiveMinute += await samples.prune5m(d._id, Math.floor(now / 1000) - days * 86400);

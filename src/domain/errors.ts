@@ -40,6 +40,11 @@ export const ERRORS = {
   passwordWrong: 'The password is wrong',
   avatarTooLarge: 'The picture must be 512 KB or smaller',
   avatarNotImage: 'The picture must be a PNG, JPEG, WebP or GIF image',
+  uploadQuota: 'Your uploaded files have reached their limit: remove some before uploading more',
+  tooManyUploads: 'Too many uploads, please try again later',
+  exportBusy: 'An export of yours is still running: wait for it to finish, then try again',
+  socialUnverified:
+    'An account with this e-mail address exists but was never verified. Reset its password with a code sent to the address, then sign in with Google',
   // Stations.
   loginToAddStation: 'Log in to add a station',
   ownerOnlyChange: 'Only the owner can change this station',

@@ -20,6 +20,7 @@ import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { asObject, bool, id as oneId, str } from '../../hooks/validate';
 import { userChannel } from '../../realtime/channels';
+import { announceSessionEnd } from '../../realtime/session-ends';
 import { objectId } from '../../storage/ids';
 import { findList, type ListSpec } from '../common/list-query';
 import { deleteAccount } from '../users/delete.class';
@@ -120,7 +121,10 @@ export class AdminUsersService {
         .where({ _id: current._id })
         .update({ ...update, updatedAt: Date.now() });
     // A disabled account signs out everywhere; a changed role counts from the next call.
-    if (update.disabled === true) await endAllSessions(this.app, current._id);
+    if (update.disabled === true) {
+      await endAllSessions(this.app, current._id);
+      announceSessionEnd(this.app, { user: current._id, all: true }); // a fresh token too
+    }
     if (update.adminType === null)
       for (const c of [...this.app.channel(userChannel(current._id)).connections])
         this.app.channel(ADMINS_CHANNEL).leave(c);

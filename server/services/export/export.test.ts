@@ -288,3 +288,70 @@ describe('XLSX export', () => {
     );
   });
 });
+
+describe('exports share the server (issue #20)', () => {
+  /** The export as the REST call makes it, its stream held here (not read: the export stays running). */
+  const exportCall = (query: string, token: string) =>
+    t.server.app.service('weatherMetrics/export').find({
+      provider: 'rest',
+      authentication: { strategy: 'jwt', accessToken: token },
+      query: Object.fromEntries(new URLSearchParams(query)),
+    } as never) as unknown as Promise<import('node:stream').Readable>;
+
+  test('one export at a time per user: a second one is a 429 with Retry-After until the first ends', async () => {
+    const first = await exportCall(`${range()}&format=xlsx`, owner.token);
+    const busy = await download(`${range()}&format=csv`, owner.token);
+    expect(busy.res.status).toBe(429);
+    expect(busy.res.headers.get('retry-after')).toBe('10');
+    expect(JSON.parse(busy.text)).toMatchObject({ code: 429, data: { code: 'exportBusy' } });
+    // Another user is not held up by it.
+    const theirs = await newStation(t, stranger.token);
+    const other = await download(
+      `device=${theirs._id}&startTime=2026-11-20T00:00:00Z&endTime=2026-11-21T00:00:00Z`,
+      stranger.token,
+    );
+    expect(other.res.status).toBe(200);
+    // Done (here: the client went away): the next one runs.
+    first.destroy();
+    await vi.waitFor(async () =>
+      expect((await download(`${range()}&format=csv`, owner.token)).res.status).toBe(200),
+    );
+  });
+
+  test('a long export lets the event loop turn while it runs (other requests are served between slices)', async () => {
+    const long = await newStation(t, owner.token, { timezone: 'UTC' });
+    const device = { _id: long._id, timezone: 'UTC' };
+    const start = T0 - 4 * 86400;
+    await Promise.all(
+      Array.from({ length: 4 * 288 }, (_, i) =>
+        t.server.app.ctx.samples.write(device, start + i * 300, {
+          tempc0: i % 30,
+          humc0: 50,
+          relbaro: 1013,
+          windspd: 3,
+          winddir: 90,
+          uv: 2,
+          solarrad: 300,
+        }),
+      ),
+    );
+    await t.server.app.ctx.samples.flush();
+    // Over HTTP, as a browser downloads it; meanwhile the same user's other calls keep being answered.
+    const path = `device=${long._id}&startTime=${start}&endTime=${T0}&format=xlsx`;
+    let finished = 0;
+    const exported = download(path, owner.token).then((r) => {
+      finished = performance.now();
+      return r;
+    });
+    const answered: number[] = [];
+    while (!finished) {
+      const res = await call(t.url, 'GET', '/users/me', { token: owner.token });
+      expect(res.status).toBe(200);
+      if (!finished) answered.push(performance.now());
+    }
+    const { res, bytes } = await exported;
+    expect(res.status).toBe(200);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    expect(answered.length).toBeGreaterThan(3);
+  });
+});

@@ -4,9 +4,10 @@
 // from POST /downloadTokens (server/auth/download-token.ts: a minute, this path only); `$accessToken` is refused. Units: query parameters, else the user's stored displaySetting, else the
 // domain defaults. The file streams out one device-local day at a time. Columns (issue #13): only the readings
 // the station has a value for in the range, named as the dashboard names them (the user's channel names), a
-// units row, empty cells where a value is missing.
+// units row, empty cells where a value is missing. Exports leave the event loop to other requests every few ms
+// (rows.ts slicer), and each user runs one at a time (a second one is a 429 exportBusy with Retry-After).
 import { Readable } from 'node:stream';
-import { BadRequest } from '@feathersjs/errors';
+import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { EXPORT_FORMATS, isExportFormat, MAX_EXPORT_DAYS } from '../../../src/domain/exports';
 import { DEFAULT_TIME_ZONE } from '../../../src/domain/timeZones';
@@ -23,6 +24,7 @@ import type { Application, AuthUser, HookContext } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
+import type { DeviceRow } from '../devices/device-record';
 import { exportColumns, headerRows } from './columns';
 import { csvLine, exportRows, localTime, presentKeys } from './rows';
 
@@ -51,7 +53,13 @@ function instant(query: Record<string, unknown>, key: string): number {
 
 const fileDate = (t: number, tz: string) => localTime(t, tz).slice(0, 10).replace(/-/g, '');
 
+/** Seconds a refused export is told to wait before trying again. */
+export const EXPORT_RETRY_AFTER_S = 10;
+
 export class ExportService {
+  /** Users with an export streaming now (on this process): one at a time each (issue #20). */
+  private running = new Set<string>();
+
   constructor(private app: Application) {}
 
   async find(params: P): Promise<Readable> {
@@ -76,6 +84,25 @@ export class ExportService {
     const prefs: Partial<UnitPrefs> = { ...DEFAULT_UNIT_PREFS, ...stored, ...fromQuery };
     from -= from % 300;
 
+    // One export at a time per user: a second one while the first streams is a 429 with Retry-After.
+    const who = params.user?._id ?? 'internal';
+    if (this.running.has(who))
+      throw codedError(TooManyRequests, 'exportBusy', { retryAfter: EXPORT_RETRY_AFTER_S });
+    this.running.add(who);
+    const release = () => this.running.delete(who);
+    try {
+      const { stream, name } = await this.file(device, from, to, prefs, format);
+      // Ends with the stream: sent, failed, or the client went away (Koa destroys the body).
+      stream.once('close', release);
+      (params as { exportFile?: unknown }).exportFile = { name, format };
+      return stream;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  private async file(device: DeviceRow, from: number, to: number, prefs: Partial<UnitPrefs>, format: string) {
     const tz = device.timezone || DEFAULT_TIME_ZONE;
     const range = { device: { _id: device._id, timezone: tz }, from, to, prefs };
     const name = `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}.${format}`;
@@ -111,8 +138,7 @@ export class ExportService {
         ),
       );
     }
-    (params as { exportFile?: unknown }).exportFile = { name, format };
-    return body;
+    return { stream: body, name };
   }
 
   private async storedPrefs(user: AuthUser | undefined): Promise<Partial<UnitPrefs>> {

@@ -38,16 +38,41 @@ export async function presentKeys(
   return present;
 }
 
+/** Work an export does between two turns of the event loop (ms). */
+export const EXPORT_SLICE_MS = 8;
+
+/**
+ * Resolves at once while the current slice lasts, else after the event loop's next turn (setImmediate): other
+ * requests are served between slices. Without it an export never left the loop: SQLite answers synchronously, so
+ * reading, formatting and compressing a year went on in one chain of resolved promises (4 parallel 399-day XLSX
+ * exports held every other request for seconds, issue #20).
+ */
+export function slicer(sliceMs = EXPORT_SLICE_MS): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < sliceMs) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
 export async function* exportRows(
   store: SampleStore,
   { device, from, to, prefs }: ExportRange,
   columns: ExportColumn[],
 ): AsyncGenerator<string[]> {
   const tz = device.timezone;
+  const turn = slicer();
   for (let t = from; t < to; ) {
     const end = Math.min(localDayEnd(t, tz), to);
     const buckets = await store.buckets('buckets5m', device._id, t, end);
     for (const b of buckets) {
+      const pause = turn();
+      if (pause) await pause;
       const row = primaryRow(b.time, b.aggs);
       yield [
         localTime(b.time, tz),

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newUser, startServer, type TestServer } from '../../testing/server';
+import { sweepUploads } from './files';
 import { png, webp } from './test-images';
 
 let t: TestServer;
@@ -107,5 +108,60 @@ describe('attachments/upload', () => {
     expect((await fetch(`${t.url}/uploads/${'0'.repeat(32)}.png`)).status).toBe(404);
     expect((await fetch(`${t.url}/uploads/../auth-secret.key`)).status).toBe(404);
     expect((await fetch(`${t.url}/uploads/%2e%2e/auth-secret.key`)).status).toBe(404);
+  });
+});
+
+describe('limits per account and files nobody records (issue #20)', () => {
+  test('a quota in bytes, then a rate per hour (429 with Retry-After); another account is not held up', async () => {
+    const image = png(60, 60);
+    const s = await startServer({ uploadQuotaBytes: image.length * 2 + 10, uploadsPerHour: 4 });
+    try {
+      const a = await newUser(s, 'quota-a');
+      const b = await newUser(s, 'quota-b');
+      const send = async (token: string) => {
+        const form = new FormData();
+        form.append('file', new Blob([Uint8Array.from(image)], { type: 'image/png' }), 'p.png');
+        const res = await fetch(`${s.url}/attachments/upload`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
+      };
+      expect((await send(a.token)).status).toBe(201);
+      expect((await send(a.token)).status).toBe(201);
+      const full = await send(a.token);
+      expect(full.status).toBe(413);
+      expect(full.body.data.code).toBe('uploadQuota');
+      expect((await send(b.token)).status).toBe(201);
+      // The 4 uploads of the hour are spent (refused ones count too): the 5th is told when to come back.
+      expect((await send(a.token)).status).toBe(413);
+      const often = await send(a.token);
+      expect(often.status).toBe(429);
+      expect(often.body.data.code).toBe('tooManyUploads');
+      expect(Number(often.retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('files no record names are removed: those of a deleted account, and unknown ones; recorded ones stay', async () => {
+    const owner = await newUser(t, 'sweep-keep');
+    const gone = await newUser(t, 'sweep-gone');
+    const kept = await upload('/attachments/upload', png(8, 8), { token: owner.token });
+    const orphan = await upload('/attachments/upload/things', png(8, 8), { token: gone.token });
+    expect([kept.status, orphan.status]).toEqual([201, 201]);
+    const pathOf = (src: string) => join(t.server.app.ctx.config.dataDir, src);
+    const stray = join(t.server.app.ctx.config.dataDir, 'uploads', `${'a'.repeat(32)}.png`);
+    writeFileSync(stray, png(2, 2));
+    const knex = t.server.app.ctx.storage.knex;
+    await knex('users').where({ _id: gone.user._id }).delete();
+    // Within the grace period nothing goes (an upload may be in flight).
+    expect(await sweepUploads(t.server.app)).toBe(0);
+    expect(await sweepUploads(t.server.app, Date.now() + 2 * 3600_000)).toBeGreaterThanOrEqual(2);
+    expect(existsSync(pathOf(orphan.body.data.info.src))).toBe(false);
+    expect(existsSync(stray)).toBe(false);
+    expect(existsSync(pathOf(kept.body.data.info.src))).toBe(true);
+    expect((await fetch(t.url + kept.body.data.info.src)).status).toBe(200);
   });
 });

@@ -2,15 +2,22 @@
 // signed-in users only, images only (PNG, JPEG, GIF, WebP, checked by their bytes; SVG refused), at most
 // UPLOAD_MAX_BYTES (2 MB), stored under DATA_DIR/uploads/<dir>/ with a random name and served at /uploads/….
 // Answer: {data: {info: {name, size, mime, width, height, src}}} (the client's upload record).
+// Limits per account (issue #20): UPLOAD_QUOTA_BYTES in all (413 uploadQuota beyond) and UPLOADS_PER_HOUR (429
+// tooManyUploads with Retry-After). Each stored file is recorded (table `attachments`: its account and size);
+// files no record names — their account was deleted, or a file the table does not know — are removed by an
+// hourly sweep of DATA_DIR/uploads, once an hour old (an upload in flight is never taken).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BadRequest, FeathersError, NotAuthenticated } from '@feathersjs/errors';
+import { BadRequest, FeathersError, NotAuthenticated, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { bodyParser, type FeathersKoaContext } from '@feathersjs/koa';
-import type { Application } from '../../declarations';
+import { ERRORS } from '../../../src/domain/errors';
+import type { Application, AuthUser } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
+import { codedError } from '../../hooks/error-codes';
+import { AccountLimiter } from '../../hooks/rate-limit';
 import { EXT_MIME, sniffImage } from './image';
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -24,7 +31,9 @@ interface UploadedFile {
   mimetype: string | null;
 }
 
-type P = Params & { upload?: UploadedFile | null; uploadDir?: string | null };
+type P = Params & { upload?: UploadedFile | null; uploadDir?: string | null; user?: AuthUser };
+
+const HOUR = 3600_000;
 
 export interface UploadInfo {
   name: string;
@@ -36,8 +45,8 @@ export interface UploadInfo {
 }
 
 class PayloadTooLarge extends FeathersError {
-  constructor(message: string) {
-    super(message, 'PayloadTooLarge', 413, 'payload-too-large', {});
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super(message, 'PayloadTooLarge', 413, 'payload-too-large', data);
   }
 }
 
@@ -49,7 +58,11 @@ export function uploadLimit(): number {
 const megabytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
 
 export class UploadService {
-  constructor(private app: Application) {}
+  private perHour: AccountLimiter;
+
+  constructor(private app: Application) {
+    this.perHour = new AccountLimiter('uploads', app.ctx.config.uploadsPerHour ?? 30, HOUR, app.ctx.counters);
+  }
 
   async create(_data: unknown, params: P): Promise<{ data: { info: UploadInfo } }> {
     const dir = params.uploadDir ?? undefined;
@@ -57,12 +70,26 @@ export class UploadService {
       throw new BadRequest('The folder name may only hold a-z, 0-9 and -, at most 32 characters');
     const file = params.upload;
     if (!file) throw new BadRequest('Send the image as the multipart field "file"', { field: 'file' });
+    const user = params.user?._id;
+    if (!user) throw new NotAuthenticated('Log in to upload files');
+    if (!(await this.perHour.allowed(user)))
+      throw codedError(TooManyRequests, 'tooManyUploads', { retryAfter: 600 });
+    await this.perHour.hit(user);
     const bytes = await readFile(file.filepath);
     const image = sniffImage(bytes);
     if (!image) throw new BadRequest('Only PNG, JPEG, GIF or WebP images can be uploaded', { field: 'file' });
+    const knex = this.app.ctx.storage.knex;
+    const quota = this.app.ctx.config.uploadQuotaBytes ?? 20 * 1024 * 1024;
+    const used = await knex('attachments')
+      .where({ user })
+      .sum<{ n: number | string | null }[]>({ n: 'size' });
+    if (Number(used[0]?.n ?? 0) + bytes.length > quota)
+      throw new PayloadTooLarge(ERRORS.uploadQuota, { code: 'uploadQuota', quota });
     const folder = join(this.app.ctx.config.dataDir, 'uploads', ...(dir ? [dir] : []));
     await mkdir(folder, { recursive: true });
     const stored = `${randomBytes(16).toString('hex')}.${image.ext}`;
+    const src = `/uploads/${dir ? `${dir}/` : ''}${stored}`;
+    await knex('attachments').insert({ src, user, size: bytes.length, createdAt: Date.now() });
     await rename(file.filepath, join(folder, stored));
     const original = [...(file.originalFilename ?? '')]
       .filter((ch) => ch >= ' ' && ch !== '/' && ch !== '\\')
@@ -76,7 +103,7 @@ export class UploadService {
           mime: image.mime,
           width: image.width,
           height: image.height,
-          src: `/uploads/${dir ? `${dir}/` : ''}${stored}`,
+          src,
         },
       },
     };
@@ -185,6 +212,49 @@ function serveUploads(app: Application) {
   };
 }
 
+/**
+ * Removes the files under DATA_DIR/uploads no attachment record names (their account deleted — the records go
+ * with it — or never recorded), and left-over temporary folders, once older than `graceMs`. Answers how many.
+ */
+export async function sweepUploads(app: Application, now = Date.now(), graceMs = HOUR): Promise<number> {
+  const root = join(app.ctx.config.dataDir, 'uploads');
+  const knex = app.ctx.storage.knex;
+  let removed = 0;
+  const old = async (path: string) => {
+    const info = await stat(path).catch(() => null);
+    return info !== null && now - info.mtimeMs >= graceMs;
+  };
+  const folders = [''];
+  for (const entry of await readdir(root, { withFileTypes: true }).catch(() => []))
+    if (entry.isDirectory()) {
+      if (entry.name === '.tmp') {
+        for (const tmp of await readdir(join(root, '.tmp')).catch(() => []))
+          if (await old(join(root, '.tmp', tmp)))
+            await rm(join(root, '.tmp', tmp), { recursive: true, force: true });
+      } else if (DIR.test(entry.name)) folders.push(entry.name);
+    }
+  for (const folder of folders) {
+    const names = (await readdir(join(root, folder), { withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+    for (let i = 0; i < names.length; i += 500) {
+      const srcs = names.slice(i, i + 500).map((n) => `/uploads/${folder ? `${folder}/` : ''}${n}`);
+      const known = new Set(
+        (await knex('attachments').whereIn('src', srcs).select('src')).map((r: { src: string }) => r.src),
+      );
+      for (const src of srcs) {
+        if (known.has(src)) continue;
+        const path = join(root, src.slice('/uploads/'.length));
+        if (await old(path)) {
+          await unlink(path).catch(() => {});
+          removed++;
+        }
+      }
+    }
+  }
+  return removed;
+}
+
 export function files(app: Application): void {
   // One service for both paths: `/attachments/upload/<dir>` is a POST with an id, which Feathers maps to create.
   app.use('attachments/upload', new UploadService(app), {
@@ -193,4 +263,18 @@ export function files(app: Application): void {
   });
   app.service('attachments/upload').hooks({ before: { create: [requireAuth] } });
   app.use(serveUploads(app));
+  // Each process sweeps its own DATA_DIR (several processes may or may not share one).
+  const sweep = setInterval(
+    () => void sweepUploads(app).catch((e) => app.ctx.log.error('upload sweep failed', e)),
+    HOUR,
+  );
+  sweep.unref();
+  app.hooks({
+    teardown: [
+      async (_ctx: unknown, next: () => Promise<void>) => {
+        clearInterval(sweep);
+        await next();
+      },
+    ],
+  } as never);
 }

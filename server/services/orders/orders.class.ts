@@ -211,7 +211,9 @@ export class OrdersService {
       const grants: string[] = [];
       const plans = this.app.service('deviceSubscriptionPlan');
       for (const device of current.devices) {
-        grants.push((await plans.grant(device.mac, current.subscriptionPlan, current.user, now))._id);
+        grants.push(
+          (await plans.grant(device.mac, current.subscriptionPlan, current.user, now, device._id))._id,
+        );
       }
       await this.knex('orders')
         .where({ _id: id })

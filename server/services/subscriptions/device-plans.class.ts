@@ -1,10 +1,11 @@
 // deviceSubscriptionPlan: which plan a device (by MAC) has, from start to end (end null = permanent).
-// find ?mac=&$populate=subscriptionPlan&$limit=1 (spec §7): the owner and shared users of a station with that MAC
+// find ?mac=&$populate=subscriptionPlan&$limit=1 (spec §7): the owner and shared users of the station a period is for
 // see its plans (a shared user sees the same data, so also what the plan allows); anyone else gets an empty
 // list, never another account's plan. `user` (the buyer) is only shown to that user. Admins list, create, patch
 // and remove any; nobody else writes: orders and payments will call grant() from server code.
 import { BadRequest, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import type { Knex } from 'knex';
 import type { DeviceSubscriptionPlan } from '../../../src/domain/contract';
 import { addMonths, isActive } from '../../../src/domain/subscriptionPeriods';
 import type { Application, AuthUser } from '../../declarations';
@@ -36,12 +37,12 @@ export class DeviceSubscriptionPlanService {
     const admin = isAdmin(params);
     // Admins may filter by MAC with operators; everyone else names one MAC.
     if (!admin || typeof query.mac === 'string') query.mac = macOf(query.mac);
-    const allowed = admin || (await this.mayRead(query.mac as string, params.user));
+    const readable = admin ? null : await this.readableStations(query.mac as string, params.user);
     const result = await findList(
       this.knex,
       this.list,
       query,
-      allowed ? undefined : (qb) => qb.whereRaw('1 = 0'),
+      readable === null ? undefined : (qb) => bound(qb, readable),
     );
     const present = (r: Rec) => this.present(r, params);
     return Array.isArray(result) ? result.map(present) : { ...result, data: result.data.map(present) };
@@ -51,7 +52,7 @@ export class DeviceSubscriptionPlanService {
     const row = await this.knex('deviceSubscriptionPlans')
       .where({ _id: oneId(id) })
       .first();
-    if (!row || !(isAdmin(params) || (await this.mayRead(row.mac, params.user))))
+    if (!row || !(isAdmin(params) || covers(await this.readableStations(row.mac, params.user), row)))
       throw new NotFound('Subscription not found');
     return this.present(devicePlanFromDb(row), params);
   }
@@ -92,16 +93,24 @@ export class DeviceSubscriptionPlanService {
   }
 
   /**
-   * Gives a device a plan (for orders and payments; server code only). An active grant of the same plan is
-   * extended by the plan's months from its current end; otherwise a new period starts now. A permanent plan
+   * Gives a device a plan (for orders and payments; server code only): `station` is the station it is for (null:
+   * the station that claimed the MAC). An active grant of the same plan to it is extended by the plan's months
+   * from its current end; otherwise a new period starts now. A permanent plan
    * (months 0) ends never.
    */
-  async grant(mac: string, planId: string, user: string, now = Date.now()): Promise<DeviceSubscriptionPlan> {
+  async grant(
+    mac: string,
+    planId: string,
+    user: string,
+    now = Date.now(),
+    station: string | null = null,
+  ): Promise<DeviceSubscriptionPlan> {
     const device = macOf(mac);
     const plan = await this.plan(planId);
     const id = await this.knex.transaction(async (trx) => {
       const q = trx('deviceSubscriptionPlans')
         .where({ mac: device, subscriptionPlan: plan._id })
+        .where((w) => (station ? w.where({ device: station }) : w.whereNull('device')))
         .where('start', '<=', now)
         .where((w) => w.whereNull('end').orWhere('end', '>', now));
       // Two payments at once must not both extend from the same end.
@@ -116,6 +125,7 @@ export class DeviceSubscriptionPlanService {
       const row = {
         _id: objectId(now),
         mac: device,
+        device: station,
         user,
         subscriptionPlan: plan._id,
         start: now,
@@ -135,14 +145,15 @@ export class DeviceSubscriptionPlanService {
     for (const mac of macs) if (mac) this.app.ctx.plans.forget(mac);
   }
 
-  /** Whether the user owns, or is shared, a station with this MAC. */
-  private async mayRead(mac: string, user: AuthUser | undefined): Promise<boolean> {
-    if (!user) return false;
-    const rows = await this.knex('weatherDevices').where({ mac });
-    return rows.some((row: Rec) => {
-      const r = relation(deviceFromDb(row), user);
-      return r === 'owner' || r === 'shared';
-    });
+  /**
+   * The stations with this MAC the user owns or is shared, and whether one of them claimed the MAC: a period is
+   * shown to those its station is (never a stranger's period on the same MAC).
+   */
+  private async readableStations(mac: string, user: AuthUser | undefined): Promise<Readable> {
+    if (!user) return { ids: [], claimed: false };
+    const rows = (await this.knex('weatherDevices').where({ mac })).map((row: Rec) => deviceFromDb(row));
+    const mine = rows.filter((d) => ['owner', 'shared'].includes(relation(d, user) ?? ''));
+    return { ids: mine.map((d) => d._id), claimed: mine.some((d) => d.macAuth) };
   }
 
   /** The record as the caller may see it (with $select, only the picked fields of it). */
@@ -151,6 +162,7 @@ export class DeviceSubscriptionPlanService {
     if (typeof out.start === 'number' && 'end' in out)
       out.active = isActive({ start: out.start, end: out.end as number | null });
     if (!isAdmin(params) && out.user !== params.user?._id) delete out.user;
+    if (out.device === null) delete out.device; // bound to the station that claimed the MAC
     return out as unknown as DeviceSubscriptionPlan;
   }
 
@@ -165,6 +177,21 @@ export class DeviceSubscriptionPlanService {
       throw new BadRequest('Unknown user', { field: 'user' });
   }
 }
+
+interface Readable {
+  ids: string[];
+  claimed: boolean;
+}
+
+/** Periods of these stations (and those by MAC only, when one of them claimed it). */
+function bound(qb: Knex.QueryBuilder, r: Readable): void {
+  qb.where((w) => {
+    w.whereIn('device', r.ids.length > 0 ? r.ids : ['-']);
+    if (r.claimed) w.orWhereNull('device');
+  });
+}
+
+const covers = (r: Readable, row: Rec) => (row.device ? r.ids.includes(String(row.device)) : r.claimed);
 
 const endOf = (r: Rec) => (r.end === null ? Number.POSITIVE_INFINITY : (r.end as number));
 

@@ -11,6 +11,8 @@ const MAX_TIME = 4102444800000; // 2100-01-01
 
 export interface DevicePlanInput {
   mac?: string;
+  /** The station the period is for; absent/null: the station that claimed the MAC (macAuth). */
+  device?: string | null;
   user?: string;
   subscriptionPlan?: string;
   start?: number;
@@ -21,10 +23,12 @@ export interface DevicePlanInput {
 export function devicePlanFields(input: unknown, creating: boolean): DevicePlanInput {
   const data = asObject(input);
   for (const key of Object.keys(data))
-    if (!['_id', 'mac', 'user', 'subscriptionPlan', 'start', 'end'].includes(key))
+    if (!['_id', 'mac', 'device', 'user', 'subscriptionPlan', 'start', 'end'].includes(key))
       throw new BadRequest(`${key} cannot be set`, { field: key });
   const out: DevicePlanInput = {};
   if (creating || data.mac !== undefined) out.mac = macOf(data.mac);
+  if (data.device === null) out.device = null;
+  else if (data.device !== undefined) out.device = id(data.device, 'device');
   for (const key of ['user', 'subscriptionPlan'] as const)
     if (creating || data[key] !== undefined) out[key] = id(data[key], key);
   const start = num(data, 'start', { integer: true, min: 0, max: MAX_TIME, message: 'start must be a time' });
@@ -56,6 +60,7 @@ export function devicePlanList(loadPlans: (ids: string[]) => Promise<Record<stri
     fields: {
       _id: { type: 'id' },
       mac: { type: 'string' },
+      device: { type: 'id' },
       user: { type: 'id' },
       subscriptionPlan: { type: 'id' },
       start: { type: 'number' },

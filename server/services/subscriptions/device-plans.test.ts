@@ -43,12 +43,18 @@ async function station(mac: string) {
 
 describe('deviceSubscriptionPlan', () => {
   test('GET ?mac&$populate=subscriptionPlan&$limit=1: the owner and shared users see the plan; others nothing', async () => {
-    await station('aa-bb-cc-00-00-01');
+    const s = await station('aa-bb-cc-00-00-01');
     const before = await find('mac=AA:BB:CC:00:00:01&$populate=subscriptionPlan&$limit=1', owner.token);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ total: 0, limit: 1, skip: 0, data: [] });
 
-    const granted = await service.grant('aa:bb:cc:00:00:01', plans['Premium monthly']._id, owner.user._id);
+    const granted = await service.grant(
+      'aa:bb:cc:00:00:01',
+      plans['Premium monthly']._id,
+      owner.user._id,
+      undefined,
+      s._id,
+    );
     expect(granted).toMatchObject({ mac: 'AA:BB:CC:00:00:01', active: true, end: expect.any(Number) });
     const mine = await find('mac=AA:BB:CC:00:00:01&$populate=subscriptionPlan&$limit=1', owner.token);
     expect(mine.body.total).toBe(1);
@@ -56,6 +62,7 @@ describe('deviceSubscriptionPlan', () => {
     expect(record).toEqual({
       _id: granted._id,
       mac: 'AA:BB:CC:00:00:01',
+      device: s._id,
       user: owner.user._id,
       subscriptionPlan: plans['Premium monthly'],
       start: expect.any(Number),
@@ -90,7 +97,7 @@ describe('deviceSubscriptionPlan', () => {
   test('a MAC typed without separators is stored normalised, so its plans and its Ecowitt PASSKEY are found', async () => {
     const s = await newStation(t, owner.token, { mac: 'aabbcc000002' });
     expect(s).toMatchObject({ mac: 'AA:BB:CC:00:00:02' });
-    await service.grant('AA:BB:CC:00:00:02', plans.Free._id, owner.user._id);
+    await service.grant('AA:BB:CC:00:00:02', plans.Free._id, owner.user._id, undefined, s._id);
     const res = await find('mac=AA:BB:CC:00:00:02', owner.token);
     expect(res.body.data).toHaveLength(1);
   });
@@ -115,28 +122,28 @@ describe('deviceSubscriptionPlan', () => {
 
   test('grant extends an active plan by its months, starts a new one otherwise; permanent plans never end', async () => {
     const mac = 'AA:BB:CC:00:00:03';
-    await station(mac);
+    const { _id: sid } = await station(mac);
     // In the past, so only the permanent plan is active today.
     const now = Date.UTC(2024, 0, 31);
-    const first = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, now);
+    const first = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, now, sid);
     expect(first).toMatchObject({ start: now, end: Date.UTC(2024, 1, 29), active: false });
-    const again = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, now + DAY);
+    const again = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, now + DAY, sid);
     expect(again._id).toBe(first._id);
     expect(again.end).toBe(Date.UTC(2024, 2, 29));
     // Another plan is a new period from now; the device keeps both until the shorter one ends.
-    const yearly = await service.grant(mac, plans['Premium yearly']._id, owner.user._id, now + DAY);
+    const yearly = await service.grant(mac, plans['Premium yearly']._id, owner.user._id, now + DAY, sid);
     expect(yearly._id).not.toBe(first._id);
     expect(yearly).toMatchObject({ start: now + DAY, end: Date.UTC(2025, 1, 1) });
     // Once the monthly has run out, granting it again starts afresh.
     const later = Date.UTC(2024, 5, 1);
-    const renewed = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, later);
+    const renewed = await service.grant(mac, plans['Premium monthly']._id, owner.user._id, later, sid);
     expect(renewed._id).not.toBe(first._id);
     expect(renewed).toMatchObject({ start: later, end: Date.UTC(2024, 6, 1) });
 
-    const lifetime = await service.grant(mac, plans.Lifetime._id, owner.user._id, now);
+    const lifetime = await service.grant(mac, plans.Lifetime._id, owner.user._id, now, sid);
     expect(lifetime.end).toBeNull();
     expect(lifetime.active).toBe(true);
-    const twice = await service.grant(mac, plans.Lifetime._id, owner.user._id, now + 400 * DAY);
+    const twice = await service.grant(mac, plans.Lifetime._id, owner.user._id, now + 400 * DAY, sid);
     expect(twice).toMatchObject({ _id: lifetime._id, end: null });
     expect(isActive({ start: lifetime.start, end: null }, Date.UTC(2999, 0, 1))).toBe(true);
     // $limit=1 answers the plan that counts: the permanent one, then the latest end.
@@ -161,9 +168,10 @@ describe('deviceSubscriptionPlan', () => {
   });
 
   test('only admins list all, create, patch and remove; an expired period is not active', async () => {
-    await station('AA:BB:CC:00:00:04');
+    const s = await station('AA:BB:CC:00:00:04');
     const body = {
       mac: 'aa:bb:cc:00:00:04',
+      device: s._id,
       user: owner.user._id,
       subscriptionPlan: plans['Premium yearly']._id,
       start: Date.now() - 400 * DAY,

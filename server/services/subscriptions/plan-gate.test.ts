@@ -142,4 +142,44 @@ describe('paid device types', () => {
       devices: 3,
     });
   });
+
+  test('a plan covers the stations it was ordered for, never another station with the same MAC (issue #20)', async () => {
+    const buyer = await quickUser(t, 'macbuyer');
+    const stranger = await quickUser(t, 'macstranger');
+    const mac = 'AA:BB:CC:30:00:07';
+    const ordered = await newStation(t, buyer.token, { consoletype: 7, mac });
+    const sameOwner = await newStation(t, buyer.token, { consoletype: 7, mac });
+    const strangers = await newStation(t, stranger.token, { consoletype: 7, mac });
+    const o = await call(t.url, 'POST', '/orders', {
+      token: buyer.token,
+      body: { subscriptionPlan: plans['Premium monthly']._id, devices: [ordered._id] },
+    });
+    const paid = await call(t.url, 'POST', '/payments', {
+      token: buyer.token,
+      body: { order: o.body._id, card },
+    });
+    expect(paid.body.order.status).toBe('done');
+    for (const s of [ordered, sameOwner, strangers])
+      await wslink(t, s, { datetime: stamp(30), t1tem: 21, t1hum: 40 });
+    const last = (id: string, token: string) =>
+      call(t.url, 'GET', `/weatherDevices/lastData?device=${id}`, { token });
+    expect((await last(ordered._id, buyer.token)).status).toBe(200);
+    expect((await last(sameOwner._id, buyer.token)).status).toBe(402);
+    expect((await last(strangers._id, stranger.token)).status).toBe(402);
+    // The stranger does not see the buyer's plan through the shared MAC; the buyer does.
+    const plansOf = (token: string) =>
+      call(t.url, 'GET', `/deviceSubscriptionPlan?mac=${mac}&$limit=5`, { token });
+    expect((await plansOf(stranger.token)).body.data).toEqual([]);
+    expect((await plansOf(buyer.token)).body.data).toMatchObject([{ device: ordered._id, mac }]);
+    // An order names no more stations than the plan allows (maxDevices).
+    const stations = [];
+    for (let i = 0; i <= plans['Premium monthly'].maxDevices; i++)
+      stations.push((await newStation(t, buyer.token, { consoletype: 7, mac }))._id);
+    const tooMany = await call(t.url, 'POST', '/orders', {
+      token: buyer.token,
+      body: { subscriptionPlan: plans['Premium monthly']._id, devices: stations },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.data.code).toBe('orderTooManyDevices');
+  });
 });

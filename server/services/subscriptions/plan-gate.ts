@@ -1,15 +1,24 @@
 // Paid device types (spec §3: types 7, 10, 11, 12 and 13 need a subscription): whether a device's readings may be
-// served, and how long its 5-minute data is kept. A device of such a type needs an active plan on its console's
-// MAC whose deviceTypes include its type; every data path (REST, socket events, export, forecast, the public
-// page) asks here. Answers are cached a few seconds per MAC (live samples ask on every upload); a grant or a
+// served, and how long its 5-minute data is kept. A device of such a type needs an active plan period bound to it
+// whose deviceTypes include its type; every data path (REST, socket events, export, forecast, the public page)
+// asks here. A period is bound to the station it was ordered for (`device`); one without a station (an admin's
+// grant by MAC) only to the station that claimed the MAC (macAuth): a stranger's station registered with the
+// same MAC, or the buyer's other stations with it, get nothing from it (issue #20). Answers are cached a few seconds per MAC (live samples ask on every upload); a grant or a
 // refund on this process forgets the MAC at once, other processes see it when their entry runs out.
 import type { Knex } from 'knex';
-import { coveringPeriods, readingsAllowed, needsPlan as typeNeedsPlan } from '../../../src/domain/planGate';
+import {
+  coveringPeriods,
+  periodOf,
+  readingsAllowed,
+  needsPlan as typeNeedsPlan,
+} from '../../../src/domain/planGate';
 
 const TTL_MS = 5_000;
 
 /** An active (or future) period of a plan on a MAC: what the gate needs of it. */
 interface Period {
+  /** The station it was bought for; null: the station that claimed the MAC. */
+  device: string | null;
   start: number;
   end: number | null;
   deviceTypes: number[];
@@ -19,8 +28,10 @@ interface Period {
 }
 
 export interface GatedDevice {
+  _id: string;
   consoletype: number;
   mac?: string | null;
+  macAuth?: boolean | number | null;
 }
 
 export const needsPlan = (device: GatedDevice) => typeNeedsPlan(device.consoletype);
@@ -33,13 +44,17 @@ export class PlanGate {
   /** Whether the device's readings may be served (always, for a type that needs no plan). */
   async allows(device: GatedDevice, now = Date.now()): Promise<boolean> {
     if (!needsPlan(device) || !device.mac) return readingsAllowed(device, [], now);
-    return readingsAllowed(device, await this.periods(device.mac, now), now);
+    return readingsAllowed(device, (await this.periods(device.mac, now)).filter(periodOf(device)), now);
   }
 
   /** The active periods covering this device's type (newest end first; none for a type without plans). */
   async activePlans(device: GatedDevice, now = Date.now()): Promise<Period[]> {
     if (!device.mac) return [];
-    return coveringPeriods(device.consoletype, await this.periods(device.mac, now), now);
+    return coveringPeriods(
+      device.consoletype,
+      (await this.periods(device.mac, now)).filter(periodOf(device)),
+      now,
+    );
   }
 
   /** Days of 5-minute data the device keeps: the longest of its active plans' store periods (null: none). */
@@ -67,9 +82,10 @@ export class PlanGate {
     const rows = await this.knex('deviceSubscriptionPlans as d')
       .join('subscriptionPlans as p', 'p._id', 'd.subscriptionPlan')
       .where('d.mac', mac)
-      .select('d.start', 'd.end', 'p.deviceTypes', 'p.storeDays', 'p.maxDevices', 'p.name');
+      .select('d.device', 'd.start', 'd.end', 'p.deviceTypes', 'p.storeDays', 'p.maxDevices', 'p.name');
     return rows
       .map((r: Record<string, unknown>) => ({
+        device: typeof r.device === 'string' ? r.device : null,
         start: Number(r.start),
         end: r.end === null ? null : Number(r.end),
         deviceTypes: JSON.parse(String(r.deviceTypes)) as number[],

@@ -10,7 +10,7 @@ import type { Application, AuthUser } from '../../declarations';
 import { refuseDemo } from '../../hooks/demo';
 import { codedError } from '../../hooks/error-codes';
 import { asObject } from '../../hooks/validate';
-import { userChannel } from '../../realtime/channels';
+import { announceSessionEnd } from '../../realtime/session-ends';
 import { PasswordCheck } from './password-check';
 
 export const DELETE_WRONG_PASSWORD = ERRORS.passwordWrong;
@@ -66,6 +66,5 @@ export async function deleteAccount(app: Application, userId: string): Promise<v
   });
 
   app.emit('usersChanged', userId); // drops the cached user behind its tokens
-  const channel = app.channel(userChannel(userId));
-  for (const connection of [...channel.connections]) app.channel(app.channels).leave(connection);
+  announceSessionEnd(app, { user: userId, all: true }); // its sockets, on every process
 }

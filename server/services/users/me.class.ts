@@ -19,12 +19,14 @@ export class MeService {
     const knex = this.app.ctx.storage.knex;
     const row = await knex('users').where({ _id: params.user._id }).first();
     if (!row) throw new NotAuthenticated('This account no longer exists');
-    const owned: { mac: string | null; consoletype: number }[] = await knex('weatherDevices')
+    const owned: { _id: string; mac: string | null; consoletype: number; macAuth: boolean }[] = await knex(
+      'weatherDevices',
+    )
       .where({ user: row._id })
-      .select('mac', 'consoletype');
+      .select('_id', 'mac', 'consoletype', 'macAuth');
     const active = (
       await Promise.all(
-        owned.map((d) => this.app.ctx.plans.activePlans({ mac: d.mac, consoletype: Number(d.consoletype) })),
+        owned.map((d) => this.app.ctx.plans.activePlans({ ...d, consoletype: Number(d.consoletype) })),
       )
     ).flat();
     const lastPaid = await knex('orders')
