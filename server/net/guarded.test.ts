@@ -84,6 +84,41 @@ describe('guardedRequest', () => {
   });
 });
 
+describe('a name resolved by the connection itself', () => {
+  /** A DNS server answering every name with `address`. */
+  const pointing =
+    (address: string) =>
+    (
+      _host: string,
+      _opts: unknown,
+      cb: (e: Error | null, a: { address: string; family: number }[]) => void,
+    ) =>
+      cb(null, [{ address, family: 4 }]);
+
+  test('a public-looking name that resolves to the host is refused at the connection; opted in, it connects there', async () => {
+    const url = `http://internal.example:${port}/by-dns`;
+    const resolve = pointing('127.0.0.1') as never;
+    const refused = await guardedRequest(
+      url,
+      { method: 'GET', timeoutMs: 3000 },
+      { allowPrivate: false, resolve },
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(BlockedTarget);
+    expect(reached).not.toContain('/by-dns');
+    // The address the lookup answered is the one connected to (nothing resolves the name a second time).
+    const home = await guardedRequest(
+      url,
+      { method: 'GET', timeoutMs: 3000 },
+      { allowPrivate: true, resolve },
+    );
+    expect(home).toEqual({ status: 200, body: 'internal secret page' });
+    expect(reached.filter((p) => p === '/by-dns')).toHaveLength(1);
+  });
+});
+
 describe('guardedLookup', () => {
   type Answer = { address: string; family: number }[];
   /** A resolver answering `answers` in turn (the last one repeats): a DNS server that rebinds. */

@@ -14,6 +14,8 @@ import { addressAllowed, hostOf, isLocalName } from './address';
 export interface GuardOptions {
   /** FORWARD_ALLOW_PRIVATE=on: the operator's opt-in for targets on a home network (see address.ts). */
   allowPrivate: boolean;
+  /** The resolver (tests answer names with it; dns.lookup otherwise). */
+  resolve?: typeof dnsLookup;
 }
 
 /** Why a connection was not made; `reason` is ours, never a system error text. */
@@ -36,7 +38,10 @@ export function urlAllowed(url: string, options: GuardOptions): boolean {
 
 /** A dns.lookup that answers only when every address of the name is allowed (one private address among public
  *  ones refuses the name: which one a connection picks is not ours to choose). */
-export function guardedLookup(options: GuardOptions, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
+export function guardedLookup(
+  options: GuardOptions,
+  resolve: typeof dnsLookup = options.resolve ?? dnsLookup,
+): LookupFunction {
   return (hostname, opts, callback) => {
     if (!options.allowPrivate && isLocalName(hostname)) {
       callback(new BlockedTarget('address'), '', 4);

@@ -2,8 +2,8 @@
 // allowed with it — password change, account deletion, e-mail change, upload targets — each a clear 403 with a
 // code the client translates; reading its station and its own preferences still work.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, startServer, type TestServer } from '../testing/server';
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemo } from './demo';
+import { call, newStation, startServer, type TestServer } from '../testing/server';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './demo';
 
 let t: TestServer;
 let token: string;
@@ -11,15 +11,23 @@ let userId: string;
 let device: string;
 
 beforeAll(async () => {
-  t = await startServer({ demo: true });
-  device = (await ensureDemo(t.server)).device._id;
+  t = await startServer();
+  // The account as ensureDemo makes it (its year of history is not needed here).
+  await t.server.app.service('users').create({
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: 'Demo',
+    termsAccepted: true,
+  });
+  await t.server.app.ctx.storage.knex('users').where({ email: DEMO_EMAIL }).update({ verified: true });
   const auth = await call(t.url, 'POST', '/authentication', {
     body: { strategy: 'local', email: DEMO_EMAIL, password: DEMO_PASSWORD },
   });
   expect(auth.status).toBe(201);
   token = auth.body.accessToken;
   userId = auth.body.user._id;
-}, 60_000);
+  device = (await newStation(t, token, { name: 'Demo station' }))._id;
+});
 afterAll(() => t.close());
 
 describe('the demo account', () => {
