@@ -5,6 +5,7 @@ import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathe
 import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
+import { isUiPath } from '../src/domain/uiPaths';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
 import { forwardedIp } from './client-ip';
@@ -124,6 +125,9 @@ export async function createApp(config: Config): Promise<Server> {
     );
   if (config.role === 'ingest') app.use(uploadsOnly);
   app.use(headAsGet);
+  const hasApp = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
+  // Deep links and reloads of the app's pages get the app, also where a service has the same path.
+  if (hasApp) app.use(appNavigations(config.staticDir as string));
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
@@ -187,8 +191,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(uploadTargets);
   app.configure(admin);
   app.configure(channels);
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
-    staticFiles(app, config.staticDir);
+  if (hasApp) staticFiles(app, config.staticDir as string);
 
   const stopRetention = startRetention(
     storage.knex,
@@ -305,6 +308,21 @@ function errors(log: Logger) {
   };
 }
 
+/**
+ * A browser navigation (it prefers HTML to JSON) to one of the app's routes gets index.html before any service
+ * sees it: /admin/users is both the admin page and the admin API, and a reload there answered the API's 401 JSON.
+ * API clients ask for JSON (or for any type, which picks JSON) and still reach the service.
+ */
+function appNavigations(dir: string) {
+  return async (ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) => {
+    if (ctx.method !== 'GET' || !isUiPath(ctx.path) || ctx.accepts('json', 'html') !== 'html') return next();
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = readFileSync(join(dir, 'index.html'));
+  };
+}
+
 /** The built PWA: hashed assets cached for a year, the service worker and index never, app routes → index. */
 function staticFiles(app: Application, dir: string): void {
   app.use(
@@ -319,7 +337,14 @@ function staticFiles(app: Application, dir: string): void {
   const index = () => readFileSync(join(dir, 'index.html'));
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.body !== undefined || ctx.method !== 'GET' || !ctx.accepts('html')) return;
+    // A missing asset stays a 404 (an old page's chunk after an upgrade must fail as a chunk, not parse HTML).
+    if (
+      ctx.body !== undefined ||
+      ctx.method !== 'GET' ||
+      !ctx.accepts('html') ||
+      ctx.path.startsWith('/assets/')
+    )
+      return;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
