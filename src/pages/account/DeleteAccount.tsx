@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';
 import { PasswordField } from '../../components/TextField';
-import { MESSAGES } from '../../domain';
+import type { ErrorCode } from '../../domain/errors';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import styles from './Account.module.css';
@@ -32,7 +32,8 @@ export function DeleteAccount() {
 
   const confirm = async () => {
     const next = {
-      password: password ? undefined : MESSAGES.required,
+      // The code, translated where it is shown (tr below); the English text stayed English in every language.
+      password: password ? undefined : ('required' satisfies ErrorCode),
       sure: sure ? undefined : t`Tick the box to confirm.`,
     };
     setError(next);
