@@ -11,6 +11,7 @@ import { authentication } from './auth/authentication';
 import { forwardedIp } from './client-ip';
 import { leader } from './cluster/leader';
 import { msgpackBody } from './codec';
+import { compressAnswers, isClosedConnection } from './compression';
 import type { Config } from './config';
 import type { Application } from './declarations';
 import { healthRoutes } from './health';
@@ -110,7 +111,17 @@ export async function createApp(config: Config): Promise<Server> {
   );
   app.use(requestContext(log));
   app.use(securityHeaders(config));
+  app.use(compressAnswers);
   app.use(errors(log));
+  // Errors after the answer started (Koa's own handler printed their stacks): a client that closed the
+  // connection mid-answer is no error; anything else is logged once, without internals to the client.
+  app.on('error', (error: unknown, ctx?: import('@feathersjs/koa').FeathersKoaContext) => {
+    if (isClosedConnection(error)) return;
+    log.error(
+      `${ctx?.method ?? ''} ${ctx ? loggablePath(ctx.path) : ''} failed while answering`.trim(),
+      error,
+    );
+  });
   app.use(propertyPaths);
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
@@ -331,6 +342,8 @@ function staticFiles(app: Application, dir: string): void {
       setHeaders(res, path) {
         if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
+        // The .br/.gz copy or the file itself, by Accept-Encoding: caches keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     }),
   );
