@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { writeStamp } from './server/build-stamp.ts';
 
 /** What compresses (text); images and fonts are compressed already. */
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -40,15 +41,17 @@ export function precompressDir(dir: string): number {
 }
 
 /**
- * Runs after every other plugin's closeBundle (order 'post'): the PWA plugin writes sw.js in its closeBundle,
+ * Also writes the sources' fingerprint into the built folder. Runs after every other plugin's closeBundle (order 'post'): the PWA plugin writes sw.js in its closeBundle,
  * and a copy compressed before that would serve an old service worker.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = join(config.root, config.build.outDir);
     },
     closeBundle: {
@@ -56,6 +59,8 @@ export function precompress(): Plugin {
       sequential: true,
       handler() {
         precompressDir(outDir);
+        // Last: `npm start` builds again when the sources no longer match (server/build-stamp.ts).
+        writeStamp(root, outDir);
       },
     },
   };
