@@ -59,7 +59,7 @@ export const GOALS = { warmStart: 6, periodSwitch: 10, merge: 1.5, aggregate: 20
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = createServer().listen(0, '127.0.0.1');
   await once(srv, 'listening');
   const { port } = srv.address() as { port: number };
@@ -68,7 +68,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `server/start.ts` with the demo on; resolves once the demo station is written and the server listens. */
-async function startServer(): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
+export async function startServer(): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
   // BENCH_PORT: a fixed port (an engineer's own range on a shared machine), else any free one.
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-browser-'));

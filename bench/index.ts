@@ -135,6 +135,22 @@ for (const processes of [1, 2]) {
   console.log(`  the upload's own HTTP round trip, p50: ${fmt(r.uploadRoundTripP50, 1)} ms\n`);
 }
 
+if (want('bundle')) {
+  console.log(
+    'Bundle: JavaScript loaded before the first paint of a first visit, as sent (brotli), service worker blocked',
+  );
+  const { bundleBench, BUDGET_KIB } = await import('./bundle');
+  const kib = (n: number) => n / 1024;
+  for (const load of await bundleBench()) {
+    console.log(
+      `  ${pad(load.path, 12)}${pad(`${fmt(kib(load.br), 1)} KiB`, 14)}(raw ${fmt(kib(load.raw), 1)} KiB, ${load.files.length} files)  goal ≤ ${BUDGET_KIB} KiB: ${kib(load.br) <= BUDGET_KIB ? 'met' : 'missed'}`,
+    );
+    for (const f of load.files.slice(0, smoke ? 3 : 8))
+      console.log(`    ${pad(f.url, 50)}${pad(`${fmt(kib(f.br), 1)} KiB`, 12)}raw ${fmt(kib(f.raw), 1)} KiB`);
+  }
+  console.log('');
+}
+
 if (want('browser')) {
   console.log(
     'Browser (headless Chromium, e2e flags): offline-first data engine against a demo server (DEMO=on)',
