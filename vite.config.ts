@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite.precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -58,6 +59,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    // Last: brotli and gzip copies of the built files (sw.js included, which the PWA plugin writes at close).
+    precompress(),
   ],
   worker: { format: 'es' },
   build: { target: 'es2023', sourcemap: false },

@@ -23,8 +23,6 @@ import { cleanSample } from '../src/domain/validate';
 import { signJwt } from './jwt';
 import { pgSchema } from './pg';
 
-const YEAR = Number(process.env.BENCH_HISTORY_DAYS ?? 365) * 86400;
-
 export interface Timing {
   name: string;
   rows: number;
@@ -45,8 +43,8 @@ function median(xs: number[]): number {
  * counts). The functions take turns within each round, so all of them meet the same moments of a noisy machine and
  * their ratio holds even when it slows down for seconds at a time.
  */
-async function timeTogether(fns: (() => unknown)[], runs = 31): Promise<number[]> {
-  for (let i = 0; i < 20; i++) for (const fn of fns) await fn();
+async function timeTogether(fns: (() => unknown)[], runs = 31, warmup = 20): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
   const out: number[][] = fns.map(() => []);
   for (let i = 0; i < runs; i++)
     for (const [k, fn] of fns.entries()) {
@@ -157,7 +155,16 @@ export interface HistoryResult {
   plans: { name: string; plan: string }[];
 }
 
-export async function historyBench(engine: 'sqlite' | 'pg' = 'sqlite'): Promise<HistoryResult> {
+/** `days` of history (BENCH_HISTORY_DAYS, a year), `warmup` and timed `runs` of each call (a smoke: a few). */
+export async function historyBench(
+  engine: 'sqlite' | 'pg' = 'sqlite',
+  {
+    days = Number(process.env.BENCH_HISTORY_DAYS ?? 365),
+    warmup = 20,
+    runs = 31,
+  }: { days?: number; warmup?: number; runs?: number } = {},
+): Promise<HistoryResult> {
+  const YEAR = days * 86400;
   const t0 = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-history-'));
   const pg = engine === 'pg' ? pgSchema('history') : null;
@@ -292,11 +299,15 @@ export async function historyBench(engine: 'sqlite' | 'pg' = 'sqlite'): Promise<
   for (const c of cases) {
     const path = `/${c.service}?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)]))}`;
     const rows = (await get(path))[1].length;
-    const [ms, httpMs, sqlMs] = await timeTogether([
-      () => server.app.service(c.service).find(params({ ...c.query })),
-      () => get(path),
-      () => select(c.table, c.from, now),
-    ]);
+    const [ms, httpMs, sqlMs] = await timeTogether(
+      [
+        () => server.app.service(c.service).find(params({ ...c.query })),
+        () => get(path),
+        () => select(c.table, c.from, now),
+      ],
+      runs,
+      warmup,
+    );
     timings.push({ name: c.name, rows, ms, httpMs, sqlMs });
   }
   const plans: HistoryResult['plans'] = [];

@@ -8,26 +8,33 @@ import { realtimeBench } from './realtime';
 const pad = (s: string, n: number) => s.padEnd(n);
 const fmt = (n: number, dp = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: dp, minimumFractionDigits: dp });
-const only = process.argv.slice(2);
-const want = (name: string) => only.length === 0 || only.includes(name);
+// `--smoke` (CI): every section, the scale-out ones too, at the smallest size that still runs each code path
+// once: seconds each, figures meaningless, goals not checked. It keeps a bench from breaking unnoticed.
+const smoke = process.argv.includes('--smoke');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const want = (name: string) => smoke || only.length === 0 || only.includes(name);
+/** The sections a full run leaves out (scale-out engines); a smoke runs them too. */
+const extra = (name: string) => smoke || only.includes(name);
+if (smoke) console.log('Smoke run (--smoke): every section at its smallest; figures are not measurements\n');
 
 // `ingest-pg` (the scale-out engine) is not part of the full run.
 for (const engine of ['sqlite', 'pg'] as const) {
-  if (engine === 'sqlite' ? !want('ingest') : !only.includes('ingest-pg')) continue;
+  if (engine === 'sqlite' ? !want('ingest') : !extra('ingest-pg')) continue;
   console.log(
     `Ingest: WSLink uploads (~40 fields) from 1,000 stations into ${engine === 'pg' ? 'PostgreSQL' : 'SQLite'}, vs a bare endpoint of the same stack`,
   );
   // PostgreSQL answers a batch in a few milliseconds whatever its size: with 32 uploads in flight the rate is
   // that latency's, not the server's. 1,000 stations upload independently, so the scale-out engine is measured
   // with 256 connections (BENCH_CONCURRENCY sets it).
-  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (engine === 'pg' ? 256 : 32));
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? (smoke ? 8 : engine === 'pg' ? 256 : 32));
+  const rounds = smoke ? 1 : 5;
   const { bare, ingest, ratio, cpuUs, stations } = await ingestBench(
-    Number(process.env.BENCH_SECONDS ?? 3),
-    5,
+    smoke ? 0.3 : Number(process.env.BENCH_SECONDS ?? 3),
+    rounds,
     engine,
     concurrency,
   );
-  console.log(`  (medians of 5 alternating rounds, ${concurrency} connections)`);
+  console.log(`  (medians of ${rounds} alternating rounds, ${concurrency} connections)`);
   console.log(`  ${pad('endpoint', 24)}${pad('req/s', 12)}${pad('p50 ms', 10)}${pad('p95 ms', 10)}statuses`);
   for (const [name, r] of [
     ['bare (same stack)', bare],
@@ -47,7 +54,7 @@ for (const engine of ['sqlite', 'pg'] as const) {
   );
   if (engine === 'pg') {
     const { pgWriterBench } = await import('./pg-writer');
-    const writer = await pgWriterBench();
+    const writer = await pgWriterBench(128, smoke ? 0.3 : 5);
     console.log(
       `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s (its own ceiling: the goal is the line above, through HTTP)\n`,
     );
@@ -56,11 +63,14 @@ for (const engine of ['sqlite', 'pg'] as const) {
 
 // `history-pg` (the scale-out engine, partitioned tables) is not part of the full run.
 for (const engine of ['sqlite', 'pg'] as const) {
-  if (engine === 'sqlite' ? !want('history') : !only.includes('history-pg')) continue;
+  if (engine === 'sqlite' ? !want('history') : !extra('history-pg')) continue;
   console.log(
     `History: a year of 16-second uploads for one device (${engine === 'pg' ? 'PostgreSQL, partitioned by time' : 'SQLite'}); the service vs a plain SQL SELECT of the same buckets`,
   );
-  const { timings, samples, setupSeconds, plans } = await historyBench(engine);
+  const { timings, samples, setupSeconds, plans } = await historyBench(
+    engine,
+    smoke ? { days: 7, warmup: 1, runs: 1 } : {},
+  );
   console.log(
     `  (${fmt(samples)} uploads folded into buckets in ${fmt(setupSeconds, 1)} s; medians of 31 interleaved rounds after 20 warm-up rounds)`,
   );
@@ -89,13 +99,17 @@ for (const engine of ['sqlite', 'pg'] as const) {
 
 // `realtime-scaleout` is not part of the full run: on 2 shared cores two server processes only compete.
 for (const processes of [1, 2]) {
-  if (processes === 1 ? !want('realtime') : !only.includes('realtime-scaleout')) continue;
+  if (processes === 1 ? !want('realtime') : !extra('realtime-scaleout')) continue;
   console.log(
     processes === 1
       ? 'Realtime: upload → `weatherMetrics created` with 1,000 watchers of the station, one server process (SQLite)'
       : `Realtime, scale-out: ${processes} server processes on PostgreSQL sharing events through Redis, watchers spread over them`,
   );
-  const r = await realtimeBench({ processes, floor: processes === 1 });
+  const r = await realtimeBench({
+    processes,
+    floor: processes === 1,
+    ...(smoke ? { watchers: 20, uploads: 5, warmup: 2 } : {}),
+  });
   console.log(
     `  ${r.uploads} uploads after ${r.warmup} warm-up ones; the measuring socket got ${r.delivered}, the other ${r.watchers - 1} got ${r.passiveReceived} in all`,
   );
@@ -121,17 +135,53 @@ for (const processes of [1, 2]) {
   console.log(`  the upload's own HTTP round trip, p50: ${fmt(r.uploadRoundTripP50, 1)} ms\n`);
 }
 
+if (want('bundle')) {
+  console.log(
+    'Bundle: JavaScript loaded before the first paint of a first visit, as sent (brotli), service worker blocked',
+  );
+  const { bundleBench, BUDGET_KIB } = await import('./bundle');
+  const kib = (n: number) => n / 1024;
+  for (const load of await bundleBench()) {
+    console.log(
+      `  ${pad(load.path, 12)}${pad(`${fmt(kib(load.br), 1)} KiB`, 14)}(raw ${fmt(kib(load.raw), 1)} KiB, ${load.files.length} files)  goal ≤ ${BUDGET_KIB} KiB: ${kib(load.br) <= BUDGET_KIB ? 'met' : 'missed'}`,
+    );
+    for (const f of load.files.slice(0, smoke ? 3 : 8))
+      console.log(`    ${pad(f.url, 50)}${pad(`${fmt(kib(f.br), 1)} KiB`, 12)}raw ${fmt(kib(f.raw), 1)} KiB`);
+  }
+  console.log('');
+}
+
 if (want('browser')) {
   console.log(
     'Browser (headless Chromium, e2e flags): offline-first data engine against a demo server (DEMO=on)',
   );
   const { browserBench } = await import('./browser');
-  const { figures } = await browserBench();
-  console.log(`  ${pad('figure', 50)}${pad('ms', 10)}${pad('goal', 10)}result`);
-  for (const f of figures)
+  const { figures } = await browserBench(smoke ? 1 : 7);
+  console.log(
+    `  ${pad('figure', 50)}${pad('ms', 10)}${pad('floor ms', 10)}${pad('ratio', 10)}${pad('goal', 10)}result`,
+  );
+  for (const f of figures) {
+    const ratio = f.ms / f.floorMs;
     console.log(
-      `  ${pad(f.name, 50)}${pad(fmt(f.ms, 1), 10)}${pad(`< ${f.goalMs}`, 10)}${f.ms < f.goalMs ? 'pass' : 'FAIL'}`,
+      `  ${pad(f.name, 50)}${pad(fmt(f.ms, 1), 10)}${pad(fmt(f.floorMs, 2), 10)}${pad(`${fmt(ratio, 1)}×`, 10)}${pad(`≤ ${f.goalRatio}×`, 10)}${ratio <= f.goalRatio ? 'pass' : 'FAIL'}`,
     );
-  for (const f of figures) console.log(`  · ${f.name}: ${f.against}`);
+  }
+  for (const f of figures) console.log(`  · ${f.name}: ${f.against}; floor: ${f.floor}`);
   console.log('');
+}
+
+// `npm run bench:load` (its own script: minutes against the cluster) runs in a smoke too, at 20 stations for 16 s.
+if (smoke) {
+  const { spawnSync } = await import('node:child_process');
+  const load = spawnSync(process.execPath, ['--import', 'tsx', 'bench/load-run.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      LOAD_STATIONS: '20',
+      LOAD_CLIENTS: '10',
+      LOAD_SECONDS: '16',
+      LOAD_SAMPLE_EVERY: '1',
+    },
+  });
+  if (load.status !== 0) throw new Error(`bench:load smoke failed (exit ${load.status})`);
 }

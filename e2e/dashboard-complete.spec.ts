@@ -298,6 +298,16 @@ test('kiosk at 1280×800 and 1920×1080, light and dark (and dark at night by th
     .evaluate((el) => Number.parseFloat(getComputedStyle(el.querySelector('span') as Element).fontSize));
   expect(big).toBeGreaterThanOrEqual(60);
   await kioskShots('light');
+  // The exit button floats (spec §2): scrolled to the end of the page it is still on screen, in the corner.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const exit = page.getByRole('button', { name: 'Exit fullscreen' });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByTestId('kiosk-bar')).not.toBeInViewport();
+  await expect(exit).toBeInViewport({ ratio: 1 });
+  expect((await exit.boundingBox())!.y).toBeLessThan(20);
+  await page.screenshot({ path: `${SHOTS}/kiosk-390x844-scrolled.png` });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('kiosk-bar')).toBeInViewport();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Kiosk options' }).click();
   await expect(page.getByRole('dialog', { name: 'Kiosk options' })).toBeVisible();

@@ -5,11 +5,13 @@ import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathe
 import { feathers } from '@feathersjs/feathers';
 import { bodyParser, koa, rest, serveStatic } from '@feathersjs/koa';
 import socketio from '@feathersjs/socketio';
+import { isUiPath } from '../src/domain/uiPaths';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
 import { forwardedIp } from './client-ip';
 import { leader } from './cluster/leader';
 import { msgpackBody } from './codec';
+import { compressAnswers, isClosedConnection } from './compression';
 import type { Config } from './config';
 import type { Application } from './declarations';
 import { healthRoutes } from './health';
@@ -110,7 +112,17 @@ export async function createApp(config: Config): Promise<Server> {
   );
   app.use(requestContext(log));
   app.use(securityHeaders(config));
+  app.use(compressAnswers);
   app.use(errors(log));
+  // Errors after the answer started (Koa's own handler printed their stacks): a client that closed the
+  // connection mid-answer is no error; anything else is logged once, without internals to the client.
+  app.on('error', (error: unknown, ctx?: import('@feathersjs/koa').FeathersKoaContext) => {
+    if (isClosedConnection(error)) return;
+    log.error(
+      `${ctx?.method ?? ''} ${ctx ? loggablePath(ctx.path) : ''} failed while answering`.trim(),
+      error,
+    );
+  });
   app.use(propertyPaths);
   app.use(async (ctx, next) => {
     ctx.feathers = { ...ctx.feathers, ip: ctx.ip } as typeof ctx.feathers;
@@ -125,6 +137,9 @@ export async function createApp(config: Config): Promise<Server> {
     );
   if (config.role === 'ingest') app.use(uploadsOnly);
   app.use(headAsGet);
+  const hasApp = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));
+  // Deep links and reloads of the app's pages get the app, also where a service has the same path.
+  if (hasApp) app.use(appNavigations(config.staticDir as string));
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
   const integrations = startIntegrations(app);
   if (integrations.route) app.use(integrations.route);
@@ -189,8 +204,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(admin);
   app.configure(channels);
   const sessions = sessionEnds(app);
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html')))
-    staticFiles(app, config.staticDir);
+  if (hasApp) staticFiles(app, config.staticDir as string);
 
   const stopRetention = startRetention(
     storage.knex,
@@ -311,6 +325,21 @@ function errors(log: Logger) {
   };
 }
 
+/**
+ * A browser navigation (it prefers HTML to JSON) to one of the app's routes gets index.html before any service
+ * sees it: /admin/users is both the admin page and the admin API, and a reload there answered the API's 401 JSON.
+ * API clients ask for JSON (or for any type, which picks JSON) and still reach the service.
+ */
+function appNavigations(dir: string) {
+  return async (ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) => {
+    if (ctx.method !== 'GET' || !isUiPath(ctx.path) || ctx.accepts('json', 'html') !== 'html') return next();
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = readFileSync(join(dir, 'index.html'));
+  };
+}
+
 /** The built PWA: hashed assets cached for a year, the service worker and index never, app routes → index. */
 function staticFiles(app: Application, dir: string): void {
   app.use(
@@ -319,13 +348,22 @@ function staticFiles(app: Application, dir: string): void {
       setHeaders(res, path) {
         if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
+        // The .br/.gz copy or the file itself, by Accept-Encoding: caches keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     }),
   );
   const index = () => readFileSync(join(dir, 'index.html'));
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.body !== undefined || ctx.method !== 'GET' || !ctx.accepts('html')) return;
+    // A missing asset stays a 404 (an old page's chunk after an upgrade must fail as a chunk, not parse HTML).
+    if (
+      ctx.body !== undefined ||
+      ctx.method !== 'GET' ||
+      !ctx.accepts('html') ||
+      ctx.path.startsWith('/assets/')
+    )
+      return;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');

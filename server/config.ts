@@ -84,6 +84,11 @@ export interface Config {
   captchaVerifier?: CaptchaVerifier;
   /** Accounts made admins at start-up (ADMIN_EMAILS, comma-separated, lower-cased). */
   adminEmails?: string[];
+  /**
+   * Origins allowed to embed the portal in a frame (EMBED_ORIGINS, comma- or space-separated): a native app's
+   * page talking to it through the bridge (spec §1). Unset: no framing at all.
+   */
+  embedOrigins?: string[];
   /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
   integrations?: IntegrationsConfig;
   /** Card payments through Stripe when the secret and publishable keys are set; otherwise the sandbox (test mode). */
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
@@ -177,6 +183,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** A config for tests: in-memory SQLite, no demo, no static files, quiet. */
+/** EMBED_ORIGINS: `scheme://host[:port]` each (a native web view's scheme too, e.g. capacitor://localhost). */
+export function parseEmbedOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins)
+    if (
+      !/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin) &&
+      !/^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i.test(origin)
+    )
+      throw new Error(
+        `EMBED_ORIGINS must list origins like https://app.example.com (no path), got ${origin}`,
+      );
+  return origins;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseEmbedOrigins } from './config';
 import { contentSecurityPolicy, HSTS, LIBRARY_STYLES } from './security-headers';
 import { call, startServer, type TestServer } from './testing/server';
 
@@ -113,6 +114,37 @@ describe('security headers', () => {
     // Off: no frame may load at all (default-src 'self' only).
     const off = directives((await call(t.url, 'GET', '/config')).headers.get('content-security-policy'));
     expect(off['frame-src']).toBeUndefined();
+  });
+
+  test('EMBED_ORIGINS (the native-app bridge, spec §1): those origins may frame the portal, no one else', async () => {
+    expect(parseEmbedOrigins(undefined)).toEqual([]);
+    expect(parseEmbedOrigins('https://app.example.com, capacitor://localhost http://127.0.0.1:5173')).toEqual(
+      ['https://app.example.com', 'capacitor://localhost', 'http://127.0.0.1:5173'],
+    );
+    for (const bad of [
+      'app.example.com',
+      'https://app.example.com/path',
+      "'self'",
+      '*',
+      'https://a.com;script-src',
+    ])
+      expect(() => parseEmbedOrigins(bad), bad).toThrow(/EMBED_ORIGINS/);
+    const embedded = await startServer({
+      embedOrigins: ['https://app.example.com', 'capacitor://localhost'],
+    });
+    try {
+      const res = await call(embedded.url, 'GET', '/config');
+      expect(directives(res.headers.get('content-security-policy'))['frame-ancestors']).toEqual([
+        'https://app.example.com',
+        'capacitor://localhost',
+      ]);
+      expect(res.headers.get('x-frame-options')).toBeNull();
+    } finally {
+      await embedded.close();
+    }
+    const plain = await call(t.url, 'GET', '/config');
+    expect(directives(plain.headers.get('content-security-policy'))['frame-ancestors']).toEqual(["'none'"]);
+    expect(plain.headers.get('x-frame-options')).toBe('DENY');
   });
 
   test('index.html has no inline script (the policy would block it)', () => {

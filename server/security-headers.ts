@@ -3,7 +3,7 @@
 // script: index.html loads /unsupported-browser.js instead), the service worker and module workers from this
 // origin (blob: for workers some browsers create from bundles), images from here plus data: and blob: (the
 // profile picture is kept as a data URL; exports are handed to the browser as blob URLs), and socket.io over
-// ws:/wss: to this host. No framing by anyone. HSTS only when the request came over HTTPS through a trusted
+// ws:/wss: to this host. No framing, except by the origins of EMBED_ORIGINS (a native app's page, spec §1). HSTS only when the request came over HTTPS through a trusted
 // proxy (TRUST_PROXY): a plain-HTTP portal on a LAN must stay reachable.
 import { createHash } from 'node:crypto';
 import type { FeathersKoaContext } from '@feathersjs/koa';
@@ -45,6 +45,8 @@ const STRIPE = {
 };
 
 export interface PolicyOptions {
+  /** Origins that may frame the portal (EMBED_ORIGINS); none: 'none'. */
+  embedOrigins?: string[];
   captcha?: boolean;
   firebase?: boolean;
   stripe?: boolean;
@@ -72,7 +74,7 @@ export function contentSecurityPolicy(host: string, opts: PolicyOptions = {}): s
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${opts.embedOrigins?.length ? opts.embedOrigins.join(' ') : "'none'"}`,
   ].join('; ');
 }
 
@@ -80,13 +82,14 @@ export function securityHeaders(config: Config) {
   const firebase = firebaseWebConfig() !== null;
   const stripe = !!(config.stripeSecretKey && config.stripePublishableKey);
   const captcha = captchaEnabled(config);
+  const embedOrigins = config.embedOrigins ?? [];
   // Every answer carries the policy (uploads too): built once per host name, not per request.
   const policies = new Map<string, string>();
   const policyFor = (host: string) => {
     let policy = policies.get(host);
     if (policy === undefined) {
       if (policies.size >= 64) policies.clear();
-      policy = contentSecurityPolicy(host, { captcha, firebase, stripe });
+      policy = contentSecurityPolicy(host, { captcha, firebase, stripe, embedOrigins });
       policies.set(host, policy);
     }
     return policy;
@@ -95,7 +98,8 @@ export function securityHeaders(config: Config) {
     ctx.set('Content-Security-Policy', policyFor(ctx.host));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'DENY');
+    // X-Frame-Options cannot name origins: with EMBED_ORIGINS, frame-ancestors alone decides.
+    if (embedOrigins.length === 0) ctx.set('X-Frame-Options', 'DENY');
     if (config.trustProxy > 0 && ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
     return next();
   };

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
+import { buildReason } from './build-stamp';
 import { loadConfig } from './config';
 import { createLogger } from './log';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemo } from './seed/demo';
@@ -15,8 +16,16 @@ const config = loadConfig();
 const banner = createLogger({ level: 'info', format: config.logFormat });
 const log = (s: string) => banner.info(config.logFormat === 'json' ? s.trim() : s);
 
-if (config.staticDir && !existsSync(join(config.staticDir, 'index.html'))) {
-  log('Building the web app (first start)…');
+// The web app is built on the first start and again whenever its sources changed since (a `git pull`): the
+// build writes their fingerprint. A STATIC_DIR elsewhere is someone else's build: only built when missing.
+const reason =
+  config.staticDir === resolve('dist')
+    ? buildReason(resolve('.'), config.staticDir)
+    : config.staticDir && !existsSync(join(config.staticDir, 'index.html'))
+      ? 'first start'
+      : null;
+if (reason) {
+  log(`Building the web app (${reason})…`);
   const vite = resolve('node_modules/.bin/vite');
   const built = spawnSync(vite, ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (built.status !== 0) {

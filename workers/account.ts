@@ -10,7 +10,7 @@ import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
 import { userPictureUrl } from '../src/domain/adminTable';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
-import { ERRORS } from '../src/domain/errors';
+import { coded, ERRORS } from '../src/domain/errors';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
 
@@ -36,7 +36,7 @@ export interface AccountDeps {
 
 /** Fail at once when the socket is down (a socket call would wait for its 30 s timeout). */
 function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline');
+  if (!conn.connected) throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline', coded('offline'));
 }
 
 export async function changePassword(
@@ -140,7 +140,7 @@ export async function userPicture(deps: AccountDeps, userId: string): Promise<st
 export async function uploadAvatar({ conn }: AccountDeps, dataUrl: string): Promise<void> {
   online(conn);
   if (!/^data:image\//.test(dataUrl))
-    throw new ApiError('The picture must be a PNG, JPEG, WebP or GIF image', 400, 'BadRequest');
+    throw new ApiError(ERRORS.avatarNotImage, 400, 'BadRequest', coded('avatarNotImage'));
   await conn.create(ACCOUNT_SERVICES.pic, { file: dataUrl });
   await setSetting(conn.db, SETTING.avatar, dataUrl);
 }
@@ -148,7 +148,8 @@ export async function uploadAvatar({ conn }: AccountDeps, dataUrl: string): Prom
 export async function removeAvatar({ conn }: AccountDeps): Promise<void> {
   online(conn);
   const auth = await getAuth(conn.db);
-  if (!auth?.user) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+  if (!auth?.user)
+    throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
   try {
     await conn.remove(ACCOUNT_SERVICES.pic, auth.user._id);
   } catch (e) {
@@ -264,7 +265,8 @@ export async function runExport(
   running.set(id, controller);
   try {
     const auth = await getAuth(conn.db);
-    if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+    if (!auth?.accessToken)
+      throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
     online(conn);
     const { token } = await conn.create(ACCOUNT_SERVICES.downloadTokens, {

@@ -7,7 +7,7 @@ import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { SETTING, setSetting } from '../src/db/settings';
 import type { User } from '../src/domain/contract';
-import { ERRORS, errorCodeOf } from '../src/domain/errors';
+import { coded, ERRORS, errorCodeOf } from '../src/domain/errors';
 import type {
   Create,
   CreateData,
@@ -47,14 +47,25 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message = ERRORS.reque
   return Promise.race([
     p,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ApiError(message, 408, 'Timeout')), ms);
+      timer = setTimeout(
+        () =>
+          reject(
+            new ApiError(
+              message,
+              408,
+              'Timeout',
+              message === ERRORS.requestTimeout ? coded('requestTimeout') : undefined,
+            ),
+          ),
+        ms,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
 }
 
 /** English source text (translated by the page, src/i18n/messages.ts); same as workers/account.ts. */
 const OFFLINE = ERRORS.offline;
-const offline = () => new ApiError(OFFLINE, 0, 'Offline');
+const offline = () => new ApiError(OFFLINE, 0, 'Offline', coded('offline'));
 
 /** Fire and forget from an event handler: failures are logged, never unhandled. */
 function quiet(p: Promise<unknown>): void {

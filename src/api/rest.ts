@@ -1,7 +1,7 @@
 // A tiny fetch-based Feathers REST caller for the service worker (outbox replay, periodic sync) and for the
 // worker's outbox flush: no Feathers client, Bearer token from Dexie, `Idempotency-Key` header for replays.
 
-import { ERRORS } from '../domain/errors';
+import { coded, ERRORS } from '../domain/errors';
 import { ApiError, toApiError } from './errors';
 
 export type RestMethod = 'find' | 'get' | 'create' | 'patch' | 'remove';
@@ -74,7 +74,8 @@ export async function rest<T = unknown>(call: RestCall, opts: RestOptions): Prom
       signal: controller.signal,
     });
   } catch (e) {
-    if (controller.signal.aborted) throw new ApiError(ERRORS.requestTimeout, 408, 'Timeout');
+    if (controller.signal.aborted)
+      throw new ApiError(ERRORS.requestTimeout, 408, 'Timeout', coded('requestTimeout'));
     throw new ApiError(toApiError(e).message, 0, 'NetworkError');
   } finally {
     clearTimeout(timer);

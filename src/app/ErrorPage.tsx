@@ -3,7 +3,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { Component, type ReactNode, useEffect } from 'react';
+import { Component, type ReactNode, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { translateServerMessage } from '../i18n/messages';
 import { errorText } from '../state/ui';
@@ -20,22 +20,28 @@ export function errorStatus(error: unknown): number {
 }
 
 function errorMessage(error: unknown, status: number): string {
+  if (isChunkLoadError(error)) return i18n._(msg`This page could not be loaded`);
   if (status === 404) return i18n._(msg`This page could not be found`);
   if (isRouteErrorResponse(error)) return error.statusText || i18n._(msg`Something went wrong`);
   if (error instanceof Error && error.message) return translateServerMessage(errorText(error));
   return i18n._(msg`Something went wrong`);
 }
 
-export function ErrorView({ status, message }: { status: number; message: string }) {
+/** `status`: the HTTP-like code shown above the message; none for a failure that has no code (a lost chunk). */
+export function ErrorView({ status, message }: { status?: number; message: string }) {
   return (
     <div className={styles.wrap}>
-      <p className={styles.code} aria-hidden="true">
-        {status}
-      </p>
+      {status !== undefined && (
+        <p className={styles.code} aria-hidden="true">
+          {status}
+        </p>
+      )}
       <h1 className={styles.message}>{message}</h1>
-      <p className={styles.status}>
-        <Trans>Error code {status}</Trans>
-      </p>
+      {status !== undefined && (
+        <p className={styles.status}>
+          <Trans>Error code {status}</Trans>
+        </p>
+      )}
       <Link to="/dashboard" className={styles.link}>
         <Trans>Back to dashboard</Trans>
       </Link>
@@ -77,6 +83,25 @@ export class SafeErrorBoundary extends Component<{ children: ReactNode }, { fail
   }
 }
 
+/**
+ * The page of a route whose code chunk failed to load. The router draws no error element for a route whose lazy
+ * part never resolved (it keeps showing the hydration fallback: a blank screen), so the route resolves to this
+ * instead: it reloads the page (a new deploy replaced the chunk: the reload gets the new ones), at most once a
+ * minute, and otherwise says so with the link home.
+ */
+export function ChunkErrorPage() {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!reloadForChunkError()) setFailed(true);
+  }, []);
+  if (!failed) return null;
+  return (
+    <SafeErrorBoundary>
+      <ErrorView message={i18n._(msg`This page could not be loaded`)} />
+    </SafeErrorBoundary>
+  );
+}
+
 export function RouteErrorPage() {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
@@ -87,7 +112,7 @@ export function RouteErrorPage() {
   const status = errorStatus(error);
   return (
     <SafeErrorBoundary>
-      <ErrorView status={status} message={errorMessage(error, status)} />
+      <ErrorView status={chunk ? undefined : status} message={errorMessage(error, status)} />
     </SafeErrorBoundary>
   );
 }

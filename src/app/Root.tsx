@@ -1,5 +1,5 @@
 // The root route: guards, scroll-to-top, progress bar, snackbars, update prompt, theme, `?lang=`, and the
-// service worker's "navigate to this path" (notification clicks).
+// service worker's "navigate to this path" (notification clicks), the native-app bridge (in an embedding app).
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../api/sw-register';
@@ -9,6 +9,7 @@ import { normalizeLocale } from '../i18n/locales';
 import { useUi } from '../state/ui';
 import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
+import { useNativeBridge } from './native';
 import { RouteProgressBar } from './ProgressBar';
 import { usePushRegistration } from './push';
 import { ScrollToTop } from './ScrollToTop';
@@ -42,6 +43,7 @@ export function Root() {
   useLangQuery();
   useServiceWorkerNavigation();
   usePushRegistration();
+  useNativeBridge();
   const routeTitle = useRouteTitle();
   const pageTitle = useUi((s) => s.title);
   useDocumentTitle(pageTitle || routeTitle);

@@ -109,6 +109,17 @@ describe('404', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
+
+  it.each(['/records/6560f0a1b2c3d4e5f6a7b8c9', '/devices/6560f0a1b2c3d4e5f6a7b8c9/edit'])(
+    'shows it for a station the user does not have: %s',
+    async (path) => {
+      session.auth = user(true);
+      session.devices = [{ _id: 'd1', name: 'Home', wsid: 'W1', user: 'u1', timezone: 'UTC' } as Device];
+      open(path);
+      expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to dashboard' })).toBeTruthy();
+    },
+  );
 });
 
 describe('every route of spec §2', () => {

@@ -2,7 +2,8 @@
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { RouteErrorPage } from './ErrorPage';
+import { isChunkLoadError } from './chunk-reload';
+import { ChunkErrorPage, RouteErrorPage } from './ErrorPage';
 import type { Access } from './guard';
 import type { RouteHandle } from './handle';
 import { DefaultLayout, HelpLayout } from './layouts/AppLayout';
@@ -20,7 +21,18 @@ function page(
   return {
     path,
     handle: { title, access } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      try {
+        return { Component: (await load()).default };
+      } catch (error) {
+        // A lost chunk: the router would draw nothing (see ChunkErrorPage); anything else is the page's own error.
+        if (isChunkLoadError(error)) {
+          console.warn('page chunk failed to load', error);
+          return { Component: ChunkErrorPage };
+        }
+        throw error;
+      }
+    },
     ErrorBoundary: RouteErrorPage,
   };
 }

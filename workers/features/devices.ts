@@ -8,6 +8,7 @@ import { clearDevice } from '../../src/db/clear';
 import { relationOf } from '../../src/db/devices';
 import { devicePlanKey, getSetting, SETTING, setSetting } from '../../src/db/settings';
 import { type Device, SERVICES } from '../../src/domain/contract';
+import { coded, ERRORS } from '../../src/domain/errors';
 import type { DevicePlanView } from '../api';
 import { loadRecords } from '../records';
 import type { Runtime } from '../runtime';
@@ -109,7 +110,7 @@ async function openStation(rt: Runtime, wsid: string): Promise<Device> {
   if (!found) {
     // A station kept from an earlier visit that is no longer shared goes from this device too.
     if (kept && relationOf(kept, (await getAuth(rt.db))?.user?._id) === 'public') await forget(rt, kept._id);
-    throw new ApiError('Device not found', 404, 'NotFound');
+    throw new ApiError(ERRORS.deviceNotFound, 404, 'NotFound', coded('deviceNotFound'));
   }
   await remember(rt, found);
   await rt.live.select(found._id, false);
@@ -168,7 +169,7 @@ export const deviceHandlers = {
     const [found] = asList(
       await rt.conn.find(SERVICES.devices, { wsid: wsid.trim(), $limit: 1, $paginate: false }),
     );
-    if (!found) throw new ApiError('Device not found', 404, 'NotFound');
+    if (!found) throw new ApiError(ERRORS.deviceNotFound, 404, 'NotFound', coded('deviceNotFound'));
     await remember(rt, found);
     // The station is found and kept; its readings and card settings also arrive with the next sync.
     await Promise.all([rt.sync.loadLastData(found._id), rt.sync.loadDisplaySettings(found._id)]).catch(

@@ -1,9 +1,10 @@
 // Kiosk (fullscreen) controls in the flow of the page, above the content: the connection pill, the station
-// cycle, the kiosk options and the exit button never cover a card or the title. Offline, a banner says the
+// cycle, the kiosk options and the exit button never cover a card or the title. The exit button floats (spec §2):
+// once the bar has scrolled out of view it stays in the top corner, so fullscreen can always be left. Offline, a banner says the
 // readings are the last ones received. Cycling opens the chosen stations in turn.
 import { useLingui } from '@lingui/react/macro';
 import { Minimize, Settings2, WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';
@@ -42,6 +43,25 @@ function useKioskCycle(kiosk: KioskSettings, known: string[]) {
   return { stations, position: selected ? stations.indexOf(selected) : -1 };
 }
 
+/** Whether the bar has scrolled out of view, and the exit button's width while it was in it. */
+function useScrolledAway() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [away, setAway] = useState(false);
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      const gone = entry.intersectionRatio === 0;
+      if (gone) setWidth(bar.querySelector<HTMLElement>('[data-exit-slot]')?.offsetWidth);
+      setAway(gone);
+    });
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, away, width };
+}
+
 export function KioskBar() {
   const { t } = useLingui();
   const link = useLink();
@@ -54,10 +74,11 @@ export function KioskBar() {
   );
   const save = (patch: Partial<KioskSettings>) =>
     void setSetting(getEditsDb(), SETTING.kiosk, { ...kiosk, ...patch });
+  const floating = useScrolledAway();
 
   return (
     <>
-      <div className={styles.bar} data-testid="kiosk-bar">
+      <div className={styles.bar} data-testid="kiosk-bar" ref={floating.ref}>
         <ConnectionStatus />
         {stations.length > 1 && position >= 0 && (
           <span className={styles.cycle}>{t`Station ${position + 1} of ${stations.length}`}</span>
@@ -72,14 +93,26 @@ export function KioskBar() {
         >
           <span className={styles.wideOnly}>{t`Kiosk options`}</span>
         </Button>
-        <Button
-          size="sm"
-          icon={<Minimize size={18} aria-hidden="true" />}
-          onClick={() => void exitFullscreen()}
-          aria-label={t`Exit fullscreen`}
+        {/* Its place in the bar is kept while it floats: nothing moves when it leaves and comes back. */}
+        <span
+          className={styles.exitSlot}
+          data-exit-slot
+          style={floating.away ? { width: floating.width } : undefined}
         >
-          <span className={styles.wideOnly}>{t`Exit fullscreen`}</span>
-        </Button>
+          <span
+            className={floating.away ? styles.floating : undefined}
+            data-floating={floating.away || undefined}
+          >
+            <Button
+              size="sm"
+              icon={<Minimize size={18} aria-hidden="true" />}
+              onClick={() => void exitFullscreen()}
+              aria-label={t`Exit fullscreen`}
+            >
+              <span className={styles.wideOnly}>{t`Exit fullscreen`}</span>
+            </Button>
+          </span>
+        </span>
       </div>
       {link === 'offline' && (
         <p className={styles.offline} role="status">

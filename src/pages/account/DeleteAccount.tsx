@@ -10,8 +10,8 @@ import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';
 import { PasswordField } from '../../components/TextField';
 import { useAuth } from '../../db/hooks';
-import { MESSAGES } from '../../domain';
 import { isDemoAccount } from '../../domain/demo';
+import type { ErrorCode } from '../../domain/errors';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import styles from './Account.module.css';
@@ -36,7 +36,8 @@ export function DeleteAccount() {
 
   const confirm = async () => {
     const next = {
-      password: password ? undefined : MESSAGES.required,
+      // The code, translated where it is shown (tr below); the English text stayed English in every language.
+      password: password ? undefined : ('required' satisfies ErrorCode),
       sure: sure ? undefined : t`Tick the box to confirm.`,
     };
     setError(next);

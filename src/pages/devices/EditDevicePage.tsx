@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NotFoundView } from '../../app/ErrorPage';
 import { Button } from '../../components/Button';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { deleteDevice } from '../../db/device-edits';
@@ -34,12 +35,9 @@ export default function EditDevicePage() {
     </Link>
   );
   if (devices === undefined || auth === undefined) return <div aria-busy="true" />;
-  if (!device)
-    return (
-      <Page title={t`Edit station`}>
-        <EmptyState title={t`Device not found`}>{back}</EmptyState>
-      </Page>
-    );
+  // A station in the address that the user does not have: the link is wrong (spec §2: not found).
+  if (!devices.some((d) => d._id === id)) return <NotFoundView />;
+  if (!device) return <div aria-busy="true" />;
   if (device.user !== auth?.user._id)
     return (
       <Page title={device.name}>

@@ -8,6 +8,7 @@ import { RotateCcw, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
+import { NotFoundView } from '../../app/ErrorPage';
 import { usePageTitle } from '../../app/title';
 import { readingText } from '../../cards/format';
 import { Button } from '../../components/Button';
@@ -132,6 +133,8 @@ export default function RecordsPage() {
   }, [deviceId]);
 
   if (devices === undefined) return <div aria-busy="true" />;
+  // A station in the address that the user does not have: the link is wrong (spec §2: not found).
+  if (id && !devices.some((d) => d._id === id)) return <NotFoundView />;
   if (!device) {
     return (
       <Page title={t`Records`}>
