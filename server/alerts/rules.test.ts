@@ -130,3 +130,67 @@ describe('compiled rules', () => {
     expect(recovered(below, 0.5)).toBe(true);
   });
 });
+
+describe('limits and edges the engine relies on', () => {
+  const rule = (item: string) => ({ item, condition: 'above', value: 20, method: 'email' });
+
+  test('100 rules per station are taken, 101 refused', () => {
+    expect(
+      parseRules(
+        Array.from({ length: 100 }, () => rule('tempc0')),
+        0,
+      ),
+    ).toHaveLength(100);
+    expect(() =>
+      parseRules(
+        Array.from({ length: 101 }, () => rule('tempc0')),
+        0,
+      ),
+    ).toThrow('At most 100 alert rules per station');
+  });
+
+  test("an item fixed to 'below' takes no other condition, 'overOrEqual' included; one fixed to 'above' takes it", () => {
+    expect(check({ item: 'windchill', condition: 'overOrEqual', value: 0 })).toBe(
+      "windchill alerts can only be 'below'",
+    );
+    expect(check({ item: 'windchill', condition: 'above', value: 0 })).toBe(
+      "windchill alerts can only be 'below'",
+    );
+    expect(check({ item: 'windchill', condition: 'below', value: 0 })).toBeNull();
+    expect(check({ item: 'co2', condition: 'overOrEqual', value: 1000 })).toBeNull();
+  });
+
+  test('a baroDrop typed in inHg or mmHg is compared in hPa', () => {
+    // 0.1 inHg / 0.02953 inHg per hPa = 3.386 hPa; 3 mmHg / 0.75006 mmHg per hPa = 4.000 hPa.
+    const [inHg, mmHg, hPa] = compile(
+      parseRules(
+        [
+          { item: 'baroDrop', value: 0.1, unit: 'inHg', method: 'email' },
+          { item: 'baroDrop', value: 3, unit: 'mmHg', method: 'email' },
+          { item: 'baroDrop', value: 2, method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(inHg.threshold).toBeCloseTo(3.3864, 4);
+    expect(mmHg.threshold).toBeCloseTo(3.9997, 4);
+    expect(hPa.threshold).toBe(2);
+    expect(inHg).toMatchObject({ metric: 'relbaro', condition: 'overOrEqual', unit: 'inHg' });
+  });
+
+  test('overOrEqual raises at the threshold itself; above does not', () => {
+    const [over, above] = compile(
+      parseRules(
+        [
+          { item: 'co2', condition: 'overOrEqual', value: 1000, method: 'email' },
+          { item: 'co2', condition: 'above', value: 1000, method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(meets(over, 1000)).toBe(true);
+    expect(meets(over, 999.9)).toBe(false);
+    expect(meets(above, 1000)).toBe(false);
+    expect(meets(above, 1000.1)).toBe(true);
+  });
+});
