@@ -2,10 +2,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export async function verificationCode(
+export function verificationCode(
   email: string,
   timeoutMs = 10_000,
   dataDir = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  return mailedCode(email, /Subject: Your verification code: (\d{6})/, timeoutMs, dataDir);
+}
+
+/** The code of the newest password-reset mail to `email`. */
+export function resetCode(
+  email: string,
+  timeoutMs = 10_000,
+  dataDir = process.env.E2E_DATA_DIR!,
+): Promise<string> {
+  return mailedCode(email, /Subject: Your password reset code: (\d{6})/, timeoutMs, dataDir);
+}
+
+async function mailedCode(
+  email: string,
+  subject: RegExp,
+  timeoutMs: number,
+  dataDir: string,
 ): Promise<string> {
   const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
@@ -19,10 +37,10 @@ export async function verificationCode(
     })();
     for (const file of files) {
       const mail = readFileSync(join(outbox, file), 'utf8');
-      const code = mail.match(/Subject: Your verification code: (\d{6})/)?.[1];
+      const code = mail.match(subject)?.[1];
       if (code && mail.includes(`To: ${email}`)) return code;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no verification mail for ${email}`);
+  throw new Error(`no mail matching ${subject} for ${email}`);
 }

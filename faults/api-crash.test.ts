@@ -22,7 +22,8 @@ test('an API process killed under load: its clients reconnect to another and fil
   await sleep(4000);
   const api1 = cluster.processes.find((p) => p.name === 'api1')!;
   await api1.kill('SIGKILL');
-  const killedAt = Date.now();
+  // The watchers' clock: the monotonic clock every process on the machine shares (bench/cluster-watchers.ts).
+  const killedAt = Number(process.hrtime.bigint()) / 1e6;
   await sleep(8000);
   await uploads.stop();
   await sleep(1500);
@@ -34,11 +35,19 @@ test('an API process killed under load: its clients reconnect to another and fil
   const moved = reports.filter((r) => r.watches > 1);
   expect(moved.length).toBeGreaterThan(0);
   expect(reports.every((r) => r.watches >= 1)).toBe(true);
-  // Live again after reconnecting: samples arrived after the new watch began.
-  for (const r of moved) {
+  // Live again after reconnecting: samples arrived after the new watch began. The recovery time of a client is
+  // from the kill to its first live sample on the new watch: the reconnect delay (0.2-1 s), the handshake and
+  // the wait for its station's next upload (1 s); the slowest of them is bounded.
+  const recoveries = moved.map((r) => {
     const rewatched = r.watchedAt[r.watchedAt.length - 1];
-    expect(r.events.some(([, at]) => at > rewatched)).toBe(true);
-  }
+    expect(rewatched).toBeGreaterThan(killedAt);
+    const first = r.events.find(([, at]) => at > rewatched);
+    expect(first, `device ${r.device}: no sample after watching again`).toBeDefined();
+    return first![1] - killedAt;
+  });
+  const slowest = Math.max(...recoveries);
+  console.log(`api-crash: ${moved.length} clients moved; recovery slowest ${Math.round(slowest)} ms`);
+  expect(slowest).toBeLessThan(5000);
   expect(uploads.statuses()).toEqual({ 200: expect.any(Number) }); // uploads never depended on api1
 
   // The gap: each client's live samples plus the history it reads after reconnecting hold every accepted upload.
@@ -64,5 +73,4 @@ test('an API process killed under load: its clients reconnect to another and fil
   }
   // The kill did cost the moved clients live samples (the gap the history filled).
   expect(gaps).toBeGreaterThan(0);
-  expect(Date.now() - killedAt).toBeLessThan(60_000);
 });

@@ -130,3 +130,214 @@ describe('compiled rules', () => {
     expect(recovered(below, 0.5)).toBe(true);
   });
 });
+
+describe('limits and edges the engine relies on', () => {
+  const rule = (item: string) => ({ item, condition: 'above', value: 20, method: 'email' });
+
+  test('100 rules per station are taken, 101 refused', () => {
+    expect(
+      parseRules(
+        Array.from({ length: 100 }, () => rule('tempc0')),
+        0,
+      ),
+    ).toHaveLength(100);
+    expect(() =>
+      parseRules(
+        Array.from({ length: 101 }, () => rule('tempc0')),
+        0,
+      ),
+    ).toThrow('At most 100 alert rules per station');
+  });
+
+  test("an item fixed to 'below' takes no other condition, 'overOrEqual' included; one fixed to 'above' takes it", () => {
+    expect(check({ item: 'windchill', condition: 'overOrEqual', value: 0 })).toBe(
+      "windchill alerts can only be 'below'",
+    );
+    expect(check({ item: 'windchill', condition: 'above', value: 0 })).toBe(
+      "windchill alerts can only be 'below'",
+    );
+    expect(check({ item: 'windchill', condition: 'below', value: 0 })).toBeNull();
+    expect(check({ item: 'co2', condition: 'overOrEqual', value: 1000 })).toBeNull();
+  });
+
+  test('a baroDrop typed in inHg or mmHg is compared in hPa', () => {
+    // 0.1 inHg / 0.02953 inHg per hPa = 3.386 hPa; 3 mmHg / 0.75006 mmHg per hPa = 4.000 hPa.
+    const [inHg, mmHg, hPa] = compile(
+      parseRules(
+        [
+          { item: 'baroDrop', value: 0.1, unit: 'inHg', method: 'email' },
+          { item: 'baroDrop', value: 3, unit: 'mmHg', method: 'email' },
+          { item: 'baroDrop', value: 2, method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(inHg.threshold).toBeCloseTo(3.3864, 4);
+    expect(mmHg.threshold).toBeCloseTo(3.9997, 4);
+    expect(hPa.threshold).toBe(2);
+    expect(inHg).toMatchObject({ metric: 'relbaro', condition: 'overOrEqual', unit: 'inHg' });
+  });
+
+  test('overOrEqual raises at the threshold itself; above does not', () => {
+    const [over, above] = compile(
+      parseRules(
+        [
+          { item: 'co2', condition: 'overOrEqual', value: 1000, method: 'email' },
+          { item: 'co2', condition: 'above', value: 1000, method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(meets(over, 1000)).toBe(true);
+    expect(meets(over, 999.9)).toBe(false);
+    expect(meets(above, 1000)).toBe(false);
+    expect(meets(above, 1000.1)).toBe(true);
+  });
+});
+
+describe('what a refusal names and what a rule keeps (mutation testing found these untested)', () => {
+  /** The refusal of one rule: its message and the field it names. */
+  const refusal = (rule: unknown, consoletype = 0) => {
+    try {
+      parseRules([rule], consoletype);
+    } catch (error) {
+      const e = error as { code: number; message: string; data?: { field?: string } };
+      return { code: e.code, message: e.message, field: e.data?.field };
+    }
+    throw new Error('accepted');
+  };
+  const one = (rule: Record<string, unknown>, consoletype = 0) =>
+    parseRules([{ method: 'email', ...rule }], consoletype)[0];
+
+  test('each refusal is a 400 naming its field', () => {
+    expect(refusal(null)).toEqual({
+      code: 400,
+      message: 'Alert rule 1 must be an object',
+      field: 'settings',
+    });
+    expect(refusal(5).message).toBe('Alert rule 1 must be an object');
+    expect(refusal([]).message).toBe('Alert rule 1 must be an object');
+    for (const item of [5, '', undefined])
+      expect(refusal({ item, method: 'email' })).toEqual({
+        code: 400,
+        message: 'Alert item is required',
+        field: 'settings',
+      });
+    expect(refusal({ item: 'tempc0', method: 5 }).message).toBe(
+      "Alert method must be 'email' or 'notification'",
+    );
+    expect(refusal({ item: 'nope', condition: 'above', value: 1, method: 'email' }).field).toBe('item');
+    expect(refusal({ item: 'windspd', condition: 'above', value: 1, method: 'email' }, 2).field).toBe('item');
+    expect(refusal({ item: 'tempc0', condition: 'sideways', value: 1, method: 'email' }).field).toBe(
+      'condition',
+    );
+    expect(refusal({ item: 'co2', condition: 'below', value: 500, method: 'email' }).field).toBe('condition');
+    expect(refusal({ item: 'windchill', condition: 'above', value: 0, method: 'email' }).field).toBe(
+      'condition',
+    );
+    expect(refusal({ item: 'tempc0', condition: 'above', value: 61, method: 'email' }).field).toBe('value');
+    expect(refusal({ item: 'baroDrop', value: 21, method: 'email' }).field).toBe('value');
+    expect(refusal({ item: 'tempc0', condition: 'above', value: 1, unit: 5, method: 'email' })).toMatchObject(
+      {
+        message: 'Wrong input',
+        field: 'unit',
+      },
+    );
+  });
+
+  test('sensor and trigger: text of at most 32 characters', () => {
+    const x32 = 'x'.repeat(32);
+    expect(one({ item: 'tempc0', condition: 'above', value: 20, sensor: x32 }).sensor).toBe(x32);
+    expect(
+      refusal({ item: 'tempc0', condition: 'above', value: 20, sensor: `${x32}x`, method: 'email' }),
+    ).toEqual({
+      code: 400,
+      message: 'sensor must be a sensor key',
+      field: 'settings',
+    });
+    expect(
+      refusal({ item: 'tempc0', condition: 'above', value: 20, sensor: 5, method: 'email' }).message,
+    ).toBe('sensor must be a sensor key');
+    expect(one({ item: 'lostData', trigger: x32 }).trigger).toBe(x32);
+    expect(refusal({ item: 'lostData', trigger: `${x32}x`, method: 'email' }).message).toBe(
+      'trigger must be text of at most 32 characters',
+    );
+  });
+
+  test('empty optional fields are left out of the rule', () => {
+    for (const empty of ['', null, undefined]) {
+      expect(
+        one({ item: 'tempc0', condition: 'above', value: 20, sensor: empty, unit: empty, trigger: empty }),
+      ).toEqual({ item: 'tempc0', condition: 'above', value: 20, method: 'email' });
+      expect(one({ item: 'lostLink', sensor: empty })).toEqual({ item: 'lostLink', method: 'email' });
+      expect(one({ item: 'baroDrop', value: 3, sensor: empty, unit: empty })).toEqual({
+        item: 'baroDrop',
+        value: 3,
+        method: 'email',
+      });
+      expect(one({ item: 'co2', value: 1000, condition: empty }).condition).toBe('above');
+    }
+  });
+
+  test('baroDrop keeps a sensor other than relbaro, and a unit as the catalogue spells it', () => {
+    expect(one({ item: 'baroDrop', value: '3', sensor: 'absbaro', unit: 'HPA' })).toEqual({
+      item: 'baroDrop',
+      value: 3,
+      sensor: 'absbaro',
+      unit: 'hPa',
+      method: 'email',
+    });
+    expect(one({ item: 'baroDrop', value: 3, sensor: 'relbaro' })).not.toHaveProperty('sensor');
+    expect(refusal({ item: 'baroDrop', value: 3, sensor: 'tempc0', method: 'email' }).message).toBe(
+      "baroDrop sensor must be 'relbaro' or 'absbaro'",
+    );
+    expect(one({ item: 'tempc0', condition: 'above', value: 86, unit: 'f' }).unit).toBe('F');
+  });
+
+  test('compiled: one alert per item, sensor, condition and threshold; lost data and link have no threshold', () => {
+    const compiled = compile(
+      parseRules(
+        [
+          { item: 'tempc0', condition: 'above', value: 30, method: 'email' },
+          { item: 'tempc0', condition: 'above', value: 30, sensor: 'x', method: 'email' },
+          { item: 'tempc0', condition: 'below', value: 30, method: 'email' },
+          { item: 'baroDrop', value: 0.1, unit: 'inHg', method: 'email' },
+          { item: 'lostLink', sensor: 'cnc1', method: 'email' },
+          { item: 'lostLink', sensor: 'cnc2', method: 'email' },
+          { item: 'lostData', method: 'email' },
+        ],
+        0,
+      ),
+    );
+    expect(compiled.map((c) => c.key)).toEqual([
+      'tempc0||above|30',
+      'tempc0|x|above|30',
+      'tempc0||below|30',
+      'baroDrop||overOrEqual|3.3864',
+      'lostLink|cnc1||',
+      'lostLink|cnc2||',
+      'lostData|||',
+    ]);
+    const [, , , , link, , data] = compiled;
+    expect(link).toMatchObject({ item: 'lostLink', sensor: 'cnc1', metric: 'cnc1', margin: 0 });
+    expect(link.threshold).toBeUndefined();
+    expect(data).toMatchObject({ item: 'lostData', margin: 0 });
+    expect(data.metric).toBeUndefined();
+    // A negative threshold keeps its sign in the key.
+    expect(
+      compile(parseRules([{ item: 'tempc0', condition: 'below', value: -5, method: 'email' }], 0))[0].key,
+    ).toBe('tempc0||below|-5');
+    // A rule without a usable value (stored before validation tightened) raises nothing.
+    expect(compile([{ item: 'tempc0', condition: 'above', method: 'email' }])).toEqual([]);
+  });
+
+  test('the margin of a unit type without its own: 2 % of the alert range; below clears at the threshold + margin', () => {
+    expect(hysteresisFor('solarrad')).toBeCloseTo(0.02 * (200000 - 1), 6);
+    expect(hysteresisFor('nope')).toBe(0);
+    const [below] = compile(
+      parseRules([{ item: 'tempc0', condition: 'below', value: 0, method: 'email' }], 0),
+    );
+    expect(meets(below, 0)).toBe(false);
+    expect(meets(below, -0.01)).toBe(true);
+  });
+});

@@ -132,12 +132,58 @@ export async function getSetting<K extends SettingKey>(
   return (await db.settings.get(key))?.value as SettingValues[K] | undefined;
 }
 
-/** Stores `value`; undefined removes the key. */
+/** The run-time shape of each key's value: tsc checks callers, this catches a value that came through `any`/JSON. */
+type Kind = 'object' | 'array' | 'string' | 'boolean';
+const KIND: Record<string, Kind> = {
+  auth: 'object',
+  connection: 'object',
+  units: 'object',
+  locale: 'string',
+  lastViewDevice: 'string',
+  lastUserId: 'string',
+  publicDevices: 'array',
+  metricsHash: 'string',
+  deviceOrder: 'array',
+  manageMode: 'boolean',
+  outboxError: 'object',
+  account: 'object',
+  avatar: 'string',
+  pushSession: 'object',
+  publicConfig: 'object',
+  plans: 'array',
+  orders: 'array',
+  kiosk: 'object',
+  [SETTING.weatherServerPrefix]: 'object',
+  [SETTING.devicePlanPrefix]: 'object',
+  [SETTING.graphPeriodPrefix]: 'object',
+};
+
+function kindOf(value: unknown): Kind | 'other' {
+  if (Array.isArray(value)) return 'array';
+  if (value !== null && typeof value === 'object') return 'object';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  return 'other';
+}
+
+/** The kind `key` holds, or undefined for a key that is not a setting (per-device keys by their prefix). */
+function expectedKind(key: string): Kind | undefined {
+  if (Object.hasOwn(KIND, key) && !key.endsWith(':')) return KIND[key];
+  const prefix = key.slice(0, key.indexOf(':') + 1);
+  return prefix && key.length > prefix.length && Object.hasOwn(KIND, prefix) ? KIND[prefix] : undefined;
+}
+
+/** Stores `value`; undefined removes the key. Throws TypeError for an unknown key or a value of the wrong kind. */
 export async function setSetting<K extends SettingKey>(
   db: PortalDb,
   key: K,
   value: SettingValues[K] | undefined,
 ): Promise<void> {
+  const kind = expectedKind(key);
+  if (!kind) throw new TypeError(`not a settings key: ${key}`);
+  if (value !== undefined && kindOf(value) !== kind) {
+    throw new TypeError(`setting ${key} holds ${kind}, not ${kindOf(value)}`);
+  }
   if (value === undefined) await db.settings.delete(key);
   else await db.settings.put({ key, value });
 }

@@ -4,6 +4,7 @@ import {
   addValue,
   aggColumn,
   aggValue,
+  CHANGE_SENSITIVITY,
   changeFor,
   changeIndicator,
   emptyAgg,
@@ -12,6 +13,7 @@ import {
   mergeAgg,
 } from './aggregate';
 import { localDayStart } from './timeZones';
+import type { UnitType } from './types';
 
 const aggOf = (...vs: (number | null)[]) => vs.reduce<Agg>((a, v) => addValue(a, v), emptyAgg());
 
@@ -127,5 +129,48 @@ describe('changeIndicator', () => {
     expect(changeFor('tempc0', 20, 19.9)).toBe('down');
     expect(changeFor('humc0', 50, 49.5)).toBe('nochange');
     expect(changeFor('co2', 400, 401)).toBe('up');
+  });
+
+  // The smallest step each unit type shows (base units): a tenth where the card shows a decimal, else one.
+  const STEPS: [UnitType, number][] = [
+    ['temperature', 0.1],
+    ['humidity', 1],
+    ['pressure', 0.1],
+    ['windSpeed', 0.1],
+    ['windDirection', 1],
+    ['rain', 0.1],
+    ['rainRate', 0.1],
+    ['light', 1],
+    ['uv', 0.1],
+    ['distance', 0.1],
+    ['hcho', 1],
+    ['co2', 1],
+    ['co', 0.1],
+    ['pm', 1],
+    ['aqi', 1],
+    ['count', 1],
+    ['time', 1],
+    ['level', 1],
+    ['battery', 1],
+    ['state', 1],
+    ['voltage', 0.1],
+    ['none', 1],
+  ];
+
+  it('covers every unit type', () => {
+    expect(Object.keys(CHANGE_SENSITIVITY).sort()).toEqual(STEPS.map(([type]) => type).sort());
+  });
+
+  it.each(STEPS)('%s: a step of %d moves the arrow, 90 %% of it does not', (type, step) => {
+    expect(changeIndicator(1000, 1000 + step, type)).toBe('up');
+    expect(changeIndicator(1000, 1000 - step, type)).toBe('down');
+    expect(changeIndicator(1000, 1000 + 0.9 * step, type)).toBe('nochange');
+    expect(changeIndicator(1000, 1000 - 0.9 * step, type)).toBe('nochange');
+  });
+
+  it('the pressure arrow at 0.1 hPa: 1013.2 → 1013.3 is up (floating point: 0.0999…), 1013.25 is not', () => {
+    expect(changeFor('relbaro', 1013.2, 1013.3)).toBe('up');
+    expect(changeFor('relbaro', 1013.2, 1013.25)).toBe('nochange');
+    expect(changeFor('absbaro', 1013.3, 1013.2)).toBe('down');
   });
 });

@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { METRICS } from './catalogue';
 import { canonicalJson, fnv1a64, METRICS_HASH, metricsHash } from './hash';
 
+/** FNV-1a 64 in BigInt arithmetic: the textbook definition, independent of the 32-bit halves in hash.ts. */
+const reference = (text: string) => {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(text))
+    h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
+};
+
 describe('fnv1a64', () => {
   it('matches the published FNV-1a 64 test vectors', () => {
     expect(fnv1a64('')).toBe('cbf29ce484222325');
@@ -10,12 +18,6 @@ describe('fnv1a64', () => {
   });
 
   it('agrees with a BigInt reference over UTF-8 bytes, catalogue included', () => {
-    const reference = (text: string) => {
-      let h = 0xcbf29ce484222325n;
-      for (const b of new TextEncoder().encode(text))
-        h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-      return h.toString(16).padStart(16, '0');
-    };
     for (const text of ['°C µg/m³', 'hello world', canonicalJson(METRICS)])
       expect(fnv1a64(text)).toBe(reference(text));
   });
@@ -30,9 +32,16 @@ describe('canonicalJson', () => {
 });
 
 describe('metricsHash', () => {
-  it('is a 16-hex-digit constant of the catalogue', () => {
+  it('is the FNV-1a 64 of the catalogue as JSON with sorted keys, computed independently', () => {
+    // JSON.stringify with a replacer that rebuilds each object with sorted keys: a second canonical form.
+    const sorted = JSON.stringify(METRICS, (_key, value: unknown) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
+    );
     expect(METRICS_HASH).toMatch(/^[0-9a-f]{16}$/);
-    expect(metricsHash()).toBe(METRICS_HASH);
+    expect(METRICS_HASH).toBe(reference(sorted));
+    expect(metricsHash()).toBe(reference(sorted));
   });
 
   it('does not depend on property order or object identity', () => {

@@ -113,4 +113,9 @@ describe('updatedAgo', () => {
     expect(updatedAgo(86400 * 3 + 5)).toEqual({ value: 3, unit: 'd' });
     expect(updatedAgo(-5)).toEqual({ value: 0, unit: 's' });
   });
+
+  it('reads a non-finite age (a missing or broken time) as just now, never "NaN d"', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(updatedAgo(bad), String(bad)).toEqual({ value: 0, unit: 's' });
+  });
 });

@@ -6,6 +6,18 @@ import { PROBABILITY_UNITS, VISIBILITY_UNITS } from './unitTables';
 
 const prefs = (p: Partial<typeof DEFAULT_UNIT_PREFS>) => ({ ...DEFAULT_UNIT_PREFS, ...p });
 
+describe('no value in, no value out', () => {
+  it('null for a missing, non-finite or unknown-key value, both ways', () => {
+    for (const bad of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(toDisplay('tempc0', bad, 'F'), String(bad)).toBeNull();
+      expect(fromDisplay('tempc0', bad, 'F'), String(bad)).toBeNull();
+    }
+    expect(toDisplay('nope', 20, 'F')).toBeNull();
+    expect(fromDisplay('nope', 20, 'F')).toBeNull();
+    expect(toDisplay('tempc0', 0, 'F')).toBe(32);
+  });
+});
+
 describe('conversion factors of spec §9', () => {
   it('temperature C to F is x1.8 + 32', () => {
     expect(toDisplay('tempc0', 20, 'F')).toBeCloseTo(68, 10);

@@ -279,6 +279,45 @@ describe('parseEcowitt: metric variants, bad values, credentials', () => {
     expect(p.values.lightning1d).toBe(0);
   });
 
+  it('treats lightning_time=0 (the console\'s "no strike yet") as no value, not as 1970', () => {
+    const p = parseEcowitt(new URLSearchParams('PASSKEY=abc&lightning_time=0&lightning=0'), NOW);
+    expect(p.values.lightningtime).toBeNull();
+    expect(parseEcowitt(new URLSearchParams('PASSKEY=abc&lightning_time=1'), NOW).values.lightningtime).toBe(
+      1,
+    );
+  });
+
+  it('maps leak channels 5..7 (the catalogue has 7) and no eighth', () => {
+    const p = parseEcowitt(
+      new URLSearchParams(
+        'PASSKEY=abc&leak_ch5=1&leakbatt5=4&leak_ch6=0&leakbatt6=6&leak_ch7=1&leakbatt7=1&leak_ch8=1&leakbatt8=3',
+      ),
+      NOW,
+    );
+    expect(p.values).toMatchObject({
+      leakc5: 1,
+      batleakc5: 4,
+      leakc6: 0,
+      batleakc6: 5,
+      leakc7: 1,
+      batleakc7: 1,
+    });
+    expect(p.values).not.toHaveProperty('leakc8');
+    expect(p.unmapped).toMatchObject({ leak_ch8: '1', leakbatt8: '3' });
+  });
+
+  it('keeps the piezo gauge apart when the tipping bucket sends only metric fields', () => {
+    // A WS90 (piezo) beside a WH40 bucket whose gateway reports millimetres: 0.5 in = 12.7 mm of piezo rain.
+    const p = parseEcowitt(
+      new URLSearchParams('PASSKEY=abc&dailyrainmm=4.5&rainratemm=0&drain_piezo=0.5&rrain_piezo=0.1'),
+      NOW,
+    );
+    expect(p.values.dailyrain).toBe(4.5);
+    expect(p.values.rainrate).toBe(0);
+    expect(p.values.dailyrainpiezo).toBe(12.7);
+    expect(p.values.rainratepiezo).toBe(2.54);
+  });
+
   it('parses an upload without PASSKEY (a station key in the path names the station)', () => {
     for (const passkey of [null, '']) {
       const p = parseEcowitt(form(FIXTURE, { PASSKEY: passkey }), NOW);

@@ -2,13 +2,59 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   binaryBattery,
+  fToC,
+  inHgToHpa,
+  inToMm,
+  kmhToMs,
   levelBattery,
+  luxToWm2,
+  mphToMs,
   parseNumber,
   parseWallTimeAsUtc,
+  round3,
   uploadTime,
   voltBattery,
   zonedWallTimeToUnix,
 } from './values';
+
+describe('unit conversions (hand-derived, rounded to 3 decimals)', () => {
+  it('°F to °C: (F − 32) × 5/9', () => {
+    expect(fToC(212)).toBe(100);
+    expect(fToC(32)).toBe(0);
+    expect(fToC(-40)).toBe(-40);
+    expect(fToC(70)).toBe(21.111); // 38 × 5/9 = 21.1111…
+    expect(fToC(0)).toBe(-17.778); // −32 × 5/9 = −17.7777…
+  });
+
+  it('mph and km/h to m/s: × 0.44704 (1609.344 m / 3600 s), ÷ 3.6', () => {
+    expect(mphToMs(25)).toBe(11.176);
+    expect(mphToMs(10)).toBe(4.47); // 4.4704
+    expect(kmhToMs(36)).toBe(10);
+    expect(kmhToMs(10)).toBe(2.778); // 2.7777…
+  });
+
+  it('inHg to hPa: × 33.8639; inches to mm: × 25.4', () => {
+    expect(inHgToHpa(29.92)).toBe(1013.208); // 1013.2079
+    expect(inHgToHpa(30)).toBe(1015.917); // 1015.917
+    expect(inToMm(1)).toBe(25.4);
+    expect(inToMm(0.01)).toBe(0.254);
+    expect(inToMm(0.03)).toBe(0.762); // 0.7619999… before rounding
+    expect(inToMm(2.5)).toBe(63.5);
+  });
+
+  it('lux to W/m²: ÷ 126.58', () => {
+    expect(luxToWm2(126580)).toBe(1000);
+    expect(luxToWm2(1000)).toBe(7.9); // 7.90014
+    expect(luxToWm2(0)).toBe(0);
+  });
+
+  it('rounds to 3 decimals and never returns −0', () => {
+    expect(round3(21.27777)).toBe(21.278);
+    expect(round3(-1.0005)).toBe(-1);
+    expect(Object.is(round3(-0.0001), 0)).toBe(true);
+    expect(Object.is(fToC(31.9999), 0)).toBe(true); // −0.0000555… rounds to −0
+  });
+});
 
 describe('parseNumber', () => {
   it('reads numbers, and treats empty, -9999, ---, non-numeric and non-finite as no value', () => {
@@ -79,6 +125,18 @@ describe('time', () => {
     expect(parseWallTimeAsUtc('2024-02-29 00:00:00')).toBe(Date.UTC(2024, 1, 29) / 1000);
     expect(parseWallTimeAsUtc('2023-02-29 00:00:00')).toBeNull();
     expect(parseWallTimeAsUtc('2024-07-01 24:00:00')).toBeNull();
+    // Every field at its last valid value, then one past it.
+    expect(parseWallTimeAsUtc('2024-12-31 23:59:59')).toBe(Date.UTC(2024, 11, 31, 23, 59, 59) / 1000);
+    expect(parseWallTimeAsUtc('2024-01-01 00:00:00')).toBe(Date.UTC(2024, 0, 1) / 1000);
+    for (const bad of [
+      '2024-13-01 00:00:00',
+      '2024-00-10 00:00:00',
+      '2024-01-00 00:00:00',
+      '2024-01-32 00:00:00',
+      '2024-01-01 00:60:00',
+      '2024-01-01 00:00:60',
+    ])
+      expect(parseWallTimeAsUtc(bad), bad).toBeNull();
     expect(parseWallTimeAsUtc('2024-07-01')).toBeNull();
     expect(parseWallTimeAsUtc('')).toBeNull();
   });
