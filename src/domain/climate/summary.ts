@@ -429,3 +429,26 @@ export function parseClimatePeriod(month: unknown, year: unknown): ClimatePeriod
   }
   return null;
 }
+
+/** What `weatherDevices/climate` answers as JSON (SI units; days in the station's zone). */
+export interface ClimateAnswer {
+  device: string;
+  /** YYYY-MM or YYYY */
+  period: string;
+  /** Unix s: the period's local bounds [from, to). */
+  from: number;
+  to: number;
+  timeZone: string;
+  settings: Omit<ClimateSettings, 'timeZone'>;
+  days: ClimateDay[];
+  totals: ClimateTotals;
+  /** Year answers: each month's totals, in the order of the climate year. */
+  months?: ClimateMonth[];
+}
+
+export interface ClimateQuery {
+  device: string;
+  month?: string;
+  year?: string;
+  format?: 'json' | 'noaa';
+}
