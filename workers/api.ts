@@ -1,5 +1,7 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
+
+import type { ClimateAnswer } from '../src/domain/climate/summary';
 import type {
   Device,
   FirebaseWebConfig,
@@ -201,6 +203,15 @@ export interface DataWorkerApi {
   loadForecast(device: string): Promise<void>;
   /** Reload a station's records into Dexie `records` (also when the station is opened). */
   loadRecords(device: string): Promise<void>;
+  /**
+   * A climate summary (issue 26) of a month (`YYYY-MM`) or a climate year (`YYYY`): the JSON answer or the NOAA
+   * text. Kept in Dexie `settings`; offline (or when the call fails) the kept copy, null when there is none.
+   */
+  loadClimate(
+    device: string,
+    period: string,
+    format: 'json' | 'noaa',
+  ): Promise<ClimateAnswer | string | null>;
   /** Send queued edits now (edits.ts calls it after each write); resolves with how many were sent. */
   flushOutbox(): Promise<number>;
   /**

@@ -1,0 +1,23 @@
+// Climate summaries (issue 26): the server's answer for a month or a climate year, kept in Dexie `settings` so
+// the Climate page shows the last one offline.
+
+import type { PortalDb } from '../src/db/schema';
+import { climateKey, getSetting, setSetting } from '../src/db/settings';
+import type { ClimateAnswer } from '../src/domain/climate/summary';
+import { SERVICES } from '../src/domain/contract';
+import type { Connection } from './connection';
+
+export async function loadClimate(
+  db: PortalDb,
+  conn: Connection,
+  device: string,
+  period: string,
+  format: 'json' | 'noaa',
+): Promise<ClimateAnswer | string | null> {
+  const key = climateKey(device, period, format);
+  if (!conn.connected) return (await getSetting(db, key)) ?? null;
+  const query = /^\d{4}$/.test(period) ? { device, year: period, format } : { device, month: period, format };
+  const answer = await conn.find(SERVICES.climate, query);
+  await setSetting(db, key, answer);
+  return answer;
+}
