@@ -19,5 +19,10 @@ describe('climate summaries (issue 26)', () => {
     expect(await loadClimate(db, conn, 'd1', '2025-01', 'json')).toEqual({ period: '2025-01' });
     expect(await loadClimate(db, conn, 'd1', '2024', 'json')).toBeNull();
     expect(calls).toHaveLength(2);
+    // Connected but not yet authenticated (a fresh socket): no guest call, the kept copy.
+    (conn as { connected: boolean }).connected = true;
+    const { conn: fresh, calls: none } = fakeConnection({}, { auth: 'authenticating' });
+    expect(await loadClimate(db, fresh, 'd1', '2025', 'noaa')).toBe('NOAA TEXT');
+    expect(none).toHaveLength(0);
   });
 });

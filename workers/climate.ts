@@ -15,7 +15,9 @@ export async function loadClimate(
   format: 'json' | 'noaa',
 ): Promise<ClimateAnswer | string | null> {
   const key = climateKey(device, period, format);
-  if (!conn.connected) return (await getSetting(db, key)) ?? null;
+  // Offline, or signed in but not yet authenticated again on a fresh socket (a call then would be a guest's and
+  // a private station answers 404): the kept copy. The page asks again once the connection is authenticated.
+  if (!conn.connected || conn.getState().auth !== 'authenticated') return (await getSetting(db, key)) ?? null;
   const query = /^\d{4}$/.test(period) ? { device, year: period, format } : { device, month: period, format };
   const answer = await conn.find(SERVICES.climate, query);
   await setSetting(db, key, answer);

@@ -13,7 +13,7 @@ import { EmptyState, Page, Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { StationSelect } from '../../components/StationSelect';
 import { TextField } from '../../components/TextField';
-import { useDevice, useDevices, useSelectedDeviceId, useUnits } from '../../db/hooks';
+import { useConnection, useDevice, useDevices, useSelectedDeviceId, useUnits } from '../../db/hooks';
 import { formatValue, localParts, METRIC_BY_KEY, NO_VALUE, type UnitPrefs, unitFor } from '../../domain';
 import type { ClimateAnswer, ClimateDay, ClimateTotals } from '../../domain/climate/summary';
 import type { Device } from '../../domain/contract';
@@ -251,23 +251,34 @@ export default function ClimatePage() {
   const [month, setMonth] = useState(() => nowIn(zone).month);
   const [year, setYear] = useState(() => nowIn(zone).year);
   const [answer, setAnswer] = useState<ClimateAnswer | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const period = mode === 'month' ? month : year;
+  // Asked again once the socket is signed in (before that the worker answers its kept copy).
+  const ready = useConnection()?.auth === 'authenticated';
   usePageTitle(device ? t`Climate of ${device.name}` : undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` asks again once the socket is signed in
   useEffect(() => {
     if (!deviceId || !/^\d{4}(-\d{2})?$/.test(period)) return;
     let live = true;
     setAnswer(undefined);
-    setFailed(false);
+    setFailed(null);
     dataWorker
       .loadClimate(deviceId, period, 'json')
       .then((a) => live && setAnswer(typeof a === 'string' ? null : a))
-      .catch(() => live && setFailed(true));
+      .catch(
+        (e: unknown) =>
+          live &&
+          setFailed(
+            e instanceof Error || (e && typeof e === 'object' && 'message' in e)
+              ? String((e as Error).message)
+              : '',
+          ),
+      );
     return () => {
       live = false;
     };
-  }, [deviceId, period]);
+  }, [deviceId, period, ready]);
 
   // In the user's rain unit.
   const inch = prefs.rain === 'in';
@@ -367,8 +378,10 @@ export default function ClimatePage() {
       <h2 className={styles.printTitle}>
         {device.name} · {period}
       </h2>
-      {failed ? (
-        <p className={styles.note}>{t`The summary could not be loaded. Try again when online.`}</p>
+      {failed !== null ? (
+        <p className={styles.note} role="alert">
+          {t`The summary could not be loaded. Try again when online.`} {failed}
+        </p>
       ) : answer === undefined ? (
         <div aria-busy="true" />
       ) : answer === null ? (
