@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { et0Daily, windAt2m } from '../../../src/domain/climate/et0';
-import { zonedMidnight } from '../../../src/domain/timeZones';
+import { localParts, zonedMidnight, zoneOffset } from '../../../src/domain/timeZones';
+import { applyRetention } from '../../storage/retention';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
 import { shareStation } from '../../testing/share';
 
@@ -15,6 +16,8 @@ let stranger: Awaited<ReturnType<typeof newUser>>;
 let friend: Awaited<ReturnType<typeof newUser>>;
 let station: Awaited<ReturnType<typeof newStation>>;
 const TZ = 'Europe/Berlin';
+const RECENT = Math.floor(Date.now() / 1000) - 3 * 86400;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An upload at a Berlin wall time (CET = UTC+1 in winter, CEST = UTC+2 in summer). */
 async function upload(local: string, offsetHours: number, fields: Record<string, number>) {
@@ -44,6 +47,8 @@ beforeAll(async () => {
     elevation: 100,
   });
   // Rain of other months, for the rain season: 10 mm in August 2024, 5 mm in March 2025, 7 mm in August 2025.
+  // The same calendar day in three years, for the normals: 0 °C on 10 January 2024, 9 °C on 10 January 2026.
+  await upload('2024-01-10 12:00', 1, { outtemp: 0 });
   await upload('2024-08-05 12:00', 2, { outtemp: 25, dailyrain: 10 });
   // 10 January 2025: 4 °C at 00:02, 2 °C at 06:12 (the low), 12 °C at 14:07 (the high); wind 2, 2 and 4 m/s
   // from the east (7.2, 7.2 and 14.4 km/h), gusts 3 and 9.5 m/s (10.8 and 34.2 km/h); 2.4 mm of rain by 14:07.
@@ -80,6 +85,20 @@ beforeAll(async () => {
   });
   await upload('2025-03-20 12:00', 1, { outtemp: 10, dailyrain: 5 });
   await upload('2025-08-20 12:00', 2, { outtemp: 22, dailyrain: 7 });
+  await upload('2026-01-10 12:00', 1, { outtemp: 9 });
+  // Three days ago: within the free plan's 365 days of 5-minute buckets.
+  const p = localParts(RECENT, TZ);
+  const wall = `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+  const offset = zoneOffset(RECENT, TZ) / 3600;
+  await upload(`${wall} 03:02`, offset, { outtemp: 1, windspeed: 3.6, windgust: 7.2 });
+  await upload(`${wall} 15:07`, offset, { outtemp: 7, windspeed: 3.6, windgust: 18 });
+  // Retention as the server runs it 10 s after start and hourly: 5-minute buckets older than the store period
+  // (365 days) go, so the January 2025 days are summarised from their hourly buckets (times to the hour).
+  await t.server.app.ctx.samples.flush();
+  await applyRetention(t.server.app.ctx.storage.knex, t.server.app.ctx.samples, Date.now(), {
+    of: async () => null,
+    fallback: 365,
+  });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -99,9 +118,10 @@ describe('weatherDevices/climate', () => {
     expect(d.date).toBe('2025-01-10');
     expect(d.tempMean).toBeCloseTo(6, 9); // (4 + 2 + 12) / 3
     expect(d.tempMax).toBe(12);
-    expect(d.tempMaxTime).toBe(Date.parse('2025-01-10T13:05:00Z') / 1000); // 14:05 CET, its 5-minute bucket
+    // Older than the 5-minute store period: the hour of the high (14:00 CET), of the low, of the gust.
+    expect(d.tempMaxTime).toBe(Date.parse('2025-01-10T13:00:00Z') / 1000);
     expect(d.tempMin).toBe(2);
-    expect(d.tempMinTime).toBe(Date.parse('2025-01-10T05:10:00Z') / 1000);
+    expect(d.tempMinTime).toBe(Date.parse('2025-01-10T05:00:00Z') / 1000);
     expect(d.hdd).toBeCloseTo(12.3, 9); // 18.3 − 6
     expect(d.cdd).toBe(0);
     expect(d.gdd).toBeCloseTo(1, 9); // (12 + 10) / 2 − 10: the low held at the 10 °C base
@@ -109,7 +129,7 @@ describe('weatherDevices/climate', () => {
     expect(d.rain).toBeCloseTo(2.4, 9);
     expect(d.windMean).toBeCloseTo(8 / 3, 6);
     expect(d.windMax).toBeCloseTo(9.5, 6);
-    expect(d.windMaxTime).toBe(Date.parse('2025-01-10T13:05:00Z') / 1000);
+    expect(d.windMaxTime).toBe(Date.parse('2025-01-10T13:00:00Z') / 1000);
     expect(d.windDir).toBe(90);
     // ET₀ by FAO-56 from the day's Tmax 12, Tmin 2, RHmax 95, RHmin 60, the mean wind 8/3 m/s at 10 m and
     // Rs from the temperature range (no solar sensor): the wiring; the formula is checked in et0.test.ts.
@@ -139,6 +159,18 @@ describe('weatherDevices/climate', () => {
     expect(totals.rain).toBeCloseTo(2.4, 9);
     expect(totals.windMax).toBeCloseTo(9.5, 6);
     expect(totals.windMaxDate).toBe('2025-01-10');
+  });
+
+  test('a recent day keeps its 5-minute buckets: times to the 5 minutes', async () => {
+    const p = localParts(RECENT, TZ);
+    const res = await get(`month=${p.y}-${pad(p.m)}`, owner.token);
+    const d = res.body.days.find((x: { date: string }) => x.date === `${p.y}-${pad(p.m)}-${pad(p.d)}`);
+    const at = (h: number, m: number) => zonedMidnight(p.y, p.m, p.d, TZ) + h * 3600 + m * 60;
+    expect(d).toMatchObject({ tempMax: 7, tempMin: 1, tempMean: 4 });
+    expect(d.tempMaxTime).toBe(at(15, 5));
+    expect(d.tempMinTime).toBe(at(3, 0));
+    expect(d.windMax).toBeCloseTo(5, 6);
+    expect(d.windMaxTime).toBe(at(15, 5));
   });
 
   test('the degree-day bases and the anemometer height are station settings', async () => {
@@ -223,11 +255,30 @@ describe('weatherDevices/climate', () => {
     const day = res.body.split('\n').find((l: string) => l.startsWith(' 10 '));
     // 6 °C = 42.8 °F; high 12 °C = 53.6 °F at 14:05; 12.3 °C·day = 22.1 °F·day; 2.4 mm = 0.09 in; 9.5 m/s = 21.3 mph
     expect(day).toBe(
-      ' 10   42.8   53.6  14:05   35.6  06:10   22.1    0.0   0.09    6.0   21.3  14:05     90',
+      ' 10   42.8   53.6  14:00   35.6  06:00   22.1    0.0   0.09    6.0   21.3  14:00     90',
     );
     const year = await get('year=2025&format=noaa', owner.token);
     expect(year.body).toContain('CLIMATOLOGICAL SUMMARY for year 2025');
     expect(year.body).toContain('\n2025 01   16.0   11.0   13.0   12.3    1.7    20.0   11     2.0   10');
+  });
+
+  test('normals from the station’s own years, and the same month of another year', async () => {
+    const res = await get('month=2025-01&normals=1&compare=2026', owner.token);
+    expect(res.status).toBe(200);
+    // 10 January: 0 (2024), 6 (2025) and 9 °C (2026): mean 5, 10th percentile 0 + 0.2 × 6 = 1.2, 90th 6 + 0.8 × 3.
+    const n = res.body.normals.find((x: { date: string }) => x.date === '2025-01-10');
+    expect(n.years).toBe(3);
+    expect(n.tempMean).toBeCloseTo(5, 9);
+    expect(n.tempP10).toBeCloseTo(1.2, 9);
+    expect(n.tempP90).toBeCloseTo(8.4, 9);
+    // 11 January has one year only: no normal.
+    expect(res.body.normals.some((x: { date: string }) => x.date === '2025-01-11')).toBe(false);
+    expect(res.body.compare.period).toBe('2026-01');
+    expect(res.body.compare.days[9].tempMean).toBe(9);
+    expect(res.body.compare.totals.tempMax).toBe(9);
+    const plain = await get('month=2025-01', owner.token);
+    expect(plain.body.normals).toBeUndefined();
+    expect(plain.body.compare).toBeUndefined();
   });
 
   test('who may read: owner, a friend it is shared with, anyone once public; a stranger gets 404', async () => {
@@ -251,6 +302,8 @@ describe('weatherDevices/climate', () => {
       '',
       'month=2025-01&format=xml',
       'month=2025-01&temperature=K',
+      'month=2025-01&compare=26',
+      'month=2025-01&normals=maybe',
     ]) {
       const res = await get(q, owner.token);
       expect(res.status, q).toBe(400);

@@ -7,10 +7,14 @@
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { noaaMonth, noaaYear } from '../../../src/domain/climate/noaa';
+import { dailyNormals, hasNormals } from '../../../src/domain/climate/normals';
 import {
   CLIMATE_KEYS,
   type ClimateAnswer,
   type ClimateBucket,
+  type ClimateDay,
+  type ClimateNormal,
+  type ClimatePeriod,
   type ClimateSettings,
   climateDays,
   climateMonths,
@@ -19,7 +23,7 @@ import {
   parseClimatePeriod,
   periodBounds,
 } from '../../../src/domain/climate/summary';
-import { DEFAULT_TIME_ZONE } from '../../../src/domain/timeZones';
+import { DEFAULT_TIME_ZONE, localParts } from '../../../src/domain/timeZones';
 import { DEFAULT_UNIT_PREFS } from '../../../src/domain/unitPrefs';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { optionalAuth } from '../../hooks/auth';
@@ -61,6 +65,36 @@ export class ClimateService {
     return out;
   }
 
+  /** The normals of the period's days from every daily bucket the station has (normals.ts). */
+  private async normals(
+    device: string,
+    s: ClimateSettings,
+    days: ClimateDay[],
+  ): Promise<ClimateNormal[] | null> {
+    const rows = await this.app.ctx.samples.buckets('buckets1d', device, 0, Math.floor(Date.now() / 1000), [
+      'tempc0',
+      'dailyrain',
+    ]);
+    const daily = rows.map((r) => {
+      const p = localParts(r.time, s.timeZone);
+      const t = r.aggs.tempc0;
+      const rain = r.aggs.dailyrain;
+      return {
+        date: `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`,
+        tempMean: t && t[0] > 0 ? t[1] / t[0] : null,
+        rain: rain && rain[0] > 0 ? rain[3] : null,
+      };
+    });
+    if (!hasNormals(daily[0]?.date ?? null, daily.at(-1)?.date ?? null)) return null;
+    const normals = dailyNormals(daily);
+    const out: ClimateNormal[] = [];
+    for (const d of days) {
+      const n = normals.get(d.date.slice(5));
+      if (n) out.push({ date: d.date, ...n });
+    }
+    return out;
+  }
+
   async find(params: P): Promise<ClimateAnswer | string> {
     const query = (params.query ?? {}) as Record<string, unknown>;
     if (query.device === undefined || query.device === '') throw new BadRequest('device is required');
@@ -71,6 +105,17 @@ export class ClimateService {
       throw new BadRequest('month must be YYYY-MM or year YYYY (1970..2100)', {
         field: query.year !== undefined ? 'year' : 'month',
       });
+    const wantNormals = query.normals === '1' || query.normals === 'true' || query.normals === true;
+    if (query.normals !== undefined && !wantNormals && query.normals !== '0' && query.normals !== 'false')
+      throw new BadRequest('normals must be 1 or 0', { field: 'normals' });
+    let compareYear: number | null = null;
+    if (query.compare !== undefined && query.compare !== '') {
+      if (typeof query.compare !== 'string' || !/^\d{4}$/.test(query.compare))
+        throw new BadRequest('compare must be a year YYYY', { field: 'compare' });
+      compareYear = Number(query.compare);
+      if (compareYear < 1970 || compareYear > 2100)
+        throw new BadRequest('compare must be a year YYYY (1970..2100)', { field: 'compare' });
+    }
     const format = query.format ?? 'json';
     if (format !== 'json' && format !== 'noaa')
       throw new BadRequest('format must be json or noaa', { field: 'format' });
@@ -100,9 +145,34 @@ export class ClimateService {
         : noaaYear(station, units, period.y, months ?? [], days, totals);
     }
     const { timeZone, ...rest } = settings;
-    const label =
-      period.kind === 'month' ? `${period.y}-${String(period.m).padStart(2, '0')}` : String(period.y);
-    return { device: device._id, period: label, from, to, timeZone, settings: rest, days, totals, months };
+    const label = (p: ClimatePeriod) =>
+      p.kind === 'month' ? `${p.y}-${String(p.m).padStart(2, '0')}` : String(p.y);
+    const answer: ClimateAnswer = {
+      device: device._id,
+      period: label(period),
+      from,
+      to,
+      timeZone,
+      settings: rest,
+      days,
+      totals,
+      months,
+    };
+    if (wantNormals) answer.normals = await this.normals(device._id, settings, days);
+    if (compareYear !== null) {
+      const other: ClimatePeriod = { ...period, y: compareYear };
+      const [a, b] = periodBounds(other, settings.timeZone, settings.rainSeasonStart);
+      const otherDays = climateDays(await this.buckets(device._id, a, b), a, b, settings);
+      answer.compare = {
+        period: label(other),
+        from: a,
+        to: b,
+        days: otherDays,
+        totals: climateTotals(otherDays),
+        months: other.kind === 'year' ? climateMonths(otherDays) : undefined,
+      };
+    }
+    return answer;
   }
 }
 

@@ -14,6 +14,7 @@ import {
   isChillHour,
 } from './degreeDays';
 import { dayOfYear, et0Daily, wattsToDailyMJ, windAt2m } from './et0';
+import type { DayNormal } from './normals';
 
 /** The keys a summary reads. Rain is the console's daily total at its highest of the day. */
 export const CLIMATE_KEYS = [
@@ -444,6 +445,26 @@ export interface ClimateAnswer {
   totals: ClimateTotals;
   /** Year answers: each month's totals, in the order of the climate year. */
   months?: ClimateMonth[];
+  /**
+   * With `normals=1`: per day of the period, the station's normal for that calendar day (normals.ts); null when
+   * the history spans a year or less. Days without a normal are left out.
+   */
+  normals?: ClimateNormal[] | null;
+  /** With `compare=YYYY`: the same month (or climate year) of that year, for an overlay. */
+  compare?: ClimateComparison;
+}
+
+export interface ClimateNormal extends DayNormal {
+  date: string;
+}
+
+export interface ClimateComparison {
+  period: string;
+  from: number;
+  to: number;
+  days: ClimateDay[];
+  totals: ClimateTotals;
+  months?: ClimateMonth[];
 }
 
 export interface ClimateQuery {
@@ -451,4 +472,6 @@ export interface ClimateQuery {
   month?: string;
   year?: string;
   format?: 'json' | 'noaa';
+  normals?: '1' | 'true';
+  compare?: string;
 }
