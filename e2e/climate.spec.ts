@@ -1,6 +1,6 @@
-// Climate (issue 26) on the real server: a year of readings uploaded through WSLink with past console times; the
+// Climate (issue 26) on the real server: a year and a half of readings uploaded through WSLink with past console times; the
 // owner sets the rain season to July on the edit screen; the Climate page shows a month (totals, a row per day,
-// the ET₀ water balance) and the season's year (its months from July), and downloads the NOAA text. Screens at
+// the ET₀ water balance, the normal band and another year overlaid) and the season's year (its months from July), and downloads the NOAA text. Screens at
 // phone and desktop width, light and dark (SHOTS_DIR).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,16 +35,16 @@ const START = Date.UTC(2025, 6, 1) / 1000; // 1 July 2025, UTC
 
 /** Day `d` of the season at hour `h`: a seasonal and a daily swing; 6 mm of rain every fourth day. */
 function reading(d: number, h: number): Record<string, number> {
-  const season = Math.sin((2 * Math.PI * (d - 20)) / 365); // warmest in late July… coolest in January
+  const season = Math.cos((2 * Math.PI * (d - 20)) / 365); // warmest in late July, coolest in mid-January
   const daily = Math.sin((2 * Math.PI * (h - 9)) / 24);
-  const rainy = d % 4 === 0;
+  const rainy = ((d % 4) + 4) % 4 === 0;
   return {
     t1tem: Math.round((11 + 9 * season + 5 * daily) * 10) / 10,
     t1hum: Math.round(75 - 15 * daily),
     t1ws: 2 + (d % 5),
     t1wgust: 4 + (d % 5),
     t1wdir: (d * 37) % 360,
-    t1raindy: rainy ? (h >= 18 ? 6 : h >= 12 ? 3 : 0) : 0,
+    t1raindy: rainy ? (h >= 16 ? 6 : h >= 8 ? 3 : 0) : 0,
   };
 }
 
@@ -59,8 +59,9 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
     data: { latitude: 50.8, longitude: 4.35, elevation: 100 },
   });
   expect(patched.status()).toBe(200);
-  for (let d = 0; d < 365; d++)
-    for (const h of [0, 6, 12, 18])
+  // January 2025 to June 2026: a year and a half, so May has normals from two years.
+  for (let d = -181; d < 365; d++)
+    for (const h of [0, 8, 16])
       await upload(request, station, reading(d, h), { time: START + d * DAY + h * 3600, timeZone: 'UTC' });
 
   // The rain season starts in July: set on the edit screen.
@@ -90,7 +91,13 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
   expect(month.totals.rain).toBeCloseTo(48, 6);
   await expect(page.getByTestId('climate-totals')).toContainText('48.0 mm');
   await expect(page.getByTestId('climate-totals')).toContainText(`${month.totals.et0.toFixed(1)} mm`);
+  // The normal band of the station's two Mays, and May 2025 over May 2026.
+  await expect(page.getByTestId('normal-band').first()).toBeVisible();
+  await page.getByLabel('Compare with').selectOption('2025');
+  await expect(page.getByTestId('compare-line')).toBeVisible();
+  await expect(page.getByTestId('temperature-normals')).toContainText('2025-05');
   await shoot(page, 'climate-month');
+  await page.getByLabel('Compare with').selectOption('');
 
   // The season's year: July 2025 to June 2026, 92 rainy days of 6 mm.
   await page.getByLabel('Summary').selectOption('year');

@@ -20,6 +20,13 @@ import type { TargetInput } from './upload-targets';
 
 export type { CardDetails, TargetInput };
 
+/** What a climate summary adds (issue 26): the station's normals per day, the same period of another year. */
+export interface ClimateOptions {
+  normals?: boolean;
+  /** A year YYYY. */
+  compare?: string | null;
+}
+
 /** users/me: what the Account page shows. */
 export interface AccountInfo {
   user: User;
@@ -211,6 +218,7 @@ export interface DataWorkerApi {
     device: string,
     period: string,
     format: 'json' | 'noaa',
+    options?: ClimateOptions,
   ): Promise<ClimateAnswer | string | null>;
   /** Send queued edits now (edits.ts calls it after each write); resolves with how many were sent. */
   flushOutbox(): Promise<number>;

@@ -24,5 +24,14 @@ describe('climate summaries (issue 26)', () => {
     const { conn: fresh, calls: none } = fakeConnection({}, { auth: 'authenticating' });
     expect(await loadClimate(db, fresh, 'd1', '2025', 'noaa')).toBe('NOAA TEXT');
     expect(none).toHaveLength(0);
+    // Normals and a comparison year go into the query and the kept copy's key.
+    await loadClimate(db, conn, 'd1', '2025-01', 'json', { normals: true, compare: '2024' });
+    expect(calls.at(-1)?.query).toEqual({
+      device: 'd1',
+      month: '2025-01',
+      format: 'json',
+      normals: '1',
+      compare: '2024',
+    });
   });
 });

@@ -9,7 +9,8 @@ export const dataHandlers = {
   loadSeries: (rt, device, keys, from, to, bucket) => rt.series.load(device, keys, from, to, bucket),
   loadForecast: (rt, device) => rt.forecasts.load(device, true),
   loadRecords: (rt, device) => loadRecords(rt.db, rt.conn, device),
-  loadClimate: (rt, device, period, format) => loadClimate(rt.db, rt.conn, device, period, format),
+  loadClimate: (rt, device, period, format, options) =>
+    loadClimate(rt.db, rt.conn, device, period, format, options),
   flushOutbox: (rt) => rt.outbox.flush(),
   bench: async (rt, device, keys) =>
     workerBench(rt.conn, device, keys, (await rt.db.devices.get(device))?.timezone),

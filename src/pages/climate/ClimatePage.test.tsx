@@ -51,11 +51,26 @@ function answerFor(period: string): ClimateAnswer {
   };
 }
 
-const loadClimate = vi.fn(async (_d: string, period: string, format: string) =>
-  format === 'noaa' ? 'MONTHLY CLIMATOLOGICAL SUMMARY' : answerFor(period),
-);
+type Options = { normals?: boolean; compare?: string | null };
+const loadClimate = vi.fn(async (_d: string, period: string, format: string, options: Options = {}) => {
+  if (format === 'noaa') return 'MONTHLY CLIMATOLOGICAL SUMMARY';
+  const a = answerFor(period);
+  if (options.normals)
+    a.normals = a.days.map((d) => ({ date: d.date, years: 3, tempMean: 5, tempP10: 1, tempP90: 9, rain: 1 }));
+  if (options.compare) {
+    const other = answerFor(`${options.compare}${period.slice(4)}`);
+    a.compare = {
+      period: other.period,
+      from: other.from,
+      to: other.to,
+      days: other.days,
+      totals: other.totals,
+    };
+  }
+  return a;
+});
 vi.mock('../../api/worker', () => ({
-  dataWorker: { loadClimate: (...a: [string, string, string]) => loadClimate(...a) },
+  dataWorker: { loadClimate: (...a: [string, string, string, Options]) => loadClimate(...a) },
 }));
 
 const db = signedInDb('climate-page');
@@ -78,7 +93,7 @@ describe('Climate page', () => {
     const totals = await screen.findByTestId('climate-totals');
     const month = loadClimate.mock.calls[0][1];
     expect(month).toMatch(/^\d{4}-\d{2}$/);
-    expect(loadClimate).toHaveBeenCalledWith('d1', month, 'json');
+    expect(loadClimate).toHaveBeenCalledWith('d1', month, 'json', { normals: true, compare: null });
     // Mean 7 °C = 44.6 °F; high 12 °C = 53.6 °F; HDD 11.3 °C·d = 20.3 °F·d.
     await waitFor(() => expect(within(totals).getByText('44.6 °F')).toBeTruthy());
     expect(within(totals).getByText('53.6 °F')).toBeTruthy();
@@ -86,6 +101,21 @@ describe('Climate page', () => {
     const rows = within(screen.getByTestId('climate-days')).getAllByRole('row');
     expect(rows.length).toBe(answerFor(month).days.length + 1);
     expect(screen.getByTestId('water-balance').textContent).toContain('+2.4 mm');
+  });
+
+  it('draws the normal band, and another year over this one when chosen', async () => {
+    open();
+    const chart = await screen.findByTestId('temperature-normals');
+    expect(within(chart).getAllByTestId('normal-band').length).toBe(1);
+    expect(within(chart).queryByTestId('compare-line')).toBeNull();
+    const month = loadClimate.mock.calls.at(-1)![1];
+    const last = String(Number(month.slice(0, 4)) - 1);
+    fireEvent.change(screen.getByLabelText('Compare with'), { target: { value: last } });
+    await waitFor(() =>
+      expect(loadClimate).toHaveBeenLastCalledWith('d1', month, 'json', { normals: true, compare: last }),
+    );
+    expect(await screen.findByTestId('compare-line')).toBeTruthy();
+    expect(screen.getByTestId('temperature-normals').textContent).toContain(`${last}${month.slice(4)}`);
   });
 
   it('a year follows the rain season, and the NOAA text downloads', async () => {

@@ -19,6 +19,7 @@ import type { ClimateAnswer, ClimateDay, ClimateTotals } from '../../domain/clim
 import type { Device } from '../../domain/contract';
 import { formatDay } from '../../i18n/dateTime';
 import styles from './ClimatePage.module.css';
+import { TemperatureChart } from './TemperatureChart';
 import { type BalancePoint, balanceScale, waterBalance } from './waterBalance';
 
 type Mode = 'month' | 'year';
@@ -250,6 +251,7 @@ export default function ClimatePage() {
   const [mode, setMode] = useState<Mode>('month');
   const [month, setMonth] = useState(() => nowIn(zone).month);
   const [year, setYear] = useState(() => nowIn(zone).year);
+  const [compare, setCompare] = useState('');
   const [answer, setAnswer] = useState<ClimateAnswer | null | undefined>(undefined);
   const [failed, setFailed] = useState<string | null>(null);
   const period = mode === 'month' ? month : year;
@@ -264,7 +266,7 @@ export default function ClimatePage() {
     setAnswer(undefined);
     setFailed(null);
     dataWorker
-      .loadClimate(deviceId, period, 'json')
+      .loadClimate(deviceId, period, 'json', { normals: true, compare: compare || null })
       .then((a) => live && setAnswer(typeof a === 'string' ? null : a))
       .catch(
         (e: unknown) =>
@@ -278,7 +280,7 @@ export default function ClimatePage() {
     return () => {
       live = false;
     };
-  }, [deviceId, period, ready]);
+  }, [deviceId, period, compare, ready]);
 
   // In the user's rain unit.
   const inch = prefs.rain === 'in';
@@ -352,6 +354,15 @@ export default function ClimatePage() {
           value={mode}
           onChange={(e) => setMode(e.target.value as Mode)}
         />
+        <SelectField
+          label={t`Compare with`}
+          options={[
+            { value: '', label: t`No other year` },
+            ...years.filter((y) => y !== period.slice(0, 4)).map((y) => ({ value: y, label: y })),
+          ]}
+          value={compare}
+          onChange={(e) => setCompare(e.target.value)}
+        />
         {mode === 'month' ? (
           <TextField
             label={t`Month`}
@@ -391,6 +402,13 @@ export default function ClimatePage() {
           <div className={styles.top}>
             <Panel className={styles.panel}>
               <Totals totals={answer.totals} prefs={prefs} />
+            </Panel>
+            <Panel className={styles.panel}>
+              <TemperatureChart
+                answer={answer}
+                toUnit={(c) => (prefs.temperature === 'F' ? c * 1.8 + 32 : c)}
+                unit={prefs.temperature === 'F' ? '°F' : '°C'}
+              />
             </Panel>
             <Panel className={styles.panel}>
               <WaterBalanceChart
