@@ -399,10 +399,10 @@ export default function ClimatePage() {
         <p className={styles.note}>{t`The summary appears once the portal has been reached.`}</p>
       ) : (
         <>
+          <Panel className={`${styles.panel} ${styles.totalsPanel}`}>
+            <Totals totals={answer.totals} prefs={prefs} />
+          </Panel>
           <div className={styles.top}>
-            <Panel className={styles.panel}>
-              <Totals totals={answer.totals} prefs={prefs} />
-            </Panel>
             <Panel className={styles.panel}>
               <TemperatureChart
                 answer={answer}

@@ -8,6 +8,8 @@ import styles from './ClimatePage.module.css';
 const W = 720;
 const H = 220;
 const PAD = 14;
+/** Room for the scale's labels. */
+const LEFT = 64;
 
 export function TemperatureChart({
   answer,
@@ -29,7 +31,7 @@ export function TemperatureChart({
   if (values.length === 0) return null;
   const lo = Math.floor(Math.min(...values) - 1);
   const hi = Math.ceil(Math.max(...values) + 1);
-  const x = (i: number) => PAD + ((i + 0.5) / days.length) * (W - 2 * PAD);
+  const x = (i: number) => LEFT + ((i + 0.5) / days.length) * (W - LEFT - PAD);
   const y = (v: number) => H - PAD - ((v - lo) / (hi - lo)) * (H - 2 * PAD);
   /** A polyline through the values, broken where a value is missing. */
   const path = (vals: (number | null)[]) => {
@@ -72,10 +74,10 @@ export function TemperatureChart({
         role="img"
         aria-label={t`Daily mean temperature`}
       >
-        <text x={2} y={PAD} className={styles.tick}>
+        <text x={2} y={PAD + 10} className={styles.tick}>
           {label(hi)}
         </text>
-        <text x={2} y={H - 2} className={styles.tick}>
+        <text x={2} y={H - PAD} className={styles.tick}>
           {label(lo)}
         </text>
         {bands.map((b) => (
