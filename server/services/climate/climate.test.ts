@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { et0Daily, windAt2m } from '../../../src/domain/climate/et0';
+import { et0Daily, et0Hourly, extraterrestrialHourly, windAt2m } from '../../../src/domain/climate/et0';
 import { localParts, zonedMidnight, zoneOffset } from '../../../src/domain/timeZones';
 import { applyRetention } from '../../storage/retention';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
@@ -159,6 +159,30 @@ describe('weatherDevices/climate', () => {
     expect(totals.rain).toBeCloseTo(2.4, 9);
     expect(totals.windMax).toBeCloseTo(9.5, 6);
     expect(totals.windMaxDate).toBe('2025-01-10');
+  });
+
+  test('hourly ET₀ (FAO-56 Eq. 53) for every hour with readings', async () => {
+    const res = await get('month=2025-01&hourly=1', owner.token);
+    expect(res.body.hours.map((h: { time: number }) => h.time)).toEqual(
+      ['2025-01-09T23:00:00Z', '2025-01-10T05:00:00Z', '2025-01-10T13:00:00Z', '2025-01-11T00:00:00Z'].map(
+        (iso) => Date.parse(iso) / 1000,
+      ),
+    );
+    // 14:07 CET: 12 °C, 60 %, 4 m/s at 10 m, no sun sensor: the clear-sky share Hargreaves gives the day (2..12 °C).
+    const ra = extraterrestrialHourly(50.8, 4.35, 10, 13.5);
+    const ratio = (0.16 * Math.sqrt(10)) / (0.75 + 2e-5 * 100);
+    const expected = et0Hourly({
+      t: 12,
+      rh: 60,
+      u2: windAt2m(4, 10),
+      rs: ratio * (0.75 + 2e-5 * 100) * ra,
+      ra,
+      elevation: 100,
+    });
+    expect(res.body.hours[2].et0).toBeCloseTo(expected, 6);
+    expect(res.body.hours[2].et0).toBeGreaterThan(0.02);
+    expect(res.body.hours[1].et0).toBeGreaterThanOrEqual(0); // 06:12 CET in January: night
+    expect((await get('month=2025-01&hourly=2', owner.token)).status).toBe(400);
   });
 
   test('a recent day keeps its 5-minute buckets: times to the 5 minutes', async () => {

@@ -6,6 +6,7 @@
 //    noaa: the NOAA text of WeeWX's layout (src/domain/climate/noaa.ts) in the caller's units, text/plain.
 import { BadRequest } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { climateHours } from '../../../src/domain/climate/hourly';
 import { noaaMonth, noaaYear } from '../../../src/domain/climate/noaa';
 import { dailyNormals, hasNormals } from '../../../src/domain/climate/normals';
 import {
@@ -105,9 +106,14 @@ export class ClimateService {
       throw new BadRequest('month must be YYYY-MM or year YYYY (1970..2100)', {
         field: query.year !== undefined ? 'year' : 'month',
       });
-    const wantNormals = query.normals === '1' || query.normals === 'true' || query.normals === true;
-    if (query.normals !== undefined && !wantNormals && query.normals !== '0' && query.normals !== 'false')
-      throw new BadRequest('normals must be 1 or 0', { field: 'normals' });
+    const flag = (key: 'normals' | 'hourly') => {
+      const v = query[key];
+      if (v === undefined || v === '0' || v === 'false' || v === false) return false;
+      if (v === '1' || v === 'true' || v === true) return true;
+      throw new BadRequest(`${key} must be 1 or 0`, { field: key });
+    };
+    const wantNormals = flag('normals');
+    const wantHours = flag('hourly');
     let compareYear: number | null = null;
     if (query.compare !== undefined && query.compare !== '') {
       if (typeof query.compare !== 'string' || !/^\d{4}$/.test(query.compare))
@@ -123,7 +129,8 @@ export class ClimateService {
     const device = await this.app.service('weatherDevices').readableData(query.device, params.user);
     const settings = climateSettings(device);
     const [from, to] = periodBounds(period, settings.timeZone, settings.rainSeasonStart);
-    const days = climateDays(await this.buckets(device._id, from, to), from, to, settings);
+    const buckets = await this.buckets(device._id, from, to);
+    const days = climateDays(buckets, from, to, settings);
     const totals = climateTotals(days);
     const months = period.kind === 'year' ? climateMonths(days) : undefined;
     if (format === 'noaa') {
@@ -158,6 +165,7 @@ export class ClimateService {
       totals,
       months,
     };
+    if (wantHours) answer.hours = climateHours(buckets, { ...settings, longitude: device.longitude ?? null });
     if (wantNormals) answer.normals = await this.normals(device._id, settings, days);
     if (compareYear !== null) {
       const other: ClimatePeriod = { ...period, y: compareYear };

@@ -14,6 +14,7 @@ import {
   isChillHour,
 } from './degreeDays';
 import { dayOfYear, et0Daily, wattsToDailyMJ, windAt2m } from './et0';
+import type { ClimateHour } from './hourly';
 import type { DayNormal } from './normals';
 
 /** The keys a summary reads. Rain is the console's daily total at its highest of the day. */
@@ -452,6 +453,8 @@ export interface ClimateAnswer {
   normals?: ClimateNormal[] | null;
   /** With `compare=YYYY`: the same month (or climate year) of that year, for an overlay. */
   compare?: ClimateComparison;
+  /** With `hourly=1`: every hour with readings, its mean temperature and ET₀ (mm/hour, FAO-56 Eq. 53). */
+  hours?: ClimateHour[];
 }
 
 export interface ClimateNormal extends DayNormal {
@@ -473,5 +476,6 @@ export interface ClimateQuery {
   year?: string;
   format?: 'json' | 'noaa';
   normals?: '1' | 'true';
+  hourly?: '1' | 'true';
   compare?: string;
 }
