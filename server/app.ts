@@ -40,6 +40,7 @@ import { callContext, callUser, requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
 import { admin } from './services/admin/admin';
 import { applyAdminEmails } from './services/admin/admin-emails';
+import { climate } from './services/climate/climate';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
 import { stationManifest } from './services/devices/station-manifest';
@@ -194,6 +195,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(alerts);
   app.configure(forecast);
   app.configure(records);
+  app.configure(climate);
   app.configure(files);
   app.configure(exportService);
   app.configure(weatherServer);

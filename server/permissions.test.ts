@@ -472,6 +472,13 @@ const CASES: Case[] = [
     expect: readers(),
   },
   {
+    name: 'climate summary',
+    method: 'find',
+    path: 'weatherDevices/climate',
+    query: () => ({ device: priv._id, month: '2025-01' }),
+    expect: readers(),
+  },
+  {
     name: 'reset the station records',
     method: 'remove',
     path: 'weatherDevices/records',
@@ -806,6 +813,7 @@ const CASES: Case[] = [
       ],
       ['forecast', 'weatherDevices/forecast', () => ({ device: paid._id, type: 'current' })],
       ['records', 'weatherDevices/records', () => ({ device: paid._id })],
+      ['climate', 'weatherDevices/climate', () => ({ device: paid._id, month: '2025-01' })],
     ] as const
   ).map(
     ([name, path, query]): Case => ({

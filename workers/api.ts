@@ -1,5 +1,7 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
+
+import type { ClimateAnswer } from '../src/domain/climate/summary';
 import type {
   Device,
   FirebaseWebConfig,
@@ -17,6 +19,13 @@ import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
 
 export type { CardDetails, TargetInput };
+
+/** What a climate summary adds (issue 26): the station's normals per day, the same period of another year. */
+export interface ClimateOptions {
+  normals?: boolean;
+  /** A year YYYY. */
+  compare?: string | null;
+}
 
 /** users/me: what the Account page shows. */
 export interface AccountInfo {
@@ -208,6 +217,16 @@ export interface DataWorkerApi {
   loadForecast(device: string): Promise<void>;
   /** Reload a station's records into Dexie `records` (also when the station is opened). */
   loadRecords(device: string): Promise<void>;
+  /**
+   * A climate summary (issue 26) of a month (`YYYY-MM`) or a climate year (`YYYY`): the JSON answer or the NOAA
+   * text. Kept in Dexie `settings`; offline (or when the call fails) the kept copy, null when there is none.
+   */
+  loadClimate(
+    device: string,
+    period: string,
+    format: 'json' | 'noaa',
+    options?: ClimateOptions,
+  ): Promise<ClimateAnswer | string | null>;
   /** Send queued edits now (edits.ts calls it after each write); resolves with how many were sent. */
   flushOutbox(): Promise<number>;
   /**

@@ -6,6 +6,7 @@ import {
   Antenna,
   BellRing,
   CircleHelp,
+  CloudSun,
   CreditCard,
   Download,
   LayoutDashboard,
@@ -41,6 +42,8 @@ export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/alert', label: msg`Alert Setting`, icon: BellRing },
   { to: '/server', label: msg`Weather Server`, icon: Server },
   { to: '/export', label: msg`Data Export`, icon: Download },
+  // Monthly and yearly climate summaries, degree days, ET₀ (issue 26).
+  { to: '/climate', label: msg`Climate`, icon: CloudSun },
   { to: '/help', label: msg`Help`, icon: CircleHelp },
   { to: '/faq', label: msg`FAQ`, icon: MessagesSquare },
   { to: '/logout', label: msg`Log Out`, icon: LogOut },

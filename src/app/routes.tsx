@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           page('server', msg`Weather Server`, () => import('../pages/server/ServerPage')),
           page('export', msg`Data Export`, () => import('../pages/export/ExportPage')),
           page('records/:id?', msg`Records`, () => import('../pages/records/RecordsPage')),
+          page('climate/:id?', msg`Climate`, () => import('../pages/climate/ClimatePage')),
           page('profile', msg`Profile`, () => import('../pages/account/ProfilePage')),
           page(
             'profile/changePassword',

@@ -4,6 +4,7 @@
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../../workers/api';
 import type { PortalError } from '../api/errors';
 import type { GraphRange, UnitPrefs } from '../domain';
+import type { ClimateAnswer } from '../domain/climate/summary';
 import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { PeriodFilter } from '../domain/periodFilters';
 import type { AuthRecord } from './authStorage';
@@ -32,6 +33,7 @@ export const SETTING = {
   orders: 'orders',
   graphPeriodPrefix: 'graphPeriod:',
   kiosk: 'kiosk',
+  climatePrefix: 'climate:',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
@@ -96,6 +98,8 @@ export interface SettingValues {
   kiosk: KioskSettings;
   /** Per device: the graphs' period as last picked (custom dates and quick filters survive a reload). */
   [key: `graphPeriod:${string}`]: GraphPeriod;
+  /** Per device, period and format: the last climate summary (issue 26), so the Climate page works offline. */
+  [key: `climate:${string}`]: ClimateAnswer | string;
 }
 
 export interface KioskSettings {
@@ -124,6 +128,8 @@ export type SettingKey = keyof SettingValues;
 export const weatherServerKey = (device: string) => `${SETTING.weatherServerPrefix}${device}` as const;
 export const devicePlanKey = (device: string) => `${SETTING.devicePlanPrefix}${device}` as const;
 export const graphPeriodKey = (device: string) => `${SETTING.graphPeriodPrefix}${device}` as const;
+export const climateKey = (device: string, period: string, format: 'json' | 'noaa') =>
+  `${SETTING.climatePrefix}${device}:${period}:${format}` as const;
 
 export async function getSetting<K extends SettingKey>(
   db: PortalDb,

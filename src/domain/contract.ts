@@ -28,6 +28,7 @@ export const SERVICES = {
   uploadTargets: 'uploadTargets',
   uploadTargetsTest: 'uploadTargets/test',
   records: 'weatherDevices/records',
+  climate: 'weatherDevices/climate',
   orders: 'orders',
   payments: 'payments',
 } as const;
@@ -90,6 +91,14 @@ export interface Device {
   latitude?: number | null;
   longitude?: number | null;
   elevation?: number | null;
+  /** Climate (issue 26): the anemometer's height above ground in m (null: 10 m). */
+  anemometerHeight?: number | null;
+  /** The month 1..12 a rain year starts (null: January). */
+  rainSeasonStart?: number | null;
+  /** Heating and cooling degree-day base in °C (null: 18.3 °C = 65 °F). */
+  degreeDayBase?: number | null;
+  /** Growing degree-day base in °C (null: 10 °C; the cap stays 30 °C). */
+  gddBase?: number | null;
   channelNameMapping: ChannelName[];
   shareMode: ShareMode;
   order?: number;

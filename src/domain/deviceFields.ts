@@ -46,6 +46,10 @@ export function deviceFieldRules(r: InputReaders) {
       'latitude',
       'longitude',
       'elevation',
+      'anemometerHeight',
+      'rainSeasonStart',
+      'degreeDayBase',
+      'gddBase',
       'channelNameMapping',
       'shareMode',
       'order',
@@ -101,6 +105,23 @@ export function deviceFieldRules(r: InputReaders) {
         message: 'Elevation must be -500..9000 m',
       });
       if (elevation !== undefined) out.elevation = elevation;
+    }
+    // Climate settings (issue 26); null goes back to the default (10 m, January, 18.3 °C, 10 °C).
+    const climate = [
+      ['anemometerHeight', { min: 0.5, max: 100, message: 'Anemometer height must be 0.5..100 m' }],
+      [
+        'rainSeasonStart',
+        { integer: true, min: 1, max: 12, message: 'Rain season must start in month 1..12' },
+      ],
+      ['degreeDayBase', { min: -10, max: 40, message: 'Degree-day base must be -10..40 °C' }],
+      ['gddBase', { min: -10, max: 30, message: 'Growing degree-day base must be -10..30 °C' }],
+    ] as const;
+    for (const [key, rule] of climate) {
+      if (data[key] === null) out[key] = null;
+      else {
+        const v = num(data, key, rule);
+        if (v !== undefined) out[key] = v;
+      }
     }
     if (data.channelNameMapping !== undefined) out.channelNameMapping = channelNames(data.channelNameMapping);
     if (data.consoleSettings !== undefined) out.consoleSettings = consoleSettings(data.consoleSettings);

@@ -2,6 +2,7 @@
 // are contract.ts's). The server's Application (server/declarations.ts) and the worker's client
 // (src/api/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
+import type { ClimateAnswer, ClimateQuery } from './climate/summary';
 import type * as C from './contract';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
@@ -131,6 +132,8 @@ export interface ServiceTypes {
   'weatherDevices/sun': Find<Record<string, unknown>, { device: string; date?: string }>;
   /** Highs and lows per period (issue 13); remove(device) = the owner's reset. */
   'weatherDevices/records': Find<StationRecords, { device: string }> & Remove<StationRecords>;
+  /** Climate summaries (issue 26): JSON, or the NOAA text with format=noaa. */
+  'weatherDevices/climate': Find<ClimateAnswer | string, ClimateQuery>;
   weatherMetrics: Find<Coded, SeriesQuery>;
   'weatherMetrics/5m': Find<Coded, SeriesQuery>;
   'weatherMetrics/query': Find<Coded, SeriesQuery>;

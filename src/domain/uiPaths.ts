@@ -22,6 +22,7 @@ export const UI_PATHS = [
   '/stations',
   '/account',
   '/account/edit',
+  '/climate/:id?',
   '/devices',
   '/devices/:id/edit',
   '/shares',

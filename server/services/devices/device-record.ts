@@ -19,6 +19,10 @@ const NUMBER_FIELDS = [
   'latitude',
   'longitude',
   'elevation',
+  'anemometerHeight',
+  'rainSeasonStart',
+  'degreeDayBase',
+  'gddBase',
 ];
 
 export function fromDb(row: Record<string, unknown>): DeviceRow {

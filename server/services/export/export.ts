@@ -141,23 +141,31 @@ export class ExportService {
     return { stream: body, name };
   }
 
-  private async storedPrefs(user: AuthUser | undefined): Promise<Partial<UnitPrefs>> {
-    if (!user) return {};
-    const row = await this.app.ctx.storage
-      .knex('users')
-      .where({ _id: user._id })
-      .first('displaySetting', 'temperatureUnit');
-    let setting: Record<string, unknown> = {};
-    try {
-      setting = row?.displaySetting ? JSON.parse(row.displaySetting) : {};
-    } catch {
-      setting = {};
-    }
-    return unitPrefs(
-      { temperature: row?.temperatureUnit, ...(setting && typeof setting === 'object' ? setting : {}) },
-      false,
-    );
+  private storedPrefs(user: AuthUser | undefined): Promise<Partial<UnitPrefs>> {
+    return storedUnitPrefs(this.app, user);
   }
+}
+
+/** The user's stored unit choices (displaySetting, and the older temperatureUnit column); none for a guest. */
+export async function storedUnitPrefs(
+  app: Application,
+  user: AuthUser | undefined,
+): Promise<Partial<UnitPrefs>> {
+  if (!user) return {};
+  const row = await app.ctx.storage
+    .knex('users')
+    .where({ _id: user._id })
+    .first('displaySetting', 'temperatureUnit');
+  let setting: Record<string, unknown> = {};
+  try {
+    setting = row?.displaySetting ? JSON.parse(row.displaySetting) : {};
+  } catch {
+    setting = {};
+  }
+  return unitPrefs(
+    { temperature: row?.temperatureUnit, ...(setting && typeof setting === 'object' ? setting : {}) },
+    false,
+  );
 }
 
 /** The download headers: file type and name. */

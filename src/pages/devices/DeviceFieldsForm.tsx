@@ -13,6 +13,7 @@ import type { Device } from '../../domain/contract';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './EditDevice.module.css';
 import {
+  CLIMATE_RANGES,
   type EditErrors,
   type EditValues,
   ELEVATION_RANGE,
@@ -23,7 +24,7 @@ import {
 import { typeName } from './typeNames';
 
 export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: ReactNode }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // 'Wrong input range' says which range (the same message as the alert values').
   const elevationError = (code: string) => {
     if (code !== 'wrongInputRange') return tr(code);
@@ -31,6 +32,22 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
     const unit = 'm';
     return t`Wrong input range: from ${min} to ${max} ${unit}`;
   };
+  const rangeError = (key: keyof typeof CLIMATE_RANGES, unit: string) => {
+    const code = errors[key];
+    if (code !== 'wrongInputRange') return tr(code ?? 'wrongInput');
+    const [min, max] = CLIMATE_RANGES[key];
+    return t`Wrong input range: from ${min} to ${max} ${unit}`;
+  };
+  const months = useMemo(() => {
+    const name = new Intl.DateTimeFormat(i18n.locale, { month: 'long', timeZone: 'UTC' });
+    return [
+      { value: '', label: t`January (default)` },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        value: String(i + 1),
+        label: name.format(new Date(Date.UTC(2001, i, 1))),
+      })),
+    ];
+  }, [i18n.locale, t]);
   const outbox = useOutboxCount();
   const [v, setV] = useState<EditValues>(() => editValues(device));
   const [errors, setErrors] = useState<EditErrors>({});
@@ -129,6 +146,42 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
               value={v.elevation}
               onChange={set('elevation')}
               error={errors.elevation && elevationError(errors.elevation)}
+            />
+          </div>
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>{t`Climate`}</legend>
+          <div className={styles.row}>
+            <TextField
+              label={t`Anemometer height (m)`}
+              inputMode="decimal"
+              placeholder="10"
+              hint={t`Evapotranspiration reduces the wind to 2 m from this height`}
+              value={v.anemometerHeight}
+              onChange={set('anemometerHeight')}
+              error={errors.anemometerHeight && rangeError('anemometerHeight', 'm')}
+            />
+            <SelectField
+              label={t`Rain season starts in`}
+              options={months}
+              value={v.rainSeasonStart}
+              onChange={set('rainSeasonStart')}
+            />
+            <TextField
+              label={t`Heating and cooling degree-day base (°C)`}
+              inputMode="decimal"
+              placeholder="18.3"
+              value={v.degreeDayBase}
+              onChange={set('degreeDayBase')}
+              error={errors.degreeDayBase && rangeError('degreeDayBase', '°C')}
+            />
+            <TextField
+              label={t`Growing degree-day base (°C)`}
+              inputMode="decimal"
+              placeholder="10"
+              value={v.gddBase}
+              onChange={set('gddBase')}
+              error={errors.gddBase && rangeError('gddBase', '°C')}
             />
           </div>
         </fieldset>

@@ -50,6 +50,22 @@ describe('edit rules', () => {
     });
   });
 
+  it('climate settings (issue 26): bounds like the server, empty is the default, only changes are patched', () => {
+    const v = editValues(TEST_DEVICE);
+    expect(validateEdit({ ...v, anemometerHeight: '0.2' })).toEqual({ anemometerHeight: 'wrongInputRange' });
+    expect(validateEdit({ ...v, degreeDayBase: 'warm' })).toEqual({ degreeDayBase: 'wrongInput' });
+    expect(validateEdit({ ...v, gddBase: '31' })).toEqual({ gddBase: 'wrongInputRange' });
+    expect(
+      editPatch(TEST_DEVICE, { ...v, anemometerHeight: '3', rainSeasonStart: '7', degreeDayBase: '15.5' }),
+    ).toEqual({
+      anemometerHeight: 3,
+      rainSeasonStart: 7,
+      degreeDayBase: 15.5,
+    });
+    const set = { ...TEST_DEVICE, gddBase: 8 };
+    expect(editPatch(set, { ...editValues(set), gddBase: '' })).toEqual({ gddBase: null });
+  });
+
   it('patches only what changed', () => {
     const v = editValues(TEST_DEVICE);
     expect(editPatch(TEST_DEVICE, v)).toEqual({});

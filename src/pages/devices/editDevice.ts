@@ -13,6 +13,11 @@ export interface EditValues {
   latitude: string;
   longitude: string;
   elevation: string;
+  /** Climate (issue 26): empty means the default. */
+  anemometerHeight: string;
+  rainSeasonStart: string;
+  degreeDayBase: string;
+  gddBase: string;
   shareMode: ShareMode;
   backlight: 'ambient' | 'period';
   highFrom: string;
@@ -21,7 +26,19 @@ export interface EditValues {
   forecastMode: 'highLow' | 'avgRain';
 }
 
-export type EditErrors = Partial<Record<'name' | 'position' | 'elevation' | 'backlight', ErrorCode>>;
+export type EditErrors = Partial<
+  Record<
+    'name' | 'position' | 'elevation' | 'backlight' | 'anemometerHeight' | 'degreeDayBase' | 'gddBase',
+    ErrorCode
+  >
+>;
+
+/** The bounds the server's deviceFields applies to the climate settings. */
+export const CLIMATE_RANGES = {
+  anemometerHeight: [0.5, 100],
+  degreeDayBase: [-10, 40],
+  gddBase: [-10, 30],
+} as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const ELEVATION_RANGE = [-500, 9000] as const;
@@ -39,6 +56,10 @@ export function editValues(d: Device): EditValues {
     latitude: text(d.latitude),
     longitude: text(d.longitude),
     elevation: text(d.elevation),
+    anemometerHeight: text(d.anemometerHeight),
+    rainSeasonStart: text(d.rainSeasonStart),
+    degreeDayBase: text(d.degreeDayBase),
+    gddBase: text(d.gddBase),
     shareMode: d.shareMode ?? 'private',
     backlight: period ? 'period' : 'ambient',
     highFrom: period?.highFrom ?? '07:00',
@@ -58,6 +79,13 @@ export function validateEdit(v: EditValues): EditErrors {
     const e = toNumber(v.elevation);
     if (e === null) errors.elevation = 'wrongInput';
     else if (e < ELEVATION_RANGE[0] || e > ELEVATION_RANGE[1]) errors.elevation = 'wrongInputRange';
+  }
+  for (const key of ['anemometerHeight', 'degreeDayBase', 'gddBase'] as const) {
+    if (!v[key].trim()) continue;
+    const n = toNumber(v[key]);
+    const [min, max] = CLIMATE_RANGES[key];
+    if (n === null) errors[key] = 'wrongInput';
+    else if (n < min || n > max) errors[key] = 'wrongInputRange';
   }
   if (
     v.backlight === 'period' &&
@@ -87,6 +115,10 @@ export function editPatch(d: Device, v: EditValues): DevicePatch {
     latitude: toNumber(v.latitude),
     longitude: toNumber(v.longitude),
     elevation: toNumber(v.elevation),
+    anemometerHeight: toNumber(v.anemometerHeight),
+    rainSeasonStart: toNumber(v.rainSeasonStart),
+    degreeDayBase: toNumber(v.degreeDayBase),
+    gddBase: toNumber(v.gddBase),
     shareMode: v.shareMode,
     consoleSettings: consoleSettings(v),
   };
@@ -98,6 +130,10 @@ export function editPatch(d: Device, v: EditValues): DevicePatch {
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     elevation: d.elevation ?? null,
+    anemometerHeight: d.anemometerHeight ?? null,
+    rainSeasonStart: d.rainSeasonStart ?? null,
+    degreeDayBase: d.degreeDayBase ?? null,
+    gddBase: d.gddBase ?? null,
     shareMode: d.shareMode ?? 'private',
     consoleSettings: consoleSettings(before),
   };

@@ -1,0 +1,121 @@
+// Climate (issue 26) on the real server: a year and a half of readings uploaded through WSLink with past console times; the
+// owner sets the rain season to July on the edit screen; the Climate page shows a month (totals, a row per day,
+// the ET₀ water balance, the normal band and another year overlaid) and the season's year (its months from July), and downloads the NOAA text. Screens at
+// phone and desktop width, light and dark (SHOTS_DIR).
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { addStation, api, DESKTOP, device, jwt, PHONE, signUp, upload } from './helpers';
+
+const shots = process.env.SHOTS_DIR ?? join('test-results', 'climate-screens');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByTestId('water-balance')).toBeVisible();
+      await page.screenshot({ path: join(shots, `${name}-${size}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
+  await page.setViewportSize(DESKTOP);
+}
+
+const DAY = 86400;
+const START = Date.UTC(2025, 6, 1) / 1000; // 1 July 2025, UTC
+
+/** Day `d` of the season at hour `h`: a seasonal and a daily swing; 6 mm of rain every fourth day. */
+function reading(d: number, h: number): Record<string, number> {
+  const season = Math.cos((2 * Math.PI * (d - 20)) / 365); // warmest in late July, coolest in mid-January
+  const daily = Math.sin((2 * Math.PI * (h - 9)) / 24);
+  const rainy = ((d % 4) + 4) % 4 === 0;
+  return {
+    // The first half year 2 °C warmer, so the two Mays differ (the normal band has a width).
+    t1tem: Math.round((11 + 9 * season + 5 * daily + (d < 0 ? 2 : 0)) * 10) / 10,
+    t1hum: Math.round(75 - 15 * daily),
+    t1ws: 2 + (d % 5),
+    t1wgust: 4 + (d % 5),
+    t1wdir: (d * 37) % 360,
+    t1raindy: rainy ? (h >= 16 ? 6 : h >= 8 ? 3 : 0) : 0,
+  };
+}
+
+test('a month and a rain season on the Climate page, and the NOAA text', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const account = await signUp(page, 'climate');
+  const station = await addStation(page, 'Garden', '', 'UTC');
+  const token = await jwt(request, account);
+  const { _id: id } = await device(request, token, station.wsid);
+  const patched = await request.patch(`/weatherDevices/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { latitude: 50.8, longitude: 4.35, elevation: 100 },
+  });
+  expect(patched.status()).toBe(200);
+  // January 2025 to June 2026: a year and a half, so May has normals from two years.
+  for (let d = -181; d < 365; d++)
+    for (const h of [0, 8, 16])
+      await upload(request, station, reading(d, h), { time: START + d * DAY + h * 3600, timeZone: 'UTC' });
+
+  // The rain season starts in July: set on the edit screen.
+  await page.goto(`/devices/${id}/edit`);
+  await page.getByLabel('Rain season starts in').selectOption('7');
+  await page.getByLabel('Anemometer height (m)').fill('10');
+  await page.getByRole('button', { name: 'Save station' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await api<{ rainSeasonStart: number }>(request, token, `/weatherDevices/${id}`)).rainSeasonStart,
+    )
+    .toBe(7);
+
+  // A month: every day of May 2026, rain on the days of the four-day rhythm.
+  await page.goto(`/climate/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Climate');
+  await page.getByLabel('Month', { exact: true }).fill('2026-05');
+  const days = page.getByTestId('climate-days');
+  await expect(days.getByRole('row')).toHaveCount(32);
+  const month = await api<{ totals: { rain: number; et0: number } }>(
+    request,
+    token,
+    `/weatherDevices/climate?device=${id}&month=2026-05`,
+  );
+  // Days 304..334 of the season; those divisible by 4 had 6 mm: 304, 308, …, 332 = 8 days.
+  expect(month.totals.rain).toBeCloseTo(48, 6);
+  await expect(page.getByTestId('climate-totals')).toContainText('48.0 mm');
+  await expect(page.getByTestId('climate-totals')).toContainText(`${month.totals.et0.toFixed(1)} mm`);
+  // The normal band of the station's two Mays, and May 2025 over May 2026.
+  await expect(page.getByTestId('normal-band').first()).toBeVisible();
+  await page.getByLabel('Compare with').selectOption('2025');
+  await expect(page.getByTestId('compare-line')).toBeVisible();
+  await expect(page.getByTestId('temperature-normals')).toContainText('2025-05');
+  await shoot(page, 'climate-month');
+  await page.getByLabel('Compare with').selectOption('');
+
+  // The season's year: July 2025 to June 2026, 92 rainy days of 6 mm.
+  await page.getByLabel('Summary').selectOption('year');
+  await page.getByLabel('Year').selectOption('2025');
+  const months = page.getByTestId('climate-months');
+  await expect(months.getByRole('row')).toHaveCount(13);
+  await expect(months.getByRole('row').nth(1)).toContainText('Jul 2025');
+  await expect(page.getByText('The year starts in July')).toBeVisible();
+  await expect(page.getByTestId('climate-totals')).toContainText('552.0 mm');
+  await shoot(page, 'climate-season');
+
+  const waiting = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'NOAA text' }).click();
+  const file = await waiting;
+  expect(file.suggestedFilename()).toBe('NOAA-2025.txt');
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text).toContain('CLIMATOLOGICAL SUMMARY for year 2025');
+  expect(text).toContain('\n2025 07 ');
+  expect(text).toContain('\n2026 06 ');
+});

@@ -1,0 +1,91 @@
+// Hourly ET₀ of a station (issue 26, FAO-56 Eq. 53) from its 5-minute or hourly buckets: per UTC hour the mean
+// temperature, humidity and wind (reduced to 2 m) and the solar energy of the hour. Without a solar sensor the
+// hour's radiation is its clear-sky radiation times the day's ratio that Hargreaves' formula (Eq. 50) gives,
+// Rs/Rso = 0.16 √(Tmax − Tmin) / (0.75 + 2·10⁻⁵ z) (Ra cancels out). At night the longwave term takes the ratio
+// of the last hour the sun was up (the note to Eq. 39 for hourly periods).
+import { localParts } from '../timeZones';
+import {
+  clearSky,
+  dayOfYear,
+  et0HourlyDetail,
+  extraterrestrialHourly,
+  wattsToHourlyMJ,
+  windAt2m,
+} from './et0';
+import type { ClimateBucket, ClimateSettings } from './summary';
+
+export interface ClimateHour {
+  /** Unix s of the hour's start (UTC hour). */
+  time: number;
+  tempMean: number | null;
+  et0: number | null;
+}
+
+const mean = (bs: ClimateBucket[], key: string): number | null => {
+  let n = 0;
+  let s = 0;
+  for (const b of bs) {
+    const a = b.aggs[key];
+    if (a && a[0] > 0) {
+      n += a[0];
+      s += a[1];
+    }
+  }
+  return n > 0 ? s / n : null;
+};
+
+/** The hours of the buckets in time order, with ET₀ where temperature and humidity were measured. */
+export function climateHours(
+  buckets: ClimateBucket[],
+  s: ClimateSettings & { longitude: number | null },
+): ClimateHour[] {
+  const hours = new Map<number, ClimateBucket[]>();
+  const days = new Map<string, [number, number]>();
+  for (const b of [...buckets].sort((x, y) => x.time - y.time)) {
+    const h = b.time - (b.time % 3600);
+    const list = hours.get(h);
+    if (list) list.push(b);
+    else hours.set(h, [b]);
+    const t = b.aggs.tempc0;
+    if (t && t[0] > 0) {
+      const p = localParts(b.time, s.timeZone);
+      const key = `${p.y}-${p.m}-${p.d}`;
+      const range = days.get(key);
+      days.set(key, range ? [Math.min(range[0], t[2]), Math.max(range[1], t[3])] : [t[2], t[3]]);
+    }
+  }
+  const elevation = s.elevation ?? 0;
+  let nightRatio = 0.8;
+  const out: ClimateHour[] = [];
+  for (const [time, bs] of hours) {
+    const t = mean(bs, 'tempc0');
+    const rh = mean(bs, 'humc0');
+    if (t === null || rh === null || s.latitude === null || s.longitude === null) {
+      out.push({ time, tempMean: t, et0: null });
+      continue;
+    }
+    const d = new Date(time * 1000);
+    const j = dayOfYear(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    const ra = extraterrestrialHourly(s.latitude, s.longitude, j, d.getUTCHours() + 0.5);
+    const wind = mean(bs, 'windspd');
+    const solar = mean(bs, 'solarrad');
+    const p = localParts(time, s.timeZone);
+    const range = days.get(`${p.y}-${p.m}-${p.d}`);
+    const hargreaves = range
+      ? Math.min(1, (0.16 * Math.sqrt(range[1] - range[0])) / (0.75 + 2e-5 * elevation))
+      : 0.75;
+    const detail = et0HourlyDetail({
+      t,
+      rh,
+      u2: wind === null ? 2 : windAt2m(wind, s.anemometerHeight),
+      rs: solar === null ? null : wattsToHourlyMJ(solar),
+      ra,
+      elevation,
+      ratioAtNight: nightRatio,
+      ratioWithoutSensor: hargreaves,
+    });
+    if (detail.rso > 0.05) nightRatio = Math.min(1, detail.rs / clearSky(ra, elevation));
+    out.push({ time, tempMean: t, et0: detail.et0 });
+  }
+  return out;
+}

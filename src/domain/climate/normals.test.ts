@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dailyNormals, hasNormals, percentile } from './normals';
+
+describe('normals', () => {
+  it('percentiles interpolate between ranks', () => {
+    expect(percentile([1, 2, 3, 4, 5], 0.1)).toBeCloseTo(1.4, 9); // h = 0.4
+    expect(percentile([1, 2, 3, 4, 5], 0.9)).toBeCloseTo(4.6, 9);
+    expect(percentile([7], 0.9)).toBe(7);
+  });
+  it('per calendar day over the years, days of one year only left out', () => {
+    const n = dailyNormals([
+      { date: '2023-03-01', tempMean: 4, rain: 0 },
+      { date: '2024-03-01', tempMean: 6, rain: 2 },
+      { date: '2025-03-01', tempMean: 11, rain: 1 },
+      { date: '2025-03-02', tempMean: 9, rain: 0 },
+      { date: '2024-03-03', tempMean: null, rain: null },
+      { date: '2025-03-03', tempMean: 3, rain: null },
+    ]);
+    const m = n.get('03-01')!;
+    expect(m.years).toBe(3);
+    expect(m.tempMean).toBeCloseTo(7, 9);
+    expect(m.tempP10).toBeCloseTo(4.4, 9); // 4 + 0.2 × (6 − 4)
+    expect(m.tempP90).toBeCloseTo(10, 9); // 6 + 0.8 × (11 − 6)
+    expect(m.rain).toBeCloseTo(1, 9);
+    expect(n.has('03-02')).toBe(false);
+    expect(n.has('03-03')).toBe(false); // the 2024 day had no reading
+    expect(hasNormals('2024-01-01', '2025-01-02')).toBe(true);
+    expect(hasNormals('2024-01-01', '2024-12-31')).toBe(false);
+    expect(hasNormals(null, '2025-01-01')).toBe(false);
+  });
+});
