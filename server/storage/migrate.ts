@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_record_resets';
 import * as m030 from './migrations/030_orders';
 import * as m040 from './migrations/040_admin';
 import * as m050 from './migrations/050_time_partitions';
+import * as m065 from './migrations/065_imports';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '030_orders': m030,
   '040_admin': m040,
   '050_time_partitions': m050,
+  '065_imports': m065,
 };
 
 /** Knex's record of the migrations a database has had. */
