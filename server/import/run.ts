@@ -14,13 +14,15 @@ import type { Knex } from 'knex';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import { deriveInto } from '../../src/domain/formulas';
+import type { ImportReport } from '../../src/domain/imports';
 import { localDayEnd } from '../../src/domain/timeZones';
 import { cleanInto } from '../../src/domain/validate';
 import { EARLIEST_PLAUSIBLE } from '../ingest/parsers/values';
 import { type Aggs, dayStartFor, FIVE_MINUTES, foldInto, mergeInto } from '../storage/buckets';
+import { engineOf } from '../storage/db';
 import { objectId } from '../storage/ids';
 import { pack, unpack } from '../storage/packed';
-import type { BadLine, DayRow, ImportFormat, ImportReader, SampleRow } from './types';
+import type { BadLine, DayRow, ImportReader, SampleRow } from './types';
 
 export type Policy = 'keep' | 'replace';
 
@@ -31,29 +33,7 @@ export interface ImportDevice {
   longitude?: number | null;
 }
 
-export interface ImportReport {
-  format: ImportFormat;
-  kind: 'samples' | 'daily';
-  /** Rows read (resumed imports: rows read after the resume point). */
-  rows: number;
-  badLines: number;
-  firstBad: BadLine[];
-  from: number | null;
-  to: number | null;
-  /** Metrics the file holds values of, with the unit the file had them in. */
-  metrics: { key: string; unit: string; values: number }[];
-  /** Rows (and hours, or days for a dayfile) where the station already has data. */
-  overlaps: { rows: number; periods: number };
-  outOfRange: { key: string; count: number; example: number }[];
-  /** Rows of an hour the import had written already (a repeated or out-of-order time). */
-  duplicates: number;
-  /** Rows too recent to import (the current hour, or the future). */
-  tooRecent: number;
-  imported: number;
-  skipped: number;
-  job: string | null;
-  status: 'dryRun' | 'done' | 'cancelled';
-}
+export type { ImportReport };
 
 export interface Progress {
   rows: number;
@@ -71,6 +51,8 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** A job to resume (its rows up to `position` are skipped). */
   resume?: string;
+  /** The new job's id (the service answers it before the import ends). */
+  jobId?: string;
   /** Rows per committed chunk (whole hours; tests make it small). */
   chunkRows?: number;
   /** Unix s (tests). */
@@ -176,7 +158,7 @@ export async function runImport(
         .where({ _id: job._id })
         .update({ status: 'running', policy: options.policy, updatedAt: Date.now() });
     } else {
-      report.job = objectId();
+      report.job = options.jobId ?? objectId();
       const at = Date.now();
       await knex('importJobs').insert({
         _id: report.job,
@@ -225,7 +207,8 @@ export async function runImport(
       if (n <= position) continue;
       const period = reader.kind === 'samples' ? hourOf(row.time) : row.time;
       // A chunk ends between two periods, so no hour (or day) is split across chunks.
-      if (pendingRows >= chunkRows && period > newestPending(pending, pendingDays)) {
+      const stop = options.signal?.aborted === true;
+      if ((pendingRows >= chunkRows || stop) && period > newestPending(pending, pendingDays)) {
         await flush(n - 1);
         if (options.signal?.aborted) {
           report.status = 'cancelled';
@@ -256,7 +239,7 @@ export async function runImport(
         .where({ _id: jobId })
         .update({
           status: 'failed',
-          error: String((error as Error).message).slice(0, 300),
+          error: String((error as Error).message).slice(-300),
           updatedAt: Date.now(),
         });
     throw error;
@@ -370,13 +353,12 @@ async function rowsIn(trx: Knex, table: string, seq: number, from: number, to: n
   return new Map(rows.map((r) => [Number(r.time), r.data]));
 }
 
-/** Upserts rows in statements of at most `per` rows (SQLite allows 32,766 parameters per statement). */
-async function upsert(
-  trx: Knex,
-  table: string,
-  rows: { device: number; time: number; data: Buffer }[],
-  per = 2000,
-) {
+/**
+ * Upserts rows in statements of a few hundred rows: Knex writes a SQLite multi-row insert as a compound SELECT,
+ * which SQLite limits to 500 terms.
+ */
+async function upsert(trx: Knex, table: string, rows: { device: number; time: number; data: Buffer }[]) {
+  const per = engineOf(trx) === 'pg' ? 2000 : 400;
   for (let i = 0; i < rows.length; i += per)
     await trx(table)
       .insert(rows.slice(i, i + per))

@@ -3,7 +3,9 @@
 // owner picked); cleaning out-of-range values and deriving what a file lacks happen in the import, as for uploads.
 import type { Agg } from '../../src/domain/aggregate';
 
-export type ImportFormat = 'weewx' | 'cumulus-log' | 'cumulus-dayfile' | 'ecowitt' | 'wunderground' | 'csv';
+import type { BadLine, CsvMapping, ImportFormat } from '../../src/domain/imports';
+
+export type { BadLine, CsvMapping, ImportFormat };
 
 /** One reading: unix seconds and base-unit values by catalogue key. `line`: where it was in the file (1-based). */
 export interface SampleRow {
@@ -17,12 +19,6 @@ export interface DayRow {
   time: number;
   aggs: Record<string, Agg>;
   line: number;
-}
-
-/** A line that could not be read, for the dry-run report (the import skips it). */
-export interface BadLine {
-  line: number;
-  reason: string;
 }
 
 export interface ImportReader {
@@ -44,11 +40,4 @@ export interface ReadOptions {
   units?: Partial<Record<'temp' | 'wind' | 'pressure' | 'rain', string>>;
   /** Generic CSV: the time column and, per column, the metric and unit it holds. */
   mapping?: CsvMapping;
-}
-
-export interface CsvMapping {
-  time: string;
-  /** `unix` (seconds), `iso` (with or without zone), or `local` (wall time in `timeZone`). */
-  timeFormat: 'unix' | 'iso' | 'local';
-  columns: Record<string, { key: string; unit: string }>;
 }
