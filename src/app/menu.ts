@@ -18,6 +18,7 @@ import {
   Ruler,
   Server,
   Share2,
+  Upload,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -38,6 +39,7 @@ export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/alert', label: msg`Alert Setting`, icon: BellRing },
   { to: '/server', label: msg`Weather Server`, icon: Server },
   { to: '/export', label: msg`Data Export`, icon: Download },
+  { to: '/import', label: msg`Import history`, icon: Upload },
   { to: '/help', label: msg`Help`, icon: CircleHelp },
   { to: '/faq', label: msg`FAQ`, icon: MessagesSquare },
   { to: '/logout', label: msg`Log Out`, icon: LogOut },
