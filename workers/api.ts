@@ -136,7 +136,7 @@ export interface AdminExportRequest {
   query: Record<string, unknown>;
   /** `key` is a dotted path of the record ('user.email'); `image` columns make their rows 64 px high. */
   columns: { key: string; label: string; image?: boolean }[];
-  format: ExportFormat;
+  format: Extract<ExportFormat, 'csv' | 'xlsx'>;
   /** The screen's path: the file is named after it and a date-time stamp. */
   fileBase: string;
   sheetName?: string;
