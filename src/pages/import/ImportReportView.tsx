@@ -32,7 +32,7 @@ export function ImportReportView({ report, timeZone }: { report: ImportReport; t
         <ul className={styles.metrics}>
           {report.metrics.map((m) => (
             <li key={m.key}>
-              {metricLabel(m.key)}
+              {metricLabel(m.key)} <code className={styles.key}>{m.key}</code>
               {m.unit && <span className={styles.unit}> ({m.unit})</span>}
             </li>
           ))}
