@@ -100,7 +100,7 @@ describe('npm run import', () => {
     const none = cli('--station', 'WS12345', '--rollback', weewx);
     expect(none.code).toBe(1);
     expect(none.err).toContain('No import of this file to roll back');
-  });
+  }, 120_000); // six processes, each starting Node with tsx
 
   test('a CSV no format claims exits 1 and names its columns for --mapping', () => {
     const r = cli('--station', 'WS12345', fixture('generic.csv'));
