@@ -91,7 +91,12 @@ async function imported(storage: Storage, path: string) {
   const reader = await detect(path, { timeZone: 'UTC' });
   if (isUnmapped(reader)) throw new Error('not detected');
   const rss: number[] = [];
-  const timer = setInterval(() => rss.push(process.memoryUsage().rss), 200);
+  const heap: number[] = [];
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    rss.push(m.rss);
+    heap.push(m.heapUsed);
+  }, 200);
   const started = performance.now();
   const report = await runImport(storage.knex, { _id: 'd'.repeat(24), timezone: 'UTC' }, reader, {
     dryRun: false,
@@ -102,7 +107,7 @@ async function imported(storage: Storage, path: string) {
   });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
-  return { seconds, report, rss };
+  return { seconds, report, rss, heap };
 }
 
 export async function importBench(engine: 'sqlite' | 'pg') {
