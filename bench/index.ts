@@ -2,6 +2,7 @@
 // (absolute times on a shared 2-core machine are noisy; ratios against a floor measured alongside are not).
 
 import { historyBench } from './history';
+import { importBench } from './import';
 import { ingestBench } from './ingest';
 import { realtimeBench } from './realtime';
 
@@ -184,4 +185,24 @@ if (smoke) {
     },
   });
   if (load.status !== 0) throw new Error(`bench:load smoke failed (exit ${load.status})`);
+}
+
+// Import (issue 25): `import` runs SQLite and PostgreSQL.
+for (const engine of ['sqlite', 'pg'] as const) {
+  if (!want('import')) continue;
+  console.log(
+    `Import: a 5-year archive at 5-minute intervals (CumulusMX log) into ${engine === 'pg' ? 'PostgreSQL' : 'SQLite'}, vs a bare bulk INSERT of the same rows`,
+  );
+  const r = await importBench(engine);
+  const mb = (b: number) => fmt(b / 1024 / 1024, 0);
+  const rss = r.rss.length > 0 ? r.rss : [process.memoryUsage().rss];
+  console.log(
+    `  rows: ${fmt(r.rows)}; imported ${fmt(r.report.imported)}; buckets ${JSON.stringify(r.counts)}`,
+  );
+  console.log(`  bare INSERT: ${fmt(r.floor, 1)} s (${fmt(r.rows / r.floor)} rows/s)`);
+  console.log(`  import:      ${fmt(r.seconds, 1)} s (${fmt(r.rows / r.seconds)} rows/s)`);
+  console.log(`  import / bare INSERT: ${fmt(r.seconds / r.floor, 2)}× (goal ≤ 3×)`);
+  console.log(
+    `  RSS while importing: first ${mb(rss[0])} MB, max ${mb(Math.max(...rss))} MB, last ${mb(rss[rss.length - 1])} MB (${rss.length} samples); JS heap in use ${mb(Math.min(...r.heap, rss[0]))}–${mb(Math.max(...r.heap, 0))} MB\n`,
+  );
 }

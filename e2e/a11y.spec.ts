@@ -29,6 +29,7 @@ const SIGNED_IN = [
   '/alert',
   '/server',
   '/export',
+  '/import',
   '/profile',
   '/profile/changePassword',
   '/profile/changeProfile',

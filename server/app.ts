@@ -48,6 +48,7 @@ import { displaySettings } from './services/display-settings/display-settings';
 import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
+import { imports } from './services/imports/imports';
 import { metrics } from './services/metrics/metrics';
 import { orders } from './services/orders/orders';
 import { records } from './services/records/records';
@@ -198,6 +199,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(climate);
   app.configure(files);
   app.configure(exportService);
+  app.configure(imports);
   app.configure(weatherServer);
   app.configure(subscriptions);
   app.configure(orders);

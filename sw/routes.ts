@@ -19,6 +19,7 @@ export const SERVER_PREFIXES = [
   'orders',
   'payments',
   'attachments',
+  'imports',
   'weatherServer',
   'stations',
   'data',

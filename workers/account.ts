@@ -247,6 +247,8 @@ export function exportUrl(origin: string, req: ExportRequest, downloadToken: str
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  weewx: 'application/vnd.sqlite3',
+  cumulus: 'text/plain',
 };
 
 /**

@@ -14,6 +14,7 @@ import type {
   User,
 } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
+import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
@@ -151,7 +152,7 @@ export interface AdminExportRequest {
   query: Record<string, unknown>;
   /** `key` is a dotted path of the record ('user.email'); `image` columns make their rows 64 px high. */
   columns: { key: string; label: string; image?: boolean }[];
-  format: ExportFormat;
+  format: Extract<ExportFormat, 'csv' | 'xlsx'>;
   /** The screen's path: the file is named after it and a date-time stamp. */
   fileBase: string;
   sheetName?: string;
@@ -265,6 +266,22 @@ export interface DataWorkerApi {
     onProgress?: (received: number, total: number | null) => void,
   ): Promise<{ blob: Blob; name: string }>;
   cancelExport(id: string): Promise<void>;
+
+  // History imports (issue 25; workers/imports.ts), owner only, online only.
+  /** Streams a file to the server (progress through the callback, a comlink proxy); cancelImportUpload aborts. */
+  uploadImportFile(
+    id: string,
+    file: Blob & { name?: string },
+    onProgress?: (sent: number, total: number) => void,
+  ): Promise<{ upload: string; name: string; size: number }>;
+  cancelImportUpload(id: string): Promise<void>;
+  /** The dry-run report, or a CSV's columns to map. */
+  checkImport(req: ImportRequest): Promise<ImportAnswer>;
+  /** Starts (or resumes) the import; its progress is in importJobs. */
+  startImport(req: ImportRequest): Promise<ImportJob>;
+  /** The station's imports, newest first. */
+  importJobs(device: string): Promise<ImportJob[]>;
+  importAction(job: string, action: 'cancel' | 'rollback'): Promise<ImportJob>;
 
   // Forwarding to weather networks (issue #17; workers/upload-targets.ts), owner only, online only but the load.
   /** The station's targets into Dexie `uploadTargets` (keys masked); kept live by the owner's events. */

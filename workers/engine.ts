@@ -10,6 +10,7 @@ import { adminHandlers } from './features/admin';
 import { dataHandlers } from './features/data';
 import { deviceHandlers } from './features/devices';
 import type { EngineApi, Handlers } from './features/handlers';
+import { importHandlers } from './features/imports';
 import { orderHandlers } from './features/orders';
 import { sessionHandlers } from './features/session';
 import { uploadTargetHandlers } from './features/upload-targets';
@@ -35,6 +36,7 @@ const HANDLERS: Handlers<keyof EngineApi> = {
   ...uploadTargetHandlers,
   ...adminHandlers,
   ...orderHandlers,
+  ...importHandlers,
 };
 
 type AnyHandler = (rt: Runtime, ...args: unknown[]) => unknown;

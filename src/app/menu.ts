@@ -20,6 +20,7 @@ import {
   Ruler,
   Server,
   Share2,
+  Upload,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ export const SIGNED_IN_MENU: MenuEntry[] = [
   { to: '/export', label: msg`Data Export`, icon: Download },
   // Monthly and yearly climate summaries, degree days, ET₀ (issue 26).
   { to: '/climate', label: msg`Climate`, icon: CloudSun },
+  { to: '/import', label: msg`Import history`, icon: Upload },
   { to: '/help', label: msg`Help`, icon: CircleHelp },
   { to: '/faq', label: msg`FAQ`, icon: MessagesSquare },
   { to: '/logout', label: msg`Log Out`, icon: LogOut },

@@ -128,6 +128,7 @@ describe('every route of spec §2', () => {
     ['/alert', 'Alert Setting'],
     ['/displaySetting', 'Unit & Display'],
     ['/export', 'Data Export'],
+    ['/import', 'Import history'],
     ['/profile', 'Profile'],
     ['/profile/changePassword', 'Change password'],
     ['/profile/changeProfile', 'Change profile'],

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           page('alert', msg`Alert Setting`, () => import('../pages/alert/AlertPage')),
           page('server', msg`Weather Server`, () => import('../pages/server/ServerPage')),
           page('export', msg`Data Export`, () => import('../pages/export/ExportPage')),
+          page('import', msg`Import history`, () => import('../pages/import/ImportPage')),
           page('records/:id?', msg`Records`, () => import('../pages/records/RecordsPage')),
           page('climate/:id?', msg`Climate`, () => import('../pages/climate/ClimatePage')),
           page('profile', msg`Profile`, () => import('../pages/account/ProfilePage')),

@@ -3,7 +3,8 @@
 /** Longest export: a bit over a year of 5-minute rows. */
 export const MAX_EXPORT_DAYS = 400;
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** Spreadsheets, and the files of WeeWX (its archive database) and CumulusMX (its monthly log): issue 25. */
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'weewx', 'cumulus'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const isExportFormat = (v: unknown): v is ExportFormat =>

@@ -4,6 +4,7 @@
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';
 import type * as C from './contract';
+import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
 
@@ -160,6 +161,12 @@ export interface ServiceTypes {
   weatherServer: Find<C.ServerView, { device: string }>;
   'stations/lookup': Find<C.Device, { wsid: string }>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
+  /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
+  'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;
+  imports: Find<ImportJob[], { device: string }> &
+    Get<ImportJob> &
+    Create<ImportRequest, ImportAnswer> &
+    Patch<{ action: 'cancel' | 'rollback' }, ImportJob>;
   subscriptionPlans: Find<List<C.SubscriptionPlan>, ListQuery> &
     Get<C.SubscriptionPlan> &
     Create<Partial<C.SubscriptionPlan>, C.SubscriptionPlan> &

@@ -13,6 +13,7 @@ export const UI_PATHS = [
   '/signup/verify',
   '/logout',
   '/help',
+  '/import',
   '/faq',
   '/devicefaq',
   '/terms',

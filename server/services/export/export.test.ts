@@ -321,9 +321,10 @@ describe('exports share the server (issue #20)', () => {
   test('a long export lets the event loop turn while it runs (other requests are served between slices)', async () => {
     const long = await newStation(t, owner.token, { timezone: 'UTC' });
     const device = { _id: long._id, timezone: 'UTC' };
-    const start = T0 - 4 * 86400;
+    // Twenty days: long enough next to one /users/me round trip that several fit in it, loaded machine or not.
+    const start = T0 - 20 * 86400;
     await Promise.all(
-      Array.from({ length: 4 * 288 }, (_, i) =>
+      Array.from({ length: 20 * 288 }, (_, i) =>
         t.server.app.ctx.samples.write(device, start + i * 300, {
           tempc0: i % 30,
           humc0: 50,

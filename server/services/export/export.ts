@@ -1,11 +1,12 @@
 // weatherMetrics/export — a file download of a station's 5-minute history (docs/upload-protocols.md §4):
-//   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx&locale&<unit prefs>
+//   GET /weatherMetrics/export?device&startTime&endTime&format=csv|xlsx|weewx|cumulus&locale&<unit prefs>
 // Authorised by `Authorization: Bearer <jwt>` (third-party calls) or, on a plain link, `$downloadToken=<token>`
 // from POST /downloadTokens (server/auth/download-token.ts: a minute, this path only); `$accessToken` is refused. Units: query parameters, else the user's stored displaySetting, else the
 // domain defaults. The file streams out one device-local day at a time. Columns (issue #13): only the readings
 // the station has a value for in the range, named as the dashboard names them (the user's channel names), a
 // units row, empty cells where a value is missing. Exports leave the event loop to other requests every few ms
 // (rows.ts slicer), and each user runs one at a time (a second one is a 429 exportBusy with Retry-After).
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { BadRequest, TooManyRequests } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
@@ -26,6 +27,7 @@ import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
 import type { DeviceRow } from '../devices/device-record';
 import { exportColumns, headerRows } from './columns';
+import { cumulusLog, cumulusLogName, weewxArchive } from './leave';
 import { csvLine, exportRows, localTime, presentKeys } from './rows';
 
 type P = Params & { user?: AuthUser };
@@ -110,6 +112,22 @@ export class ExportService {
     const columns = exportColumns(await presentKeys(store, range), device.channelNameMapping ?? []);
     const headers = headerRows(columns, prefs);
     let body: Readable;
+    if (format === 'weewx' || format === 'cumulus') {
+      // Export to leave (leave.ts): the files WeeWX and CumulusMX read, in their units, not the user's.
+      const leaving = { device: range.device, from, to };
+      body =
+        format === 'weewx'
+          ? await weewxArchive(store, leaving, join(this.app.ctx.config.dataDir, 'exports'))
+          : Readable.from(cumulusLog(store, leaving));
+      const month = cumulusLogName(from, tz) === cumulusLogName(to - 1, tz);
+      const file =
+        format === 'weewx'
+          ? `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}_weewx.sdb`
+          : month
+            ? cumulusLogName(from, tz)
+            : `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}_cumulus-log.txt`;
+      return { stream: body, name: file };
+    }
     if (format === 'csv') {
       body = Readable.from(
         (async function* () {
@@ -167,6 +185,12 @@ export async function storedUnitPrefs(
     false,
   );
 }
+const EXPORT_TYPES: Record<string, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  weewx: 'application/vnd.sqlite3',
+  cumulus: 'text/plain; charset=utf-8',
+};
 
 /** The download headers: file type and name. */
 function downloadHeaders(context: HookContext): void {
@@ -176,10 +200,7 @@ function downloadHeaders(context: HookContext): void {
     ...context.http,
     headers: {
       ...(context.http?.headers ?? {}),
-      'Content-Type':
-        file.format === 'csv'
-          ? 'text/csv; charset=utf-8'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Type': EXPORT_TYPES[file.format] ?? 'application/octet-stream',
       'Content-Disposition': `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`,
       'Cache-Control': 'no-store',
     },

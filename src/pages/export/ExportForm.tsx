@@ -8,11 +8,17 @@ import { Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
 import { TextField } from '../../components/TextField';
 import type { Device } from '../../domain/contract';
+import { EXPORT_FORMATS } from '../../domain/exports';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './ExportPage.module.css';
 import { MAX_EXPORT_DAYS } from './exportRange';
 
-export const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)' };
+export const FORMAT_NAMES: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (XLSX)',
+  weewx: 'WeeWX (SQLite)',
+  cumulus: 'CumulusMX log',
+};
 
 export interface ExportFormValue {
   deviceId: string | undefined;
@@ -74,7 +80,7 @@ export function ExportForm({
           <legend id={formatId} className={styles.legend}>
             {t`Format`}
           </legend>
-          {(['csv', 'xlsx'] as const).map((f) => (
+          {EXPORT_FORMATS.map((f) => (
             <label key={f} className={styles.format}>
               <input
                 type="radio"
@@ -90,6 +96,9 @@ export function ExportForm({
         </fieldset>
         <p className={styles.note}>
           {t`5-minute readings of what your station measures, named as on the dashboard, in your units and the station's time zone; a missing value is an empty cell. At most ${MAX_EXPORT_DAYS} days at a time.`}
+        </p>
+        <p className={styles.note}>
+          {t`Moving to another program? WeeWX (SQLite) is its archive database in metric units; CumulusMX log is its monthly data log (°C, m/s, hPa, mm): export one month at a time to get Cumulus's own file name.`}
         </p>
         <div>
           <Button

@@ -31,7 +31,7 @@ export function TableExportDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [format, setFormat] = useState<Extract<ExportFormat, 'csv' | 'xlsx'>>('xlsx');
   const [phase, setPhase] = useState<Phase>({ kind: 'ask' });
   const job = useRef<string | null>(null);
   const n = new Intl.NumberFormat(i18n.locale);
@@ -91,7 +91,7 @@ export function TableExportDialog({
       <SelectField
         label={t`Format`}
         value={format}
-        onChange={(e) => setFormat(e.target.value as ExportFormat)}
+        onChange={(e) => setFormat(e.target.value as 'csv' | 'xlsx')}
         options={[
           { value: 'xlsx', label: t`Excel workbook (.xlsx)` },
           { value: 'csv', label: t`CSV (.csv)` },

@@ -1,0 +1,565 @@
+// The import itself: rows from a reader (detect.ts) go through what an upload goes through — out-of-range values
+// dropped (cleanInto), missing values derived (deriveInto), folded into 5-minute buckets with the upload's bucket
+// math (storage/buckets.ts) — and are stored as 5-minute, hourly and device-local daily rows, so graphs, records
+// and exports see them like uploaded data. Raw samples are not written: the store keeps those a week only.
+//
+// - Overlap is judged per hour: an hour in which the station already has data is kept as it is ("keep"), or
+//   replaced whole by the file's ("replace"): its 5-minute rows and its hour are rewritten, its day recomputed
+//   from its hours. The current hour is never touched (the live writer holds it).
+// - Rows are committed in chunks of whole hours, each in one transaction with the job's position and a record of
+//   what the chunk changed (importChanges): an import that stops can be resumed from that position or rolled back
+//   chunk by chunk. An hour written by the job is never written again by it, so nothing is counted twice.
+// - A dry run reads the whole file the same way and writes nothing.
+import type { Knex } from 'knex';
+import type { Agg } from '../../src/domain/aggregate';
+import { METRIC_BY_KEY } from '../../src/domain/catalogue';
+import { deriveInto } from '../../src/domain/formulas';
+import type { ImportReport } from '../../src/domain/imports';
+import { localDayEnd } from '../../src/domain/timeZones';
+import { cleanInto } from '../../src/domain/validate';
+import { EARLIEST_PLAUSIBLE } from '../ingest/parsers/values';
+import { type Aggs, dayStartFor, FIVE_MINUTES, foldInto, mergeInto } from '../storage/buckets';
+import { objectId } from '../storage/ids';
+import { pack, unpack } from '../storage/packed';
+import type { BadLine, DayRow, ImportReader, SampleRow } from './types';
+
+export type Policy = 'keep' | 'replace';
+
+export interface ImportDevice {
+  _id: string;
+  timezone: string;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+export type { ImportReport };
+
+export interface Progress {
+  rows: number;
+  imported: number;
+  time: number;
+}
+
+export interface RunOptions {
+  dryRun: boolean;
+  policy: Policy;
+  fileName: string;
+  fileHash: string;
+  user?: string | null;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** A job to resume (its rows up to `position` are skipped). */
+  resume?: string;
+  /** The new job's id (the service answers it before the import ends). */
+  jobId?: string;
+  /** Rows per committed chunk (whole hours; tests make it small). */
+  chunkRows?: number;
+  /** Unix s (tests). */
+  now?: number;
+}
+
+export class ImportError extends Error {}
+
+interface Hour {
+  rows: number;
+  fives: Map<number, Aggs>;
+  times: Set<number>;
+}
+
+const b64 = (b: Buffer | Uint8Array | null | undefined) => (b ? Buffer.from(b).toString('base64') : null);
+const hourOf = (t: number) => t - (t % 3600);
+
+async function seqOf(knex: Knex, device: string): Promise<number> {
+  const row = await knex('weatherDevices').where({ _id: device }).first('seq');
+  if (!row) throw new ImportError(`No device ${device}`);
+  return Number(row.seq);
+}
+
+/** Cleans a day's aggregates like values: an aggregate with a low, high or mean out of range is dropped. */
+function cleanAggs(aggs: Record<string, Agg>, report: Counter): Record<string, Agg> {
+  const out: Record<string, Agg> = {};
+  for (const key in aggs) {
+    const def = METRIC_BY_KEY[key];
+    const a = aggs[key];
+    if (!def) continue;
+    const bad = [a[1] / a[0], a[2], a[3]].find((v) => !Number.isFinite(v) || v < def.min || v > def.max);
+    if (bad !== undefined) {
+      report.outOfRange(key, bad);
+      continue;
+    }
+    out[key] = a;
+    report.value(key);
+  }
+  return out;
+}
+
+class Counter {
+  values = new Map<string, number>();
+  bad = new Map<string, { count: number; example: number }>();
+  value(key: string) {
+    this.values.set(key, (this.values.get(key) ?? 0) + 1);
+  }
+  outOfRange(key: string, v: number) {
+    const b = this.bad.get(key);
+    if (b) b.count++;
+    else this.bad.set(key, { count: 1, example: v });
+  }
+}
+
+export async function runImport(
+  knex: Knex,
+  device: ImportDevice,
+  reader: ImportReader,
+  options: RunOptions,
+): Promise<ImportReport> {
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const currentHour = hourOf(now);
+  const seq = await seqOf(knex, device._id);
+  const tz = device.timezone;
+  const chunkRows = options.chunkRows ?? 5000;
+  const counter = new Counter();
+  const report: ImportReport = {
+    format: reader.format,
+    kind: reader.kind,
+    rows: 0,
+    badLines: 0,
+    firstBad: [],
+    from: null,
+    to: null,
+    metrics: [],
+    overlaps: { rows: 0, periods: 0 },
+    outOfRange: [],
+    duplicates: 0,
+    tooRecent: 0,
+    imported: 0,
+    skipped: 0,
+    job: null,
+    status: options.dryRun ? 'dryRun' : 'done',
+  };
+
+  // The job: a new one, or the one resumed (same station, same file).
+  let position = 0;
+  let chunk = 0;
+  if (!options.dryRun) {
+    if (options.resume) {
+      const job = await knex('importJobs').where({ _id: options.resume }).first();
+      if (!job || job.device !== device._id) throw new ImportError('No such import for this station');
+      if (job.fileHash !== options.fileHash) throw new ImportError('This is not the file of that import');
+      if (job.status === 'done' || job.status === 'rolledBack')
+        throw new ImportError(`That import is ${job.status}`);
+      position = Number(job.position);
+      report.imported = Number(job.imported);
+      report.skipped = Number(job.skipped);
+      const last = await knex('importChanges').where({ job: job._id }).max('chunk as n').first();
+      chunk = Number(last?.n ?? -1) + 1;
+      report.job = job._id;
+      await knex('importJobs')
+        .where({ _id: job._id })
+        .update({ status: 'running', policy: options.policy, updatedAt: Date.now() });
+    } else {
+      report.job = options.jobId ?? objectId();
+      const at = Date.now();
+      await knex('importJobs').insert({
+        _id: report.job,
+        device: device._id,
+        user: options.user ?? null,
+        format: reader.format,
+        fileName: options.fileName.slice(0, 200),
+        fileHash: options.fileHash,
+        policy: options.policy,
+        status: 'running',
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+  }
+  const jobId = report.job;
+
+  const done = new Set<number>(); // hours (or days) this run has written
+  let pending = new Map<number, Hour>();
+  let pendingDays = new Map<number, { aggs: Record<string, Agg>; rows: number }>();
+  let pendingRows = 0;
+  let newest = Number.NEGATIVE_INFINITY;
+  let n = 0;
+
+  const flush = async (consumed: number) => {
+    if (reader.kind === 'samples') {
+      const hours = pending;
+      pending = new Map();
+      await writeHours(knex, seq, tz, hours, options, report, done, (trx, changes, imported, skipped) =>
+        jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
+      );
+    } else {
+      const days = pendingDays;
+      pendingDays = new Map();
+      await writeDays(knex, seq, days, options, report, done, (trx, changes, imported, skipped) =>
+        jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
+      );
+    }
+    pendingRows = 0;
+    options.onProgress?.({ rows: report.rows, imported: report.imported, time: newest });
+  };
+
+  try {
+    for await (const row of reader.rows()) {
+      n++;
+      if (n <= position) continue;
+      const period = reader.kind === 'samples' ? hourOf(row.time) : row.time;
+      // A chunk ends between two periods, so no hour (or day) is split across chunks.
+      const stop = options.signal?.aborted === true;
+      if ((pendingRows >= chunkRows || stop) && period > newestPending(pending, pendingDays)) {
+        await flush(n - 1);
+        if (options.signal?.aborted) {
+          report.status = 'cancelled';
+          break;
+        }
+      }
+      report.rows++;
+      if (row.time < EARLIEST_PLAUSIBLE || hourOf(row.time) >= currentHour) {
+        report.tooRecent += row.time < EARLIEST_PLAUSIBLE ? 0 : 1;
+        if (row.time < EARLIEST_PLAUSIBLE) badLine(report, { line: row.line, reason: 'Time out of range' });
+        continue;
+      }
+      report.from = report.from === null ? row.time : Math.min(report.from, row.time);
+      report.to = report.to === null ? row.time : Math.max(report.to, row.time);
+      if (row.time > newest) newest = row.time;
+      if (done.has(period)) {
+        report.duplicates++;
+        continue;
+      }
+      pendingRows++;
+      if ('aggs' in row) addDay(pendingDays, row, counter);
+      else addSample(pending, row, device, counter, report);
+    }
+    if (report.status !== 'cancelled') await flush(n);
+  } catch (error) {
+    if (jobId)
+      await knex('importJobs')
+        .where({ _id: jobId })
+        .update({
+          status: 'failed',
+          error: String((error as Error).message).slice(-300),
+          updatedAt: Date.now(),
+        });
+    throw error;
+  }
+  for (const b of reader.bad) badLine(report, b);
+  report.metrics = [...counter.values]
+    .map(([key, values]) => ({ key, unit: reader.units[key] ?? METRIC_BY_KEY[key]?.unit ?? '', values }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  report.outOfRange = [...counter.bad].map(([key, b]) => ({ key, ...b }));
+  if (jobId)
+    await knex('importJobs')
+      .where({ _id: jobId })
+      .update({ status: report.status === 'cancelled' ? 'cancelled' : 'done', updatedAt: Date.now() });
+  return report;
+}
+
+function badLine(report: ImportReport, bad: BadLine) {
+  report.badLines++;
+  if (report.firstBad.length < 20) report.firstBad.push(bad);
+}
+
+function newestPending(hours: Map<number, Hour>, days: Map<number, unknown>): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const k of hours.keys()) if (k > max) max = k;
+  for (const k of days.keys()) if (k > max) max = k;
+  return max;
+}
+
+function addSample(
+  pending: Map<number, Hour>,
+  row: SampleRow,
+  device: ImportDevice,
+  counter: Counter,
+  report: ImportReport,
+) {
+  const hour = hourOf(row.time);
+  let h = pending.get(hour);
+  if (!h) {
+    h = { rows: 0, fives: new Map(), times: new Set() };
+    pending.set(hour, h);
+  }
+  if (h.times.has(row.time)) {
+    report.duplicates++;
+    return;
+  }
+  h.times.add(row.time);
+  h.rows++;
+  const sent = row.values;
+  const values = cleanInto({ ...sent });
+  for (const key in values) {
+    if (sent[key] === null) continue;
+    if (values[key] === null) counter.outOfRange(key, sent[key] as number);
+    else counter.value(key);
+  }
+  deriveInto(values, {
+    time: row.time,
+    latitude: device.latitude ?? null,
+    longitude: device.longitude ?? null,
+  });
+  const t5 = row.time - (row.time % FIVE_MINUTES);
+  const aggs = h.fives.get(t5) ?? {};
+  foldInto(aggs, values);
+  h.fives.set(t5, aggs);
+}
+
+function addDay(
+  pending: Map<number, { aggs: Record<string, Agg>; rows: number }>,
+  row: DayRow,
+  counter: Counter,
+) {
+  const d = pending.get(row.time);
+  const aggs = cleanAggs(row.aggs, counter);
+  if (d) {
+    mergeInto(d.aggs, aggs);
+    d.rows++;
+  } else pending.set(row.time, { aggs, rows: 1 });
+}
+
+/** What one chunk changed: per hour its 1h row and 5-minute rows as they were; per day its row as it was. */
+export interface Changes {
+  hours: [time: number, before: string | null, fives: [number, string][]][];
+  days: [time: number, before: string | null][];
+}
+
+/** Records a chunk in the job, in the chunk's transaction (null on a dry run). */
+type Save = (trx: Knex, changes: Changes, imported: number, skipped: number) => Promise<void> | null;
+
+async function saveChunk(
+  trx: Knex,
+  job: string,
+  chunk: number,
+  changes: Changes,
+  position: number,
+  imported: number,
+  skipped: number,
+): Promise<void> {
+  if (changes.hours.length > 0 || changes.days.length > 0)
+    await trx('importChanges').insert({ job, chunk, data: JSON.stringify(changes) });
+  await trx('importJobs')
+    .where({ _id: job })
+    .update({ position, updatedAt: Date.now() })
+    .increment({ imported, skipped });
+}
+
+async function rowsIn(trx: Knex, table: string, seq: number, from: number, to: number) {
+  const rows = (await trx(table)
+    .where({ device: seq })
+    .andWhere('time', '>=', from)
+    .andWhere('time', '<', to)
+    .select('time', 'data')) as { time: number | string; data: Buffer }[];
+  return new Map(rows.map((r) => [Number(r.time), r.data]));
+}
+
+/**
+ * Upserts rows, a thousand per statement: one multi-row VALUES statement (both engines take it), since Knex's
+ * query builder writes a SQLite multi-row insert as a compound SELECT of at most 500 terms and prepares each
+ * one (its statements took most of an import's time).
+ */
+export async function upsert(
+  trx: Knex,
+  table: string,
+  rows: { device: number; time: number; data: Buffer }[],
+) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    const values: (number | Buffer)[] = [];
+    for (const r of part) values.push(r.device, r.time, r.data);
+    await trx.raw(
+      `INSERT INTO ${table} (device, time, data) VALUES ${part.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT (device, time) DO UPDATE SET data = excluded.data`,
+      values,
+    );
+  }
+}
+
+async function writeHours(
+  knex: Knex,
+  seq: number,
+  tz: string,
+  hours: Map<number, Hour>,
+  options: RunOptions,
+  report: ImportReport,
+  done: Set<number>,
+  save: Save,
+) {
+  if (hours.size === 0) return;
+  const times = [...hours.keys()].sort((a, b) => a - b);
+  const from = times[0];
+  const to = times[times.length - 1] + 3600;
+  const apply = async (trx: Knex) => {
+    const existing = await rowsIn(trx, 'buckets1h', seq, from, to);
+    const changes: Changes = { hours: [], days: [] };
+    const fives: { device: number; time: number; data: Buffer }[] = [];
+    const hourRows: { device: number; time: number; data: Buffer }[] = [];
+    const days = new Map<number, { aggs: Aggs; recompute: boolean; hours: Set<number> }>();
+    let imported = 0;
+    let skipped = 0;
+    for (const hour of times) {
+      const h = hours.get(hour)!;
+      const before = existing.get(hour);
+      const had = before !== undefined && Object.keys(unpack(before)).length > 0;
+      if (had) {
+        report.overlaps.rows += h.rows;
+        report.overlaps.periods++;
+        if (options.policy === 'keep') {
+          skipped += h.rows;
+          continue;
+        }
+      }
+      imported += h.rows;
+      done.add(hour);
+      if (options.dryRun) continue;
+      const old5 = had ? await rowsIn(trx, 'buckets5m', seq, hour, hour + 3600) : new Map<number, Buffer>();
+      changes.hours.push([hour, b64(before), [...old5].map(([t, d]) => [t, b64(d)!] as [number, string])]);
+      if (old5.size > 0)
+        await trx('buckets5m')
+          .where({ device: seq })
+          .andWhere('time', '>=', hour)
+          .andWhere('time', '<', hour + 3600)
+          .delete();
+      const hourAggs: Aggs = {};
+      for (const t5 of [...h.fives.keys()].sort((a, b) => a - b)) {
+        const aggs = h.fives.get(t5)!;
+        fives.push({ device: seq, time: t5, data: pack(aggs) });
+        mergeInto(hourAggs, aggs);
+        const day = dayStartFor(t5, tz);
+        const d = days.get(day) ?? { aggs: {}, recompute: false, hours: new Set<number>() };
+        mergeInto(d.aggs, aggs);
+        d.hours.add(hour);
+        d.recompute ||= had;
+        days.set(day, d);
+      }
+      hourRows.push({ device: seq, time: hour, data: pack(hourAggs) });
+    }
+    if (!options.dryRun) {
+      await upsert(trx, 'buckets5m', fives);
+      await upsert(trx, 'buckets1h', hourRows);
+      const dayRows: { device: number; time: number; data: Buffer }[] = [];
+      for (const [day, d] of [...days].sort((a, b) => a[0] - b[0])) {
+        const before = (await rowsIn(trx, 'buckets1d', seq, day, day + 1)).get(day);
+        changes.days.push([day, b64(before)]);
+        let aggs: Aggs;
+        if (d.recompute) {
+          // A replaced hour: the day is its hours again, in time order.
+          aggs = {};
+          const hoursOfDay = await rowsIn(trx, 'buckets1h', seq, day, localDayEnd(day, tz));
+          for (const t of [...hoursOfDay.keys()].sort((a, b) => a - b))
+            mergeInto(aggs, unpack(hoursOfDay.get(t)!));
+        } else if (before) {
+          // The day's `last` is its newest value: the import's only when every other hour of the day is older.
+          const others = (
+            (await trx('buckets1h')
+              .where({ device: seq })
+              .andWhere('time', '>=', day)
+              .andWhere('time', '<', localDayEnd(day, tz))
+              .pluck('time')) as (number | string)[]
+          )
+            .map(Number)
+            .filter((t) => !d.hours.has(t));
+          const later = others.length > 0 && Math.max(...others) < Math.min(...d.hours);
+          aggs = later ? mergeInto(unpack(before), d.aggs) : mergeAggsEarlier(d.aggs, unpack(before));
+        } else aggs = d.aggs;
+        dayRows.push({ device: seq, time: day, data: pack(aggs) });
+      }
+      await upsert(trx, 'buckets1d', dayRows);
+      await save(trx, changes, imported, skipped);
+    }
+    report.imported += imported;
+    report.skipped += skipped;
+  };
+  if (options.dryRun) await apply(knex);
+  else await knex.transaction((trx) => apply(trx));
+}
+
+/** `earlier` merged before `later` (a new object). */
+function mergeAggsEarlier(earlier: Aggs, later: Aggs): Aggs {
+  return mergeInto(mergeInto({}, earlier), later);
+}
+
+async function writeDays(
+  knex: Knex,
+  seq: number,
+  days: Map<number, { aggs: Record<string, Agg>; rows: number }>,
+  options: RunOptions,
+  report: ImportReport,
+  done: Set<number>,
+  save: Save,
+) {
+  if (days.size === 0) return;
+  const times = [...days.keys()].sort((a, b) => a - b);
+  const apply = async (trx: Knex) => {
+    const existing = await rowsIn(trx, 'buckets1d', seq, times[0], times[times.length - 1] + 1);
+    const changes: Changes = { hours: [], days: [] };
+    const rows: { device: number; time: number; data: Buffer }[] = [];
+    let imported = 0;
+    let skipped = 0;
+    for (const day of times) {
+      const d = days.get(day)!;
+      const before = existing.get(day);
+      if (before !== undefined && Object.keys(unpack(before)).length > 0) {
+        report.overlaps.rows += d.rows;
+        report.overlaps.periods++;
+        if (options.policy === 'keep') {
+          skipped += d.rows;
+          continue;
+        }
+      }
+      imported += d.rows;
+      done.add(day);
+      changes.days.push([day, b64(before)]);
+      rows.push({ device: seq, time: day, data: pack(d.aggs) });
+    }
+    if (!options.dryRun) {
+      await upsert(trx, 'buckets1d', rows);
+      await save(trx, changes, imported, skipped);
+    }
+    report.imported += imported;
+    report.skipped += skipped;
+  };
+  if (options.dryRun) await apply(knex);
+  else await knex.transaction((trx) => apply(trx));
+}
+
+/**
+ * Undoes an import, newest chunk first: rows it created are deleted, rows it replaced get their old content
+ * back. Each chunk is undone in one transaction, so a rollback that stops can be run again.
+ */
+export async function rollbackImport(knex: Knex, jobId: string): Promise<{ chunks: number }> {
+  const job = await knex('importJobs').where({ _id: jobId }).first();
+  if (!job) throw new ImportError('No such import');
+  if (job.status === 'running') throw new ImportError('That import is still running');
+  const seq = await seqOf(knex, job.device);
+  const chunks = (await knex('importChanges')
+    .where({ job: jobId })
+    .orderBy('chunk', 'desc')
+    .select('chunk')) as {
+    chunk: number;
+  }[];
+  const put = async (trx: Knex, table: string, time: number, before: string | null) => {
+    if (before === null) await trx(table).where({ device: seq, time }).delete();
+    else await upsert(trx, table, [{ device: seq, time, data: Buffer.from(before, 'base64') }]);
+  };
+  for (const { chunk } of chunks)
+    await knex.transaction(async (trx) => {
+      const row = await trx('importChanges').where({ job: jobId, chunk }).first('data');
+      const changes = JSON.parse(row.data) as Changes;
+      for (const [day, before] of changes.days) await put(trx, 'buckets1d', day, before);
+      for (const [hour, before, fives] of changes.hours) {
+        await trx('buckets5m')
+          .where({ device: seq })
+          .andWhere('time', '>=', hour)
+          .andWhere('time', '<', hour + 3600)
+          .delete();
+        await upsert(
+          trx,
+          'buckets5m',
+          fives.map(([time, data]) => ({ device: seq, time, data: Buffer.from(data, 'base64') })),
+        );
+        await put(trx, 'buckets1h', hour, before);
+      }
+      await trx('importChanges').where({ job: jobId, chunk }).delete();
+    });
+  await knex('importJobs').where({ _id: jobId }).update({ status: 'rolledBack', updatedAt: Date.now() });
+  return { chunks: chunks.length };
+}

@@ -1,0 +1,82 @@
+// History imports (issue 25; server/services/imports): the file goes up from here, not from the page, streamed by
+// the browser from disk (XMLHttpRequest sends a File without reading it into memory, and reports the upload's
+// progress, which fetch cannot); the dry run, start, progress, cancel and undo are service calls. Online only.
+import { ApiError } from '../src/api/errors';
+import { getAuth } from '../src/db/authStorage';
+import { ERRORS } from '../src/domain/errors';
+import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
+import type { Connection } from './connection';
+
+function online(conn: Connection): void {
+  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline');
+}
+
+/** Uploads in flight, to abort. */
+const uploads = new Map<string, XMLHttpRequest>();
+
+export async function uploadImportFile(
+  conn: Connection,
+  id: string,
+  file: Blob & { name?: string },
+  onProgress?: (sent: number, total: number) => void,
+): Promise<{ upload: string; name: string; size: number }> {
+  online(conn);
+  const auth = await getAuth(conn.db);
+  if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+  const xhr = new XMLHttpRequest();
+  uploads.set(id, xhr);
+  try {
+    return await new Promise((resolve, reject) => {
+      xhr.open('POST', `${conn.origin}/imports/upload?name=${encodeURIComponent(file.name ?? 'upload')}`);
+      xhr.setRequestHeader('Authorization', `Bearer ${auth.accessToken}`);
+      xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+      xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.total || file.size);
+      xhr.onload = () => {
+        let body: { message?: string } & Record<string, unknown> = {};
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          // A proxy's page: the status text stands.
+        }
+        if (xhr.status >= 200 && xhr.status < 300)
+          resolve(body as { upload: string; name: string; size: number });
+        else reject(new ApiError(body.message || xhr.statusText || `HTTP ${xhr.status}`, xhr.status));
+      };
+      xhr.onerror = () => reject(new ApiError(ERRORS.offline, 0, 'Offline'));
+      xhr.onabort = () => reject(new ApiError('Upload cancelled', 499, 'Cancelled'));
+      xhr.send(file);
+    });
+  } finally {
+    uploads.delete(id);
+  }
+}
+
+export function cancelImportUpload(id: string): void {
+  uploads.get(id)?.abort();
+}
+
+export async function checkImport(conn: Connection, req: ImportRequest): Promise<ImportAnswer> {
+  online(conn);
+  return conn.create('imports', { ...req, dryRun: true });
+}
+
+export async function startImport(conn: Connection, req: ImportRequest): Promise<ImportJob> {
+  online(conn);
+  const answer = await conn.create('imports', { ...req, dryRun: false });
+  if (!answer.job) throw new ApiError('The import did not start', 500);
+  return answer.job;
+}
+
+export async function importJobs(conn: Connection, device: string): Promise<ImportJob[]> {
+  online(conn);
+  return conn.find('imports', { device });
+}
+
+export async function importAction(
+  conn: Connection,
+  job: string,
+  action: 'cancel' | 'rollback',
+): Promise<ImportJob> {
+  online(conn);
+  return conn.patch('imports', job, { action });
+}
