@@ -116,12 +116,14 @@ export async function createApp(config: Config): Promise<Server> {
     return next();
   });
   const ingest = new Ingest(app);
-  if (config.role !== 'api')
-    app.use(
-      ingestRoute(ingest, (error) =>
-        log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
-      ),
-    );
+  // An API process answers stray uploads too (a 404 in the console's shape, never the app).
+  app.use(
+    ingestRoute(
+      ingest,
+      (error) => log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
+      { uploads: config.role !== 'api' },
+    ),
+  );
   if (config.role === 'ingest') app.use(uploadsOnly);
   app.use(headAsGet);
   // Forwarding, MQTT and the operators' /metrics (ahead of the API: /metrics is also the catalogue's path).
