@@ -121,7 +121,7 @@ export async function createApp(config: Config): Promise<Server> {
     ingestRoute(
       ingest,
       (error) => log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
-      { uploads: config.role !== 'api' },
+      { acceptUploads: config.role !== 'api' },
     ),
   );
   if (config.role === 'ingest') app.use(uploadsOnly);

@@ -250,6 +250,30 @@ describe('Windy', () => {
     });
   });
 
+  test("Windy's documented POST JSON: the first station's observation stored at its own time", async () => {
+    const s = await newStation(t, token);
+    const json = { 'content-type': 'application/json' };
+    const res = await send(
+      'POST',
+      `/pws/update/${s.stationKey}`,
+      fixture('windy/documented-post.json'),
+      json,
+    );
+    expect(res).toMatchObject({ status: 200, text: 'SUCCESS' });
+    const row = await last(s._id);
+    expect(row).toMatchObject({
+      time: utc('2019-03-15T06:15:34'),
+      tempc0: 1.2,
+      windspd: 2.8,
+      winddir: 189,
+      gust: 3.7,
+      humc0: 76,
+    });
+    const bad = await send('POST', `/pws/update/${s.stationKey}`, '{"readings":[]}', json);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ message: 'Not an upload in JSON' });
+  });
+
   test("a wrong or missing key: Windy's JSON error, nothing stored", async () => {
     const wrong = await send('GET', '/pws/update/not-a-key?tempf=70');
     expect(wrong.status).toBe(401);

@@ -60,17 +60,17 @@ function bearerKey(protocol: UploadProtocol, authorization: () => string): strin
 }
 
 /**
- * `uploads: false` (an API process of a cluster, ROLE=api: the proxy sends uploads elsewhere) answers only the
- * stray uploads, so none gets the app from any process.
+ * `acceptUploads: false` (an API process of a cluster, ROLE=api: the proxy sends uploads elsewhere) answers
+ * only the stray uploads, so none gets the app from any process.
  */
 export function ingestRoute(
   ingest: Ingest,
   onError: (error: unknown) => void,
-  { uploads = true }: { uploads?: boolean } = {},
+  { acceptUploads = true }: { acceptUploads?: boolean } = {},
 ): Middleware {
   return async (ctx, next) => {
     const endpoint = endpointOf(ctx.path);
-    if (endpoint && !uploads) return next();
+    if (endpoint && !acceptUploads) return next();
     if (!endpoint) {
       const stray = strayProtocol(ctx.method, ctx.path, ctx.querystring, ctx.get('accept'));
       if (!stray) return next();
@@ -84,6 +84,8 @@ export function ingestRoute(
     const info = PROTOCOLS[protocol];
     const fields = parseFields(ctx.querystring);
     if (endpoint.pathFields) parseFields(endpoint.pathFields, fields);
+    /** Several uploads in one request (Windy's JSON form); else the one upload `fields`. */
+    let uploads: Map<string, string>[] | null = [fields];
     if (ctx.method === 'POST') {
       const body = await readBody(ctx.req);
       if (body === null) {
@@ -92,14 +94,22 @@ export function ingestRoute(
         ctx.body = 'Upload too large';
         return;
       }
-      parseFields(body, fields);
+      if (info.jsonBody && ctx.get('content-type').includes('json')) uploads = info.jsonBody(body, fields);
+      else parseFields(body, fields);
     }
     const pathKey = endpoint.pathKey ?? bearerKey(protocol, () => ctx.get('authorization'));
     let reply: UploadReply;
     try {
-      reply = info.methods.includes(ctx.method as 'GET' | 'POST')
-        ? await ingest.accept(protocol, fields, ctx.ip, pathKey)
-        : replyFor(protocol, 'wrongMethod');
+      if (!info.methods.includes(ctx.method as 'GET' | 'POST')) reply = replyFor(protocol, 'wrongMethod');
+      else if (uploads === null) reply = replyFor(protocol, 'badRequest', 'Not an upload in JSON');
+      else {
+        // Each is counted as one upload; the first refusal answers for the request (the rest are not tried).
+        reply = replyFor(protocol, 'ok');
+        for (const upload of uploads) {
+          reply = await ingest.accept(protocol, upload, ctx.ip, pathKey);
+          if (reply.status >= 300) break;
+        }
+      }
     } catch (error) {
       // Not stored (the database is restarting, unreachable, or refused the batch): an answer the console
       // retries, never a 200. Consoles upload again at their next interval; Retry-After tells others when.

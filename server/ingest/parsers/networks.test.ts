@@ -1,7 +1,7 @@
 // The other networks' parsers (issue #31) on their edges; whole uploads replay in ../other-networks.test.ts.
 import { describe, expect, it } from 'vitest';
 import { parseWeathercloud, weathercloudPathFields, weathercloudTime } from './weathercloud';
-import { parseWindy, windyTime } from './windy';
+import { parseWindy, windyObservations, windyTime } from './windy';
 import { parsePwsweather, parseWow } from './wunderground';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0) / 1000;
@@ -59,6 +59,36 @@ describe('Windy', () => {
     const other = parseWindy(new URLSearchParams('temp=10&tempf=70'), NOW);
     expect(other.values.tempc0).toBe(10);
     expect(other.unmapped).toEqual({ tempf: '70' });
+  });
+});
+
+describe("Windy's JSON form", () => {
+  const json = (observations: unknown) => JSON.stringify({ stations: [], observations });
+  const key = new Map([['PASSWORD', 'k']]);
+
+  it("reads one station's observations: the query's `station`, else the first observation's", () => {
+    const two = json([
+      { station: 0, temp: 1.2 },
+      { station: 1, temp: 2.6 },
+      { station: 0, temp: 1.4, dateutc: '2019-03-15T06:20:00' },
+    ]);
+    expect(windyObservations(two, key)?.map((f) => Object.fromEntries(f))).toEqual([
+      { PASSWORD: 'k', station: '0', temp: '1.2' },
+      { PASSWORD: 'k', station: '0', temp: '1.4', dateutc: '2019-03-15T06:20:00' },
+    ]);
+    const second = windyObservations(two, new Map([['station', '1']]));
+    expect(second?.map((f) => f.get('temp'))).toEqual(['2.6']);
+    // No index at all: station 0 (Windy's default).
+    expect(
+      windyObservations(json([{ temp: 3 }, { temp: 4, si: 2 }]), key)?.map((f) => f.get('temp')),
+    ).toEqual(['3']);
+  });
+
+  it('is null for anything else; nested values are not fields', () => {
+    for (const text of ['not json', '[]', 'null', '{"observations":[]}', '{"observations":[1,2]}'])
+      expect(windyObservations(text, key)).toBeNull();
+    const nested = windyObservations(json([{ temp: 1, extra: { a: 1 } }]), key);
+    expect(nested?.[0].has('extra')).toBe(false);
   });
 });
 

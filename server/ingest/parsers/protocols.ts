@@ -5,7 +5,7 @@ import { parseEcowitt } from './ecowitt';
 import type { FieldSource } from './fields';
 import type { ParsedUpload, ParseOptions, UploadErrorStatus, UploadProtocol } from './types';
 import { parseWeathercloud } from './weathercloud';
-import { parseWindy } from './windy';
+import { parseWindy, windyObservations } from './windy';
 import { parseWslink } from './wslink';
 import { parsePwsweather, parseWow, parseWunderground } from './wunderground';
 
@@ -58,6 +58,11 @@ export interface ProtocolInfo {
   /** The reply for each outcome; `message` (an UploadError's) may replace an error's text. */
   reply: (outcome: UploadOutcome, message?: string) => UploadReply;
   parse: (fields: FieldSource, now: number, options?: ParseOptions) => ParsedUpload;
+  /**
+   * A POSTed JSON body (Content-Type: application/json) as uploads, each a field set (the query's fields
+   * included); null when the body is not the protocol's shape. Protocols without it read bodies as forms.
+   */
+  jsonBody?: (text: string, query: ReadonlyMap<string, string>) => Map<string, string>[] | null;
   /** What the owner types into the console or station software (the Weather Server page; names in English). */
   setup: (station: SetupContext) => ProtocolSetup;
 }
@@ -336,6 +341,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
       return { status, contentType: JSON_TYPE, body };
     },
     parse: (params, now) => parseWindy(params, now),
+    jsonBody: windyObservations,
     // The key in the path: software that asks for an API key and builds /pws/update/<key> itself takes the key.
     setup: (s) => softwareSetup(s, `/pws/update/${s.stationKey}`, null, ['API key', s.stationKey]),
   },

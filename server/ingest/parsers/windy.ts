@@ -82,3 +82,41 @@ export function parseWindy(source: FieldSource, now: number): ParsedUpload {
     unmapped: m.unmapped(),
   };
 }
+
+/** At most this many observations of one JSON upload are stored (Windy's bulk form; a console sends one). */
+const MAX_OBSERVATIONS = 100;
+
+/**
+ * Windy's POST JSON form (`{"stations":[…],"observations":[{"station":0,"dateutc":…,"temp":…}]}`): one field
+ * set per observation, each with the request's own fields (the key) under it. `stations` (name, place, sensor
+ * heights) is the owner's Windy setup, not readings. Only one station's observations are read: the index the
+ * query names as `station`, else the first observation's. null when the body is not that shape.
+ */
+export function windyObservations(
+  text: string,
+  query: ReadonlyMap<string, string>,
+): Map<string, string>[] | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const observations = (body as { observations?: unknown } | null)?.observations;
+  if (!Array.isArray(observations) || observations.length === 0) return null;
+  const index = (o: Record<string, unknown>) => String(o.station ?? o.si ?? o.stationId ?? 0);
+  const records = observations.filter(
+    (o): o is Record<string, unknown> => typeof o === 'object' && o !== null,
+  );
+  if (records.length === 0) return null;
+  const wanted = query.get('station') ?? index(records[0]);
+  const uploads: Map<string, string>[] = [];
+  for (const o of records) {
+    if (index(o) !== wanted || uploads.length >= MAX_OBSERVATIONS) continue;
+    const fields = new Map(query);
+    for (const [name, value] of Object.entries(o))
+      if (typeof value === 'number' || typeof value === 'string') fields.set(name, String(value));
+    uploads.push(fields);
+  }
+  return uploads;
+}
