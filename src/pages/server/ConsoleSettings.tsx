@@ -99,7 +99,7 @@ export function ConsoleSettings({
         ))}
       </Tabs>
       {software.length > 0 && (
-        <section aria-labelledby="further-ways">
+        <section aria-labelledby="further-ways" className={styles.further}>
           <h2 id="further-ways" className={styles.sectionTitle}>
             {t`Further ways to send: other networks' formats`}
           </h2>
