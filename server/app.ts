@@ -131,12 +131,14 @@ export async function createApp(config: Config): Promise<Server> {
     return next();
   });
   const ingest = new Ingest(app);
-  if (config.role !== 'api')
-    app.use(
-      ingestRoute(ingest, (error) =>
-        log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
-      ),
-    );
+  // An API process answers stray uploads too (a 404 in the console's shape, never the app).
+  app.use(
+    ingestRoute(
+      ingest,
+      (error) => log.error('upload not stored', { reason: (error as Error)?.message ?? String(error) }),
+      { acceptUploads: config.role !== 'api' },
+    ),
+  );
   if (config.role === 'ingest') app.use(uploadsOnly);
   app.use(headAsGet);
   const hasApp = !!config.staticDir && existsSync(join(config.staticDir, 'index.html'));

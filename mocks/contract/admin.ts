@@ -389,7 +389,15 @@ export function adminContract(c: Contract): void {
       const res = await find('admin/ingestHealth', editor);
       expect(res.status).toBe(200);
       const view = res.body;
-      expect(view.protocols).toEqual(['wslink', 'wunderground', 'ecowitt']);
+      expect(view.protocols).toEqual([
+        'wslink',
+        'wunderground',
+        'ecowitt',
+        'pwsweather',
+        'wow',
+        'weathercloud',
+        'windy',
+      ]);
       expect(view.now).toBeGreaterThan(Date.now() - 60_000);
       expect(view.minutes).toHaveLength(60);
       expect(view.minutes.at(-1).minute).toBe(Math.floor(view.now / 60_000));

@@ -7,7 +7,7 @@
 // (consoles upload again), never accepted and dropped.
 import http from 'node:http';
 import net from 'node:net';
-import { PROTOCOLS } from '../ingest/parsers';
+import { isUploadPath } from '../ingest/route';
 
 export interface Backend {
   port: number;
@@ -22,12 +22,11 @@ export interface ProxyOptions {
 }
 
 const STICKY = 'portal_node';
-const UPLOAD_PATHS = new Set(Object.values(PROTOCOLS).flatMap((p) => p.paths));
 const DOWN_FOR_MS = 1000;
 
 /** Upload endpoints of every protocol (server/ingest/route.ts answers them). */
 export function isUpload(path: string): boolean {
-  return UPLOAD_PATHS.has(path) || path.startsWith('/data/report/');
+  return isUploadPath(path);
 }
 
 function cookieOf(header: string | undefined, name: string): string | undefined {

@@ -32,6 +32,16 @@ const KEYS = [
   't234c1tem',
   't5lst',
   'apiver',
+  'siteid',
+  'siteAuthenticationKey',
+  'wid',
+  'key',
+  'temp',
+  'time',
+  'date',
+  'ts',
+  'pressure',
+  'station',
   '__proto__',
   'constructor',
 ];
@@ -49,6 +59,13 @@ const PATHS = [
   '/data/report/',
   '/data/report/<key>', // the station's key in the path
   '/data/report/%ZZ%00/',
+  '/pwsupdate/pwsupdate.php',
+  '/automaticreading',
+  '/v01/set',
+  '/set/wid/<wsid>/key/<key>/temp/',
+  '/pws/update/<key>',
+  '/pws/update',
+  '/api/v2/observation/update',
 ];
 
 describe('fuzz', () => {
@@ -60,7 +77,7 @@ describe('fuzz', () => {
         fc.boolean(),
         fc.boolean(),
         async (pathName, fields, asBody, realStation) => {
-          const path = pathName.replace('<key>', station.stationKey);
+          const path = pathName.replace('<key>', station.stationKey).replace('<wsid>', station.wsid);
           const q = new URLSearchParams(fields);
           if (realStation) {
             q.set('wsid', station.wsid);
@@ -68,6 +85,10 @@ describe('fuzz', () => {
             q.set('ID', station.wsid);
             q.set('PASSWORD', station.stationKey);
             q.set('action', 'updateraw');
+            q.set('siteid', station.wsid);
+            q.set('siteAuthenticationKey', station.stationKey);
+            q.set('wid', station.wsid);
+            q.set('key', station.stationKey);
           }
           const res = asBody
             ? await fetch(`${t.url}${path}`, {
@@ -81,6 +102,33 @@ describe('fuzz', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  test("Windy's JSON form answers any JSON (or not JSON) without a 500", async () => {
+    const observation = fc.dictionary(
+      fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 6 })),
+      fc.jsonValue(),
+      {
+        maxKeys: 8,
+      },
+    );
+    const body = fc.oneof(
+      fc.json(),
+      fc.string({ maxLength: 40 }),
+      fc.array(observation, { maxLength: 4 }).map((observations) => JSON.stringify({ observations })),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const res = await fetch(`${t.url}/pws/update/${station.stationKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        });
+        await res.arrayBuffer();
+        expect(res.status, text).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -22,10 +22,11 @@ import {
 } from './parsers';
 
 /** The station an upload names, for the admin's list of rejections: a station ID, never a key or a MAC hash. */
-function namedStation(protocol: UploadProtocol, params: Fields, pathKey?: string): string | null {
-  if (protocol === 'wslink') return params.get('wsid') ?? null;
-  if (protocol === 'wunderground') return params.get('ID') ?? null;
-  return pathKey === undefined ? 'PASSKEY' : 'path key';
+export function namedStation(protocol: UploadProtocol, params: Fields, pathKey?: string): string | null {
+  const { identity } = PROTOCOLS[protocol];
+  if (identity.by === 'id') return params.get(identity.id) ?? null;
+  if (pathKey !== undefined) return 'path key';
+  return identity.by === 'passkey' ? identity.key : 'station key';
 }
 
 /** The values a console sent that were out of their metric's range (and dropped), as `key=value, …`. */
@@ -57,7 +58,10 @@ export class Ingest {
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
   }
 
-  /** `pathKey`: the station key in an Ecowitt path (/data/report/<key>), which names the station. */
+  /**
+   * `pathKey`: the station key the request carries outside its fields (an Ecowitt or Windy path, a bearer
+   * token), which names the station.
+   */
   async accept(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string): Promise<UploadReply> {
     // Every answer is counted once, by ingest health (the admin page and portal_uploads_total), and timed for
     // the operators' latency histogram (/metrics).
@@ -72,6 +76,20 @@ export class Ingest {
       this.app.ctx.ingestHealth?.upload(protocol, status, note);
       this.app.ctx.metrics?.upload(protocol, (performance.now() - started) / 1000);
     }
+  }
+
+  /**
+   * An upload-shaped request at a path that is no upload endpoint: a 404 in `protocol`'s shape, counted like
+   * every answer (the admin sees which station sends where).
+   */
+  stray(protocol: UploadProtocol, params: Fields, path: string): UploadReply {
+    const reply = replyFor(protocol, 'notFound');
+    this.app.ctx.ingestHealth?.upload(protocol, reply.status, {
+      reason: 'malformed',
+      station: namedStation(protocol, params)?.slice(0, 32) ?? null,
+      detail: `No upload endpoint at ${path.slice(0, 100)}`,
+    });
+    return reply;
   }
 
   /** An upload refused before it was read (its body is over `max` bytes): counted like every answer. */
@@ -94,7 +112,7 @@ export class Ingest {
       // refused before the lookup. A station key cannot (about 92 bits), so it is always checked: failures of
       // others behind the same address (a proxy, a NAT) never block a station that sends its valid key.
       note.station = namedStation(protocol, params, pathKey);
-      const byMac = protocol === 'ecowitt' && pathKey === undefined;
+      const byMac = PROTOCOLS[protocol].identity.by === 'passkey' && pathKey === undefined;
       if (byMac && !this.badAuth.allowed(ip)) {
         note.reason = 'rateLimited';
         note.detail = 'Too many wrong keys from this address';
@@ -154,19 +172,25 @@ export class Ingest {
     pathKey?: string,
   ): Promise<DeviceRow | null> {
     const { devices } = this.app.ctx;
-    // The key in the path names the station, whatever PASSKEY says.
+    // The key in the path names the station, whatever the fields say.
     if (pathKey !== undefined) return pathKey.length > 64 ? null : devices.byStationKey(pathKey);
-    if (protocol === 'ecowitt') {
-      const passkey = params.get('PASSKEY');
-      if (!passkey) throw new UploadError(400, 'PASSKEY is required');
+    const { identity } = PROTOCOLS[protocol];
+    if (identity.by === 'key') {
+      const key = params.get(identity.key);
+      if (!key) throw new UploadError(400, `${identity.key} is required`);
+      return key.length > 64 ? null : devices.byStationKey(key);
+    }
+    if (identity.by === 'passkey') {
+      const passkey = params.get(identity.key);
+      if (!passkey) throw new UploadError(400, `${identity.key} is required`);
       // Only stations that opted in (macAuth) are found. Ecowitt sends MD5(MAC); Ambient sends the MAC itself.
       const byMac = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(passkey)
         ? passkeyFor(passkey.replace(/-/g, ':'))
         : null;
       return (await devices.byEcowittKey(passkey)) ?? (byMac ? await devices.byEcowittKey(byMac) : null);
     }
-    const id = params.get(protocol === 'wslink' ? 'wsid' : 'ID');
-    if (!id) throw new UploadError(400, protocol === 'wslink' ? 'Missing wsid or wspw' : 'ID is required');
+    const id = params.get(identity.id);
+    if (!id) throw new UploadError(400, `Missing ${identity.id} or ${identity.key}`);
     return id.length > 32 ? null : devices.byStationId(id);
   }
 

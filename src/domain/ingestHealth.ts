@@ -1,7 +1,27 @@
 // Ingest health (issue #15): the view's windows, shared by the server (which counts) and the mocks (which answer
 // the same shape), and the upload protocols in the order the view lists them (the server's are its parsers'
 // PROTOCOLS keys; the contract suite checks that both answer this list).
-export const UPLOAD_PROTOCOLS = ['wslink', 'wunderground', 'ecowitt'] as const;
+export const UPLOAD_PROTOCOLS = [
+  'wslink',
+  'wunderground',
+  'ecowitt',
+  'pwsweather',
+  'wow',
+  'weathercloud',
+  'windy',
+] as const;
+export type UploadProtocolName = (typeof UPLOAD_PROTOCOLS)[number];
+
+/** Each protocol as consoles' manuals and station software name it (proper names: not translated). */
+export const UPLOAD_PROTOCOL_LABELS: Readonly<Record<UploadProtocolName, string>> = {
+  wslink: 'WSLink',
+  wunderground: 'Wunderground',
+  ecowitt: 'Ecowitt',
+  pwsweather: 'PWSweather',
+  wow: 'Met Office WOW',
+  weathercloud: 'Weathercloud',
+  windy: 'Windy',
+};
 
 /** A station is silent once its last upload is older than this (seconds). */
 export const SILENT_AFTER_S = 30 * 60;

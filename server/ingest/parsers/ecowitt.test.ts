@@ -330,3 +330,28 @@ describe('parseEcowitt: metric variants, bad values, credentials', () => {
     expect(parseEcowitt(form(FIXTURE, { dateutc: '2030-01-01 00:00:00' }), NOW).time).toBe(NOW);
   });
 });
+
+describe('parseEcowitt: Ambient battery fields', () => {
+  // Issue #21: an Ambient WS-1965 reports `stationtype=WS1965B_…`, not `AMBWeather…`; battout=1 is still OK.
+  const ws1965 = (fields: string) =>
+    parseEcowitt(new URLSearchParams(`PASSKEY=a&stationtype=WS1965B_V1.1.2&tempf=50&${fields}`), NOW).values;
+
+  it("reads Ambient's own fields as 1 = OK, 0 = low, whatever the station type", () => {
+    expect(ws1965('battout=1').batc0).toBe(5);
+    expect(ws1965('battout=0').batc0).toBe(1);
+    expect(ws1965('battrain=1&battout=1').batc0).toBe(5);
+    expect(ws1965('battin=1').batin).toBe(5);
+    expect(ws1965('batt_co2=1').batco2).toBe(5);
+    expect(ws1965('soilhum1=30&battsm1=1').batsoilc1).toBe(5);
+    expect(ws1965('soilhum1=30&battsm1=0').batsoilc1).toBe(1);
+  });
+
+  it("keeps Ecowitt's meaning (0 = OK) for the fields both send, unless the station type is Ambient's", () => {
+    expect(ws1965('wh65batt=0').batc0).toBe(5);
+    const ambient = parseEcowitt(
+      new URLSearchParams('PASSKEY=a&stationtype=AMBWeatherPro_V5.0.6&wh65batt=1'),
+      NOW,
+    );
+    expect(ambient.values.batc0).toBe(5);
+  });
+});

@@ -20,8 +20,8 @@
 //   `tf_co2`/`humi_co2` → tempco2/humco2; `pm25_co2`/`pm10_co2` and their 24 h averages → the first PM channel
 //   (1..4) the upload does not use for `pm25_ch{n}`. `pm25_avg_24h_ch{n}` → pm25avg24hc{n}.
 // - Batteries → the 0..5 level scale (values.ts): binary (`wh65batt`, `wh26batt`, `wh25batt`, `batt{n}`: Ecowitt
-//   0 ok / 1 low; Ambient — stationtype AMBWeather… — 1 ok / 0 low, and its own `battout battrain battin
-//   batt_co2 battsm{n}`); volts (`wh80batt`, `wh90batt`, `console_batt`: 2 cells; `wh68batt`, `wh40batt`,
+//   0 ok / 1 low; Ambient — stationtype AMBWeather… — 1 ok / 0 low); Ambient's own `battout battrain battin
+//   batt_co2 battsm{n}` are 1 ok / 0 low whatever the stationtype (a WS-1965 says `WS1965B_…`); volts (`wh80batt`, `wh90batt`, `console_batt`: 2 cells; `wh68batt`, `wh40batt`,
 //   `soilbatt{n}`, `tf_batt{n}`, `leaf_batt{n}`, `bgtbatt`: 1 cell); levels 0..5 (`pm25batt{n}`, `leakbatt{n}`,
 //   `co2_batt`, `wh57batt`). The outdoor array's batteries fold into batc0 keeping the lowest level; the
 //   console's (`wh25batt`, `console_batt`, Ambient `battin`) into batin.
@@ -120,6 +120,8 @@ export function parseEcowitt(source: FieldSource, now: number): ParsedUpload {
   // Ambient firmware reports binary batteries the other way round.
   const ambient = /^AMBWeather/i.test(form.get('stationtype') ?? '');
   const binary = ambient ? (v: number) => binaryBattery(v, 1, 0) : (v: number) => binaryBattery(v, 0, 1);
+  // Fields only Ambient sends: always its meaning, whatever station type it reports.
+  const ambientOwn = (v: number) => binaryBattery(v, 1, 0);
 
   for (const [key, [field, convert], ...fallbacks] of FIELDS) {
     m.map(field, key, convert);
@@ -131,7 +133,7 @@ export function parseEcowitt(source: FieldSource, now: number): ParsedUpload {
   for (const [field, convert] of [
     ['wh25batt', binary],
     ['console_batt', volts2],
-    ['battin', binary],
+    ['battin', ambientOwn],
   ] as const)
     m.lowest('batin', convertField(m, field, convert));
   for (const [field, convert] of [
@@ -141,13 +143,13 @@ export function parseEcowitt(source: FieldSource, now: number): ParsedUpload {
     ['wh90batt', volts2],
     ['wh68batt', volts1],
     ['wh40batt', volts1],
-    ['battout', binary],
-    ['battrain', binary],
+    ['battout', ambientOwn],
+    ['battrain', ambientOwn],
   ] as const)
     m.lowest('batc0', convertField(m, field, convert));
   m.map('wh57batt', 'batlightning', levelBattery);
   m.map('co2_batt', 'batco2', levelBattery);
-  m.fallback('batt_co2', 'batco2', binary);
+  m.fallback('batt_co2', 'batco2', ambientOwn);
   m.map('bgtbatt', 'batbgt', volts1);
 
   for (let n = 1; n <= CHANNELS; n++) {
@@ -161,7 +163,7 @@ export function parseEcowitt(source: FieldSource, now: number): ParsedUpload {
     m.map(`soilmoisture${n}`, `soilc${n}`);
     m.fallback(`soilhum${n}`, `soilc${n}`);
     m.map(`soilbatt${n}`, `batsoilc${n}`, volts1);
-    m.fallback(`battsm${n}`, `batsoilc${n}`, binary);
+    m.fallback(`battsm${n}`, `batsoilc${n}`, ambientOwn);
     m.map(`tf_ch${n}`, `tfc${n}`, fToC);
     m.fallback(`tf_ch${n}c`, `tfc${n}`);
     m.map(`tf_batt${n}`, `battfc${n}`, volts1);

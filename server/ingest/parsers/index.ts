@@ -4,6 +4,7 @@
 export { parseEcowitt } from './ecowitt';
 export { type FieldSource, type Fields, fieldsOf, parseFields } from './fields';
 export {
+  type Identity,
   outcomeOf,
   PROTOCOLS,
   type ProtocolInfo,
@@ -27,5 +28,7 @@ export {
   voltBattery,
   zonedWallTimeToUnix,
 } from './values';
+export { parseWeathercloud, weathercloudPathFields } from './weathercloud';
+export { parseWindy } from './windy';
 export { parseWslink } from './wslink';
-export { parseWunderground } from './wunderground';
+export { parsePwsweather, parseWow, parseWunderground } from './wunderground';

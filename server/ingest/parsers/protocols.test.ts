@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_PROTOCOLS } from '../../../src/domain/ingestHealth';
 import { outcomeOf, PROTOCOLS, replyFor, UploadError } from './index';
 
 describe('PROTOCOLS', () => {
+  it('declares every protocol the ingest-health view lists, in its order', () => {
+    expect(Object.keys(PROTOCOLS)).toEqual([...UPLOAD_PROTOCOLS]);
+  });
+
   it('lists the paths and methods each console uses', () => {
     expect(PROTOCOLS.wslink.paths).toEqual(['/data/upload.php']);
     expect(PROTOCOLS.wslink.methods).toEqual(['GET', 'POST']);

@@ -1,13 +1,20 @@
 // Shapes shared by the station-upload parsers. No dependency on src/domain: parsers only map protocol
 // fields to catalogue keys and convert to base units; range cleaning and derivation happen later.
 
-export type UploadProtocol = 'wslink' | 'wunderground' | 'ecowitt';
+export type UploadProtocol =
+  | 'wslink'
+  | 'wunderground'
+  | 'ecowitt'
+  | 'pwsweather'
+  | 'wow'
+  | 'weathercloud'
+  | 'windy';
 
 export interface ParsedUpload {
   protocol: UploadProtocol;
-  /** wsid (WSLink) / ID (Wunderground) / PASSKEY (Ecowitt). */
+  /** The field that names the station (wsid, ID, siteid, wid; Ecowitt's PASSKEY); '' when the key does. */
   stationId: string;
-  /** wspw (WSLink) / PASSWORD (Wunderground); null for Ecowitt (PASSKEY is the only credential). */
+  /** The station key sent beside the ID (wspw, PASSWORD…); null when the key itself found the station. */
   stationKey: string | null;
   /** Unix seconds of the reading: from datetime/dateutc when plausible, else the server's `now`. */
   time: number;

@@ -17,13 +17,19 @@
 // - Only the catalogue's own averaging periods are mapped: `windspdmph_avg2m`, `winddir_avg2m`,
 //   `windgustmph_10m`, `windgustdir` → unmapped (no 2-minute keys; a 10-minute gust is not windavg10m).
 // - `lowbatt` (1 = low) → batc0 on the 0..5 battery scale: 0 → 5 (ok), 1 → 1 (low).
+//
+// Other networks took this format with their own credentials (dialects, below): PWSweather (`ID`/`PASSWORD`,
+// /pwsupdate/pwsupdate.php) and Met Office WOW (`siteid`/`siteAuthenticationKey`, /automaticreading). Station
+// software does not always send `action` and `dateutc` to them (pywws sends WOW no `action`), so there both
+// are optional: a missing `dateutc` is the server's time.
 
 import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper } from './mapper';
-import { type ParsedUpload, UploadError } from './types';
+import { type ParsedUpload, UploadError, type UploadProtocol } from './types';
 import { binaryBattery, fToC, inHgToHpa, inToMm, kmhToMs, luxToWm2, mphToMs, uploadTime } from './values';
 
-const IGNORED = new Set(['ID', 'PASSWORD', 'action', 'dateutc', 'realtime', 'rtfreq', 'softwaretype']);
+/** Meta fields of every dialect (the credentials are added per dialect). */
+const META = ['action', 'dateutc', 'realtime', 'rtfreq', 'softwaretype'];
 
 type Convert = (value: number) => number;
 
@@ -79,22 +85,66 @@ const ACTIONS = new Set(['updateraw', 'updateraww']);
 const TYPE_THERMO_HYGRO = 2;
 const TYPE_SOIL = 4;
 
+/** A network that takes Wunderground's fields: its credential fields, and whether `action`/`dateutc` are required. */
+export interface WundergroundDialect {
+  protocol: UploadProtocol;
+  id: string;
+  key: string;
+  strict: boolean;
+}
+
+/** A parser for one dialect of the format (see the header). */
+export function wundergroundDialect(dialect: WundergroundDialect) {
+  const ignored = new Set([dialect.id, dialect.key, ...META]);
+  return (source: FieldSource, now: number) => parseDialect(dialect, ignored, source, now);
+}
+
 /**
  * Parses a Wunderground upload. Throws UploadError(400) when ID, PASSWORD, `action=updateraw` or dateutc is
  * missing; never throws for a bad value. `dateutc` is UTC (`YYYY-MM-DD HH:MM:SS`) or `now`; a malformed or
  * implausible one → `now`.
  */
-export function parseWunderground(source: FieldSource, now: number): ParsedUpload {
+export const parseWunderground = wundergroundDialect({
+  protocol: 'wunderground',
+  id: 'ID',
+  key: 'PASSWORD',
+  strict: true,
+});
+
+/** PWSweather: Wunderground's fields, credentials and path prefix of its own (pwsupdate/pwsupdate.php). */
+export const parsePwsweather = wundergroundDialect({
+  protocol: 'pwsweather',
+  id: 'ID',
+  key: 'PASSWORD',
+  strict: false,
+});
+
+/** Met Office WOW: Wunderground's fields with the site ID and its authentication key (the "AWS PIN"). */
+export const parseWow = wundergroundDialect({
+  protocol: 'wow',
+  id: 'siteid',
+  key: 'siteAuthenticationKey',
+  strict: false,
+});
+
+function parseDialect(
+  dialect: WundergroundDialect,
+  ignored: ReadonlySet<string>,
+  source: FieldSource,
+  now: number,
+): ParsedUpload {
   const params = fieldsOf(source);
-  const stationId = params.get('ID');
-  const stationKey = params.get('PASSWORD');
-  if (!stationId || !stationKey) throw new UploadError(400, 'Missing ID or PASSWORD');
-  if (!ACTIONS.has(params.get('action') ?? '')) throw new UploadError(400, 'Missing or unknown action');
+  const stationId = params.get(dialect.id);
+  const stationKey = params.get(dialect.key);
+  if (!stationId || !stationKey) throw new UploadError(400, `Missing ${dialect.id} or ${dialect.key}`);
+  const action = params.get('action');
+  if ((dialect.strict || action !== undefined) && !ACTIONS.has(action ?? ''))
+    throw new UploadError(400, 'Missing or unknown action');
   const dateutc = params.get('dateutc');
-  if (!dateutc) throw new UploadError(400, 'Missing dateutc');
+  if (!dateutc && dialect.strict) throw new UploadError(400, 'Missing dateutc');
 
   const time = uploadTime(dateutc, now);
-  const m = new FieldMapper(params, IGNORED);
+  const m = new FieldMapper(params, ignored);
 
   // In the metric-key dialect `UV` is the sensor's raw reading: left unmapped.
   const metricDialect = METRIC_KEYS.some((k) => m.has(k));
@@ -131,7 +181,7 @@ export function parseWunderground(source: FieldSource, now: number): ParsedUploa
   }
 
   return {
-    protocol: 'wunderground',
+    protocol: dialect.protocol,
     stationId,
     stationKey,
     time,

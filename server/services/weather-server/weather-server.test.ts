@@ -71,6 +71,34 @@ describe('weatherServer', () => {
       macAuth: false,
     });
     expect(eco.settings).toContainEqual(['Path', `/data/report/${station.stationKey}`]);
+    // Other networks' formats: the whole URL station software takes, with the network's credential names.
+    const others = Object.fromEntries(
+      res.body.protocols
+        .slice(3)
+        .map((p: { protocol: string; settings: unknown }) => [p.protocol, p.settings]),
+    );
+    const base = `http://${hostname}:${port}`;
+    expect(others).toEqual({
+      pwsweather: [
+        ['Server URL', `${base}/pwsupdate/pwsupdate.php`],
+        ['Station ID', station.wsid],
+        ['Station key', station.stationKey],
+      ],
+      wow: [
+        ['Server URL', `${base}/automaticreading`],
+        ['Site ID', station.wsid],
+        ['Authentication key', station.stationKey],
+      ],
+      weathercloud: [
+        ['Server URL', `${base}/v01/set`],
+        ['Weathercloud ID', station.wsid],
+        ['Weathercloud key', station.stationKey],
+      ],
+      windy: [
+        ['Server URL', `${base}/pws/update/${station.stationKey}`],
+        ['API key', station.stationKey],
+      ],
+    });
     expect(res.body.unmapped).toHaveProperty('mysteryfield');
   });
 

@@ -4,12 +4,13 @@
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { ServerView } from '../../../src/domain/contract';
+import { UPLOAD_PROTOCOLS } from '../../../src/domain/ingestHealth';
 import { isLoopbackHost } from '../../../src/domain/loopback';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
-import { PROTOCOLS } from '../../ingest/parsers/protocols';
+import { PROTOCOLS, type SetupContext } from '../../ingest/parsers/protocols';
 import { canRead, canWrite, present } from '../devices/device-record';
 import { lanAddresses } from './lan';
 
@@ -51,63 +52,28 @@ export class WeatherServerService {
       host = addresses[0];
       serverName = port === (https ? 443 : 80) ? host : `${host}:${port}`;
     }
-    const wslinkPath = PROTOCOLS.wslink.paths[0];
-    const wuPath = PROTOCOLS.wunderground.paths[0];
-    // The station key in the path identifies the station (identification by MAC is opt-in: macAuth).
-    const ecowittPath = `${PROTOCOLS.ecowitt.paths[0]}${device.stationKey}`;
-    const scheme = https ? 'https' : 'http';
+    const station: SetupContext = {
+      serverName,
+      host,
+      port,
+      scheme: https ? 'https' : 'http',
+      stationId: device.wsid,
+      stationKey: device.stationKey,
+      mac: device.mac ?? null,
+      macAuth: !!device.macAuth,
+    };
     return {
       serverName,
       stationId: device.wsid,
       stationKey: device.stationKey,
       lastUpload: device.lastUpload ?? null,
-      protocols: [
-        {
-          protocol: 'wslink',
-          host,
-          port,
-          path: wslinkPath,
-          url: `${scheme}://${serverName}${wslinkPath}`,
-          settings: [
-            ['Server', host],
-            ['Port', String(port)],
-            ['Path', wslinkPath],
-            ['Station ID', device.wsid],
-            ['Station key', device.stationKey],
-          ],
-        },
-        {
-          protocol: 'wunderground',
-          host,
-          port,
-          path: wuPath,
-          ID: device.wsid,
-          PASSWORD: device.stationKey,
-          settings: [
-            ['Server', host],
-            ['Port', String(port)],
-            ['Path', wuPath],
-            ['Station ID', device.wsid],
-            ['Station key', device.stationKey],
-          ],
-        },
-        {
-          protocol: 'ecowitt',
-          host,
-          port,
-          path: ecowittPath,
-          mac: device.mac ?? null,
-          macAuth: !!device.macAuth,
-          note: 'the station key in the path identifies the station; identification by MAC is optional (macAuth)',
-          settings: [
-            ['Protocol', 'Ecowitt'],
-            ['Server IP / Hostname', host],
-            ['Path', ecowittPath],
-            ['Port', String(port)],
-            ['Upload interval', '60'],
-          ],
-        },
-      ],
+      // Every protocol, in the order of the ingest-health view: consoles' own first, then other networks'.
+      protocols: UPLOAD_PROTOCOLS.map((protocol) => ({
+        protocol,
+        host,
+        port,
+        ...PROTOCOLS[protocol].setup(station),
+      })),
       unmapped: device.unmapped ?? {},
       ...(loopback ? { loopback: { addresses } } : {}),
     };

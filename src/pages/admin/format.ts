@@ -1,4 +1,5 @@
 // Admin cells: dates and times in the admin's language (the list answers ISO text, Unix ms or Unix seconds).
+import { UPLOAD_PROTOCOL_LABELS, type UploadProtocolName } from '../../domain/ingestHealth';
 export function dateTime(value: unknown, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(String(value));
@@ -19,11 +20,5 @@ export function money(cents: unknown, currency: unknown, locale: string): string
   }
 }
 
-const PROTOCOL_NAMES: Record<string, string> = {
-  wslink: 'WSLink',
-  wunderground: 'Wunderground',
-  ecowitt: 'Ecowitt',
-};
-
 /** An upload protocol as consoles' manuals name it. */
-export const protocolName = (p: string) => PROTOCOL_NAMES[p] ?? p;
+export const protocolName = (p: string) => UPLOAD_PROTOCOL_LABELS[p as UploadProtocolName] ?? p;

@@ -1,5 +1,6 @@
 // The console settings per upload protocol, one tab each, every value with a copy button; the Ecowitt tab adds
-// the identification by MAC.
+// the identification by MAC. Below them, the other networks' formats station software can send here instead
+// (PWSweather, WOW, Weathercloud, Windy): a whole URL and the credentials, as that software asks for them.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -7,6 +8,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { WeatherServerView } from '../../../workers/api';
 import { Panel } from '../../components/Page';
 import type { Device } from '../../domain/contract';
+import { UPLOAD_PROTOCOL_LABELS, type UploadProtocolName } from '../../domain/ingestHealth';
 import { CopyButton } from './CopyButton';
 import { MacIdentification } from './MacIdentification';
 import styles from './ServerPage.module.css';
@@ -22,13 +24,42 @@ const SETTING_NAMES: Record<string, MessageDescriptor> = {
   'Server IP / Hostname': msg`Server IP / Hostname`,
   'Upload interval': msg`Upload interval (seconds)`,
   'MAC on this station': msg`MAC address of this station`,
+  'Server URL': msg`Server URL`,
+  'Site ID': msg`Site ID`,
+  'Authentication key': msg`Site authentication key`,
+  'Weathercloud ID': msg`Weathercloud ID`,
+  'Weathercloud key': msg`Weathercloud key`,
+  'API key': msg`API key`,
 };
 
-const PROTOCOL_NAMES: Record<string, string> = {
-  wslink: 'WSLink',
-  wunderground: 'Wunderground',
-  ecowitt: 'Ecowitt',
-};
+const protocolName = (p: string) => UPLOAD_PROTOCOL_LABELS[p as UploadProtocolName] ?? p;
+
+type Protocol = WeatherServerView['protocols'][number];
+
+/** A protocol of station software (its settings are a whole URL), not of a console. */
+const isSoftware = (p: Protocol) => (p.settings ?? []).some(([name]) => name === 'Server URL');
+
+function SettingsTable({ settings }: { settings: [string, string][] }) {
+  const { t, i18n } = useLingui();
+  return (
+    <table className={styles.settings}>
+      <tbody>
+        {settings.map(([name, value]) => {
+          const label = SETTING_NAMES[name] ? i18n._(SETTING_NAMES[name]) : name;
+          return (
+            <tr key={name}>
+              <th scope="row">{label}</th>
+              <td className={styles.mono}>{value}</td>
+              <td className={styles.copyCell}>
+                <CopyButton value={value} label={t`Copy ${label}`} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
 
 export function ConsoleSettings({
   protocols,
@@ -39,36 +70,23 @@ export function ConsoleSettings({
   device: Device | undefined;
   online: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const consoles = protocols.filter((p) => !isSoftware(p));
+  const software = protocols.filter(isSoftware);
   return (
     <Panel>
       <h2 className={styles.sectionTitle}>{t`Console settings`}</h2>
       <Tabs className={styles.tabs}>
         <TabList aria-label={t`Upload protocol`} className={styles.tabList}>
-          {protocols.map((p) => (
+          {consoles.map((p) => (
             <Tab key={p.protocol} id={p.protocol} className={styles.tab}>
-              {PROTOCOL_NAMES[p.protocol] ?? p.protocol}
+              {protocolName(p.protocol)}
             </Tab>
           ))}
         </TabList>
-        {protocols.map((p) => (
+        {consoles.map((p) => (
           <TabPanel key={p.protocol} id={p.protocol} className={styles.tabPanel}>
-            <table className={styles.settings}>
-              <tbody>
-                {(p.settings ?? []).map(([name, value]) => {
-                  const label = SETTING_NAMES[name] ? i18n._(SETTING_NAMES[name]) : name;
-                  return (
-                    <tr key={name}>
-                      <th scope="row">{label}</th>
-                      <td className={styles.mono}>{value}</td>
-                      <td className={styles.copyCell}>
-                        <CopyButton value={value} label={t`Copy ${label}`} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <SettingsTable settings={p.settings ?? []} />
             {p.protocol === 'ecowitt' && (
               <>
                 <p className={styles.note}>
@@ -80,6 +98,22 @@ export function ConsoleSettings({
           </TabPanel>
         ))}
       </Tabs>
+      {software.length > 0 && (
+        <section aria-labelledby="further-ways" className={styles.further}>
+          <h2 id="further-ways" className={styles.sectionTitle}>
+            {t`Further ways to send: other networks' formats`}
+          </h2>
+          <p className={styles.note}>
+            {t`Station software such as WeeWX, CumulusMX, pywws or Meteobridge can send here in the format of these networks. Type the server URL where the software asks for the network's address (in WeeWX: server_url), with the values shown. Software that cannot change the address needs the network's host name pointed at this server.`}
+          </p>
+          {software.map((p) => (
+            <div key={p.protocol}>
+              <h3 className={styles.subTitle}>{protocolName(p.protocol)}</h3>
+              <SettingsTable settings={p.settings ?? []} />
+            </div>
+          ))}
+        </section>
+      )}
     </Panel>
   );
 }

@@ -55,6 +55,14 @@ const view: WeatherServerView = {
       ],
     },
     { protocol: 'wunderground', settings: [['Path', '/weatherstation/updateweatherstation.php']] },
+    {
+      protocol: 'pwsweather',
+      settings: [
+        ['Server URL', 'http://weather.example.org/pwsupdate/pwsupdate.php'],
+        ['Station ID', 'garden-1'],
+        ['Station key', 'key-from-server'],
+      ],
+    },
   ],
   unmapped: { soilad1: '42' },
   fetchedAt: Date.UTC(2026, 0, 2, 10, 0),
@@ -93,6 +101,19 @@ describe('weather server page', () => {
     expect(within(settings).getByRole('rowheader', { name: 'Port' })).toBeTruthy();
     expect(within(settings).getByRole('button', { name: 'Copy Server' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'soilad1' })).toBeTruthy();
+  });
+
+  it("lists other networks' formats as further ways to send, with the URL and credentials to type", async () => {
+    renderPage();
+    const further = await screen.findByRole('region', {
+      name: "Further ways to send: other networks' formats",
+    });
+    expect(within(further).getByRole('heading', { name: 'PWSweather' })).toBeTruthy();
+    expect(within(further).getByRole('rowheader', { name: 'Server URL' })).toBeTruthy();
+    expect(within(further).getByText('http://weather.example.org/pwsupdate/pwsupdate.php')).toBeTruthy();
+    expect(within(further).getByRole('button', { name: 'Copy Station key' })).toBeTruthy();
+    // Not a console tab.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).not.toContain('PWSweather');
   });
 
   it('regenerates the key after confirming, and shows why when that fails', async () => {
