@@ -146,7 +146,7 @@ if (want('bundle')) {
     console.log(
       `  ${pad(load.path, 12)}${pad(`${fmt(kib(load.br), 1)} KiB`, 14)}(raw ${fmt(kib(load.raw), 1)} KiB, ${load.files.length} files)  goal ≤ ${BUDGET_KIB} KiB: ${kib(load.br) <= BUDGET_KIB ? 'met' : 'missed'}`,
     );
-    for (const f of load.files.slice(0, smoke ? 3 : 8))
+    for (const f of load.files.slice(0, smoke ? 3 : 12))
       console.log(`    ${pad(f.url, 50)}${pad(`${fmt(kib(f.br), 1)} KiB`, 12)}raw ${fmt(kib(f.raw), 1)} KiB`);
   }
   console.log('');

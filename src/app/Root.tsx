@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../api/sw-register';
+import { startDataWorker } from '../api/worker';
 import { MessageSnackbars, SnackbarStack } from '../components/Snackbars';
 import { chooseLocale } from '../i18n/activate';
 import { normalizeLocale } from '../i18n/locales';
@@ -37,7 +38,21 @@ function useServiceWorkerNavigation() {
   }, [navigate, here]);
 }
 
+/**
+ * The data worker (connection + sync; its script is the largest, 76 KiB compressed) starts in the frame after
+ * the first screen painted: that screen reads Dexie, and the worker's download would only delay its first paint
+ * (issue 21's bundle budget). A screen that calls the worker earlier starts it at once (api/worker.ts). Not
+ * awaited: a failed start is logged there, and the UI shows offline.
+ */
+function useDataWorkerAfterPaint() {
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(() => void startDataWorker(), 0));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+}
+
 export function Root() {
+  useDataWorkerAfterPaint();
   useFullscreenEffects();
   useThemeEffect();
   useLangQuery();
