@@ -2,7 +2,7 @@
 // the browser's Accept-Language; a user has the language their app last used (users.locale), learnt at each
 // sign-in and when they pick one, so alerts and other mails sent without a request are in it too.
 import type { HookContext } from '@feathersjs/feathers';
-import { type LocaleId, normalizeLocale, pickLocale } from '../../src/domain/locales';
+import { type LocaleId, normalizeLocale } from '../../src/domain/locales';
 import type { Application } from '../declarations';
 
 /** The language a request asks for, or null when it says none we have. */
@@ -30,10 +30,10 @@ export function requestLocale(headers: Record<string, unknown> | undefined): Loc
   return null;
 }
 
-/** A user's language: the stored one, else English. */
-export async function userLocale(app: Application, userId: string): Promise<LocaleId> {
+/** A user's language as the account keeps it, or null before it is known (a translator then writes English). */
+export async function userLocale(app: Application, userId: string): Promise<LocaleId | null> {
   const row = await app.ctx.storage.knex('users').where({ _id: userId }).first('locale');
-  return pickLocale([row?.locale]);
+  return normalizeLocale(row?.locale);
 }
 
 /** After `authentication` create from outside: keep the language the user's app speaks now. */

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METRIC_KEYS } from '../../../src/domain/catalogue';
+import { LOCALES } from '../../../src/domain/locales';
 import { DEFAULT_UNIT_PREFS } from '../../../src/domain/unitPrefs';
+import type { Words } from '../../../src/domain/words';
+import { readPo, translator } from '../../i18n/catalogs';
 import { columnName, EXPORT_KEYS, exportColumns, headerRows, isSensorState } from './columns';
 
 describe('export columns', () => {
@@ -43,5 +48,23 @@ describe('export columns', () => {
     const [names, units] = headerRows(cols, { ...DEFAULT_UNIT_PREFS, temperature: 'F' });
     expect(names).toEqual(['Time', 'Outdoor · Temperature', 'UV index', 'PM channel 1 · PM2.5']);
     expect(units).toEqual(['', '°F', '', 'µg/m³']);
+  });
+
+  it("are written in the reader's language, every word of them in all nine catalogs", () => {
+    const de = translator('de');
+    expect(columnName('tempc0', [], de)).toBe('Außen · Temperatur');
+    expect(columnName('tempc3', [], de)).toBe('Kanal 3 · Temperatur');
+    expect(headerRows(exportColumns(new Set(['tempc0'])), DEFAULT_UNIT_PREFS, de)[0][0]).toBe('Zeit');
+    for (const { id: locale } of LOCALES) {
+      const po = readPo(readFileSync(join(import.meta.dirname, '../../../locales', `${locale}.po`), 'utf8'));
+      const missing = new Set<string>();
+      const check = (w: Words) => {
+        if (!po[w.id]) missing.add(w.id);
+        return w.message;
+      };
+      for (const key of EXPORT_KEYS) columnName(key, [], check);
+      headerRows([], DEFAULT_UNIT_PREFS, check);
+      expect([...missing], locale).toEqual([]);
+    }
   });
 });

@@ -2,11 +2,21 @@
 // names it out of its card ("Outdoor · Temperature", "Greenhouse · Humidity" with the user's channel name), in
 // the order of the existing portal's export (docs/upload-protocols.md §4), then the later sensors in catalogue
 // order. Sensor states (batteries, links, sensor types) are not readings and are left out. The words are the
-// English ones of src/cards/labels.ts: the server has no translation catalogues.
+// English ones of src/cards/labels.ts, written in the reader's language through the same catalogs (which hold the
+// app's messages by their English text; columns.test.ts checks every header word is there).
 import { METRIC_BY_KEY, METRIC_KEYS, PM_CHANNELS } from '../../../src/domain/catalogue';
 import type { ChannelName } from '../../../src/domain/contract';
 import type { UnitPrefs } from '../../../src/domain/unitPrefs';
 import { unitFor } from '../../../src/domain/units';
+import type { Translate } from '../../../src/domain/words';
+
+/** English, as the words are written here. */
+const asIs: Translate = (w, values) =>
+  w.message.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ''));
+
+/** One of the app's words (or `{0}` messages) in the reader's language. */
+const say = (t: Translate, text: string, n?: number) =>
+  t({ id: text, message: text }, n === undefined ? undefined : { 0: n });
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -141,25 +151,27 @@ const CHANNEL_READING: [RegExp, string][] = [
 ];
 
 /** The card title of a channel key: the user's name of a thermo-hygro channel, else the card's own title. */
-function channelTitle(key: string, n: number, names: ChannelName[]): string {
+function channelTitle(key: string, n: number, names: ChannelName[], t: Translate): string {
   if (/^(temp|hum|dewpoint|heatindex)c\d$/.test(key))
-    return names.find((c) => c.channel === n)?.name.trim() || `Channel ${n}`;
-  if (key.startsWith('pm')) return `PM channel ${n}`;
-  if (key.startsWith('soil')) return `Soil moisture ${n}`;
-  if (key.startsWith('tf')) return `Temperature probe ${n}`;
-  if (key.startsWith('leaf')) return `Leaf wetness ${n}`;
-  return `Leak sensor ${n}`;
+    return names.find((c) => c.channel === n)?.name.trim() || say(t, 'Channel {0}', n);
+  if (key.startsWith('pm')) return say(t, 'PM channel {0}', n);
+  if (key.startsWith('soil')) return say(t, 'Soil moisture {0}', n);
+  if (key.startsWith('tf')) return say(t, 'Temperature probe {0}', n);
+  if (key.startsWith('leaf')) return say(t, 'Leaf wetness {0}', n);
+  return say(t, 'Leak sensor {0}', n);
 }
 
 /** "Card · Reading", as the dashboard names a reading outside its card; one of them where it holds the other. */
-export function columnName(key: string, names: ChannelName[] = []): string {
+export function columnName(key: string, names: ChannelName[] = [], t: Translate = asIs): string {
   const def = METRIC_BY_KEY[key];
   const channelReading = CHANNEL_READING.find(([re]) => re.test(key))?.[1];
-  const reading = def && def.channel > 0 && channelReading ? channelReading : (READING[key] ?? key);
+  const english = def && def.channel > 0 && channelReading ? channelReading : READING[key];
+  const reading = english ? say(t, english) : key;
+  const card = CARD_OF.find(([re]) => re.test(key))?.[1];
   const title =
     def && def.channel > 0 && channelReading
-      ? channelTitle(key, def.channel, names)
-      : CARD_OF.find(([re]) => re.test(key))?.[1];
+      ? channelTitle(key, def.channel, names, t)
+      : card && say(t, card);
   if (!title || reading.includes(title)) return reading;
   if (title.includes(reading)) return title;
   return `${title} · ${reading}`;
@@ -171,14 +183,22 @@ export interface ExportColumn {
 }
 
 /** The columns of a station's export: the readings in `present` (any value in the range), named. */
-export function exportColumns(present: ReadonlySet<string>, names: ChannelName[] = []): ExportColumn[] {
-  return EXPORT_KEYS.filter((k) => present.has(k)).map((key) => ({ key, name: columnName(key, names) }));
+export function exportColumns(
+  present: ReadonlySet<string>,
+  names: ChannelName[] = [],
+  t: Translate = asIs,
+): ExportColumn[] {
+  return EXPORT_KEYS.filter((k) => present.has(k)).map((key) => ({ key, name: columnName(key, names, t) }));
 }
 
 /** Row 0 (names) and row 1 (units; empty where a reading has none, e.g. the UV index) of the export. */
-export function headerRows(columns: ExportColumn[], prefs: Partial<UnitPrefs>): [string[], string[]] {
+export function headerRows(
+  columns: ExportColumn[],
+  prefs: Partial<UnitPrefs>,
+  t: Translate = asIs,
+): [string[], string[]] {
   return [
-    ['Time', ...columns.map((c) => c.name)],
+    [say(t, 'Time'), ...columns.map((c) => c.name)],
     [
       '',
       ...columns.map((c) =>

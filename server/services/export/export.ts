@@ -19,12 +19,15 @@ import {
   unitPrefValue,
 } from '../../../src/domain/unitPrefs';
 import { MESSAGES } from '../../../src/domain/validate';
+import type { Translate } from '../../../src/domain/words';
 import { xlsxStream } from '../../../src/domain/xlsx';
 import { downloadToken, downloadTokens } from '../../auth/download-token';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
+import { translator } from '../../i18n/catalogs';
+import { requestLocale, userLocale } from '../../i18n/locale';
 import type { DeviceRow } from '../devices/device-record';
 import { exportColumns, headerRows } from './columns';
 import { cumulusLog, cumulusLogName, weewxArchive } from './leave';
@@ -93,7 +96,13 @@ export class ExportService {
     this.running.add(who);
     const release = () => this.running.delete(who);
     try {
-      const { stream, name } = await this.file(device, from, to, prefs, format);
+      // Headers in the reader's language: the locale asked for, else the account's, else the request's.
+      const t = translator(
+        locale ??
+          (params.user ? await userLocale(this.app, params.user._id) : null) ??
+          requestLocale((params as { headers?: Record<string, unknown> }).headers),
+      );
+      const { stream, name } = await this.file(device, from, to, prefs, format, t);
       // Ends with the stream: sent, failed, or the client went away (Koa destroys the body).
       stream.once('close', release);
       (params as { exportFile?: unknown }).exportFile = { name, format };
@@ -104,13 +113,20 @@ export class ExportService {
     }
   }
 
-  private async file(device: DeviceRow, from: number, to: number, prefs: Partial<UnitPrefs>, format: string) {
+  private async file(
+    device: DeviceRow,
+    from: number,
+    to: number,
+    prefs: Partial<UnitPrefs>,
+    format: string,
+    t: Translate,
+  ) {
     const tz = device.timezone || DEFAULT_TIME_ZONE;
     const range = { device: { _id: device._id, timezone: tz }, from, to, prefs };
     const name = `${device.wsid}_${fileDate(from, tz)}_${fileDate(to - 1, tz)}.${format}`;
     const store = this.app.ctx.samples;
-    const columns = exportColumns(await presentKeys(store, range), device.channelNameMapping ?? []);
-    const headers = headerRows(columns, prefs);
+    const columns = exportColumns(await presentKeys(store, range), device.channelNameMapping ?? [], t);
+    const headers = headerRows(columns, prefs, t);
     let body: Readable;
     if (format === 'weewx' || format === 'cumulus') {
       // Export to leave (leave.ts): the files WeeWX and CumulusMX read, in their units, not the user's.
