@@ -89,6 +89,15 @@ describe('imports', () => {
     // Two days of 144 readings; the highs 23.8 and 47.8 (the temperature is the hour since the start).
     expect(JSON.stringify(day.body)).toContain('23.8');
     expect(JSON.stringify(day.body)).toContain('47.8');
+    // The records page reads the imported hours too: the highest reading, 47.8 at 2024-11-02 23:50.
+    const records = await call(t.url, 'GET', `/weatherDevices/records?device=${station._id}`, {
+      token: owner.token,
+    });
+    expect(records.status).toBe(200);
+    expect(records.body.periods.allTime.tempc0.max).toEqual({
+      value: 47.8,
+      time: Date.UTC(2024, 10, 2, 23, 50) / 1000,
+    });
     const list = await call(t.url, 'GET', `/imports?device=${station._id}`, { token: owner.token });
     expect(list.body.map((j: { _id: string }) => j._id)).toContain(job._id);
     const undone = await call(t.url, 'PATCH', `/imports/${job._id}`, {
