@@ -29,7 +29,6 @@ const SIGNED_IN = [
   '/alert',
   '/server',
   '/export',
-  '/import',
   '/profile',
   '/profile/changePassword',
   '/profile/changeProfile',

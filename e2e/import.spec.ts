@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { addStation, DESKTOP, expectGraph, PHONE, showOutdoorGraph, signUp } from './helpers';
@@ -90,6 +91,23 @@ test('a WeeWX archive and a CumulusMX log imported through the browser reach the
     'Temperature tempc0 (F)',
   );
   await shoot(page, 'import-dry-run');
+  // The page with its report: no serious accessibility finding, light or dark.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => {
+      document.documentElement.dataset.theme = th;
+    }, theme);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id}`),
+    ).toEqual([]);
+  }
+  await page.evaluate(() => {
+    delete document.documentElement.dataset.theme;
+  });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(
     page.getByText(`Imported ${weewxRows.toLocaleString('en')} rows; 0 kept as the station had them.`, {

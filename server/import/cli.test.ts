@@ -1,13 +1,16 @@
 // `npm run import` as an operator runs it: a real process on a SQLite file named by DATABASE_URL, its report on
 // stdout and its exit code.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStorage } from '../storage/db';
 import { migrate } from '../storage/migrate';
+import { detect, isUnmapped } from './detect';
+import { fileHash } from './file-hash';
+import { runImport } from './run';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-cli-'));
 const database = join(dir, 'portal.db');
@@ -109,4 +112,38 @@ describe('npm run import', () => {
       'needs a column mapping (--mapping); its columns: when, outside temp, rel. humidity, gusts',
     );
   });
+
+  test('an import of this file that stopped half-way is resumed, not started again', async () => {
+    const t0 = Date.UTC(2024, 0, 1) / 1000;
+    const lines: string[] = [];
+    for (let m = 0; m < 6 * 60; m += 10) {
+      const d = new Date((t0 + m * 60) * 1000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      lines.push(
+        `01/01/24 ${p(d.getUTCHours())}:${p(d.getUTCMinutes())},${t0 + m * 60},5.0,80,2.0,1.0,2.0,90,0.00,0.00,1010.00`,
+      );
+    }
+    const log = join(dir, 'Jan24log.txt');
+    writeFileSync(log, `${lines.join('\n')}\n`);
+    // An import stopped after its first hour (as by Ctrl-C, or a crash after a committed chunk).
+    const storage = await openStorage(database);
+    const reader = await detect(log, { timeZone: 'UTC' });
+    if (isUnmapped(reader)) throw new Error('not detected');
+    const stop = new AbortController();
+    const first = await runImport(storage.knex, { _id: 'd'.repeat(24), timezone: 'UTC' }, reader, {
+      dryRun: false,
+      policy: 'keep',
+      fileName: 'Jan24log.txt',
+      fileHash: await fileHash(log),
+      chunkRows: 6,
+      signal: stop.signal,
+      onProgress: () => stop.abort(),
+    });
+    await storage.close();
+    expect(first).toMatchObject({ status: 'cancelled', imported: 6 });
+    const r = cli('--station', 'WS12345', log);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`Resuming import ${first.job} from row 7.`);
+    expect(r.out).toContain(`Imported 36 rows, kept 0 existing (import ${first.job})`);
+  }, 120_000);
 });

@@ -10,6 +10,10 @@
 //   what the chunk changed (importChanges): an import that stops can be resumed from that position or rolled back
 //   chunk by chunk. An hour written by the job is never written again by it, so nothing is counted twice.
 // - A dry run reads the whole file the same way and writes nothing.
+// - Known limits: raw samples an hour replaced by the file had (kept a week) stay in the samples table; on SQLite a
+//   chunk's Knex transaction holds the one connection the live writer also uses, so uploads stored while a chunk
+//   is open commit with it (as with every Knex transaction on SQLite); a failing chunk is rare (a station deleted
+//   mid-import) but would take those with it.
 import type { Knex } from 'knex';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';

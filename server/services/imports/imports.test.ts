@@ -1,9 +1,10 @@
 // The browser's import path over REST: the file streamed up as a raw body, the dry run, the import in the
 // background with its progress, cancel and undo; owners only; bad input a 400.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+import { sweepUploads } from './imports';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -89,6 +90,15 @@ describe('imports', () => {
     // Two days of 144 readings; the highs 23.8 and 47.8 (the temperature is the hour since the start).
     expect(JSON.stringify(day.body)).toContain('23.8');
     expect(JSON.stringify(day.body)).toContain('47.8');
+    // The records page reads the imported hours too: the highest reading, 47.8 at 2024-11-02 23:50.
+    const records = await call(t.url, 'GET', `/weatherDevices/records?device=${station._id}`, {
+      token: owner.token,
+    });
+    expect(records.status).toBe(200);
+    expect(records.body.periods.allTime.tempc0.max).toEqual({
+      value: 47.8,
+      time: Date.UTC(2024, 10, 2, 23, 50) / 1000,
+    });
     const list = await call(t.url, 'GET', `/imports?device=${station._id}`, { token: owner.token });
     expect(list.body.map((j: { _id: string }) => j._id)).toContain(job._id);
     const undone = await call(t.url, 'PATCH', `/imports/${job._id}`, {
@@ -199,5 +209,22 @@ describe('imports', () => {
       body: { action: 'cancel' },
     });
     expect(patch.status).toBe(404);
+  });
+
+  test('uploads left behind are removed after a week; newer ones stay', async () => {
+    const old = await upload(cumulus(1));
+    const fresh = await upload(cumulus(2));
+    const dir = join(t.server.app.ctx.config.dataDir, 'imports');
+    const weekAgo = new Date(Date.now() - 8 * 86400_000);
+    for (const ext of ['file', 'json']) utimesSync(join(dir, `${old.body.upload}.${ext}`), weekAgo, weekAgo);
+    expect(await sweepUploads(t.server.app)).toBe(2);
+    expect(existsSync(join(dir, `${old.body.upload}.file`))).toBe(false);
+    expect(existsSync(join(dir, `${fresh.body.upload}.file`))).toBe(true);
+    const gone = await call(t.url, 'POST', '/imports', {
+      token: owner.token,
+      body: { upload: old.body.upload, device: station._id, dryRun: true },
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('No such upload: upload the file again');
   });
 });

@@ -10,7 +10,7 @@
 // Only the station's owner (or an admin) imports into it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -128,6 +128,8 @@ export class ImportUploadService {
 
 /** A running import of this process, to cancel. */
 const running = new Map<string, AbortController>();
+/** The upload each running import reads (not swept). */
+const readingUploads = new Map<string, string>();
 
 function readOptions(data: Record<string, unknown>, timeZone: string): ReadOptions {
   const zone = str(data, 'timeZone', { max: 64 }) ?? timeZone;
@@ -234,6 +236,7 @@ export class ImportsService {
       await knex('importJobs').where({ _id: jobId }).update({ status: 'running', updatedAt: Date.now() });
     const controller = new AbortController();
     running.set(jobId, controller);
+    readingUploads.set(jobId, meta.id);
     const started = runImport(knex, target, reader, {
       ...base,
       dryRun: false,
@@ -244,6 +247,7 @@ export class ImportsService {
     void started
       .finally(() => {
         running.delete(jobId);
+        readingUploads.delete(jobId);
         reader.close?.();
       })
       .then(async (report) => {
@@ -324,7 +328,33 @@ function present(job: Record<string, unknown>): ImportJob {
   };
 }
 
+/** Uploads kept this long (s) after their last write: a stopped import resumes from a new upload of the same file. */
+export const UPLOAD_DAYS = 7;
+
+/** Removes uploads older than UPLOAD_DAYS that no import of this process is reading; answers how many. */
+export async function sweepUploads(app: Application, now = Date.now()): Promise<number> {
+  const dir = folder(app);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const reading = new Set([...readingUploads.values()]);
+  let removed = 0;
+  for (const name of names) {
+    const id = name.replace(/\.(file|json)$/, '');
+    if (!UPLOAD_ID.test(id) || reading.has(id)) continue;
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > UPLOAD_DAYS * 86400_000) {
+      await rm(join(dir, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 export function imports(app: Application): void {
+  const timer = setInterval(
+    () => void sweepUploads(app).catch((e) => app.ctx.log.error('import sweep failed', e)),
+    3600_000,
+  );
+  timer.unref();
   app.use('imports/upload', new ImportUploadService(app), {
     methods: ['create'],
     koa: { before: [receiveUpload(app)] },
