@@ -149,7 +149,8 @@ beforeAll(async () => {
   const plans = t.server.app.service('subscriptionPlans');
   const devicePlans = devicePlanService(t.server.app);
   yearlyPlanId = list(await plans.find({ query: { name: 'Premium yearly' } }))[0]._id;
-  devicePlan = await devicePlans.grant(PRIV_MAC, yearlyPlanId, ids.owner!);
+  // Bound to the station it is for (issue 20 item 4: a period names its station; MAC-only ones count nowhere here).
+  devicePlan = await devicePlans.grant(PRIV_MAC, yearlyPlanId, ids.owner!, undefined, priv._id);
   draftPlanId = (await plans.create({ name: 'Draft', months: 1 }))._id;
   monthlyPlanId = list(await plans.find({ query: { name: 'Premium monthly' } }))[0]._id;
   const order = () =>
