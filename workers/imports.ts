@@ -3,12 +3,12 @@
 // progress, which fetch cannot); the dry run, start, progress, cancel and undo are service calls. Online only.
 import { ApiError } from '../src/api/errors';
 import { getAuth } from '../src/db/authStorage';
-import { ERRORS } from '../src/domain/errors';
+import { coded, ERRORS } from '../src/domain/errors';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { Connection } from './connection';
 
 function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline');
+  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'));
 }
 
 /** Uploads in flight, to abort. */
@@ -22,7 +22,7 @@ export async function uploadImportFile(
 ): Promise<{ upload: string; name: string; size: number }> {
   online(conn);
   const auth = await getAuth(conn.db);
-  if (!auth?.accessToken) throw new ApiError('Not authenticated', 401, 'NotAuthenticated');
+  if (!auth?.accessToken) throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
   const xhr = new XMLHttpRequest();
   uploads.set(id, xhr);
   try {
@@ -42,8 +42,8 @@ export async function uploadImportFile(
           resolve(body as { upload: string; name: string; size: number });
         else reject(new ApiError(body.message || xhr.statusText || `HTTP ${xhr.status}`, xhr.status));
       };
-      xhr.onerror = () => reject(new ApiError(ERRORS.offline, 0, 'Offline'));
-      xhr.onabort = () => reject(new ApiError('Upload cancelled', 499, 'Cancelled'));
+      xhr.onerror = () => reject(new ApiError(ERRORS.offline, 0, 'Offline', coded('offline')));
+      xhr.onabort = () => reject(new ApiError(ERRORS.uploadCancelled, 499, 'Cancelled', coded('uploadCancelled')));
       xhr.send(file);
     });
   } finally {
@@ -63,7 +63,7 @@ export async function checkImport(conn: Connection, req: ImportRequest): Promise
 export async function startImport(conn: Connection, req: ImportRequest): Promise<ImportJob> {
   online(conn);
   const answer = await conn.create('imports', { ...req, dryRun: false });
-  if (!answer.job) throw new ApiError('The import did not start', 500);
+  if (!answer.job) throw new ApiError(ERRORS.importNotStarted, 500, 'GeneralError', coded('importNotStarted'));
   return answer.job;
 }
 

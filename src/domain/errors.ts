@@ -111,6 +111,8 @@ export const ERRORS = {
   // The client itself.
   offline: 'You are offline. This needs a connection to the server.',
   requestTimeout: 'Request timed out',
+  uploadCancelled: 'Upload cancelled',
+  importNotStarted: 'The import did not start',
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

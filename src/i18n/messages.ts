@@ -103,6 +103,8 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   cardCvcWrong: msg`Your card's security code is incorrect.`,
   cardProcessing: msg`An error occurred while processing your card. Try again in a little bit.`,
   offline: msg`You are offline. This needs a connection to the server.`,
+  uploadCancelled: msg`Upload cancelled`,
+  importNotStarted: msg`The import did not start`,
   requestTimeout: msg`Request timed out`,
 };
 
