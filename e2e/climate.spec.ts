@@ -98,6 +98,13 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
   await expect(page.getByTestId('compare-line')).toBeVisible();
   await expect(page.getByTestId('temperature-normals')).toContainText('2025-05');
   await shoot(page, 'climate-month');
+  // On paper: the summary without the app's bars and the pickers, the station and period as a heading.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Garden · 2026-05' })).toBeVisible();
+  await page.screenshot({ path: join(shots, 'climate-month-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
   await page.getByLabel('Compare with').selectOption('');
 
   // The season's year: July 2025 to June 2026, 92 rainy days of 6 mm.
