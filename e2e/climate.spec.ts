@@ -102,6 +102,7 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Garden · 2026-05' })).toBeVisible();
   await page.screenshot({ path: join(shots, 'climate-month-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
