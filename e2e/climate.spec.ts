@@ -4,6 +4,7 @@
 // phone and desktop width, light and dark (SHOTS_DIR).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { addStation, api, DESKTOP, device, jwt, PHONE, signUp, upload } from './helpers';
 
@@ -98,6 +99,30 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
   await expect(page.getByTestId('compare-line')).toBeVisible();
   await expect(page.getByTestId('temperature-normals')).toContainText('2025-05');
   await shoot(page, 'climate-month');
+  // Axe (WCAG 2.1 AA) finds nothing serious on the page, light or dark.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => {
+      document.documentElement.dataset.theme = th;
+    }, theme);
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`),
+    ).toEqual([]);
+  }
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
+  // On paper: the summary without the app's bars and the pickers, the station and period as a heading.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Garden · 2026-05' })).toBeVisible();
+  await page.screenshot({ path: join(shots, 'climate-month-print.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
   await page.getByLabel('Compare with').selectOption('');
 
   // The season's year: July 2025 to June 2026, 92 rainy days of 6 mm.

@@ -57,7 +57,7 @@ async function pastRecords(
   from: number,
   starts: PeriodBounds,
 ): Promise<RecordTable> {
-  const key = `${from}|${starts.today}`;
+  const key = `${from}|${starts.today}|${starts.year}`;
   const hit = pastCache.get(device);
   if (hit?.key === key) return hit.table;
   const hours =
@@ -71,11 +71,11 @@ async function pastRecords(
 /** The records table of a device at `now`, counting from `resetAt` (null: from the first upload). */
 export async function computeRecords(
   samples: SampleStore,
-  device: { _id: string; timezone: string },
+  device: { _id: string; timezone: string; rainSeasonStart?: number | null },
   now: number,
   resetAt: number | null,
 ): Promise<RecordTable> {
-  const starts = periodStarts(now, device.timezone);
+  const starts = periodStarts(now, device.timezone, device.rainSeasonStart ?? 1);
   const from = resetAt ?? 0;
   const past = await pastRecords(samples, device._id, from, starts);
   const todayFrom = Math.max(from, starts.today);

@@ -18,6 +18,12 @@ describe('records', () => {
     expect(prague.today).toBe(Date.UTC(2026, 2, 14, 23) / 1000);
   });
 
+  test('the year follows the rain season (issue 26): July starts it, so in March it began last July', () => {
+    expect(periodStarts(NOW, UTC, 7).year).toBe(Date.UTC(2025, 6, 1) / 1000);
+    expect(periodStarts(NOW, UTC, 3).year).toBe(Date.UTC(2026, 2, 1) / 1000);
+    expect(periodStarts(NOW, UTC, 4).year).toBe(Date.UTC(2025, 3, 1) / 1000);
+  });
+
   test('each period keeps its own extremes with the time they happened; the first time wins a tie', () => {
     const s = periodStarts(NOW, UTC);
     const t = (d: number, h: number) =>

@@ -60,14 +60,17 @@ export function recordDay(time: number, timeZone: string): string {
   return `${p.y}-${two(p.m)}-${two(p.d)}`;
 }
 
-/** The local starts of today, yesterday, this month and this year of a station (unix s). */
-export function periodStarts(now: number, timeZone: string): PeriodBounds {
+/**
+ * The local starts of today, yesterday, this month and this year of a station (unix s). The year starts in the
+ * station's rain-season month (issue 26; 1 = January, the calendar year), so yearly records follow the season.
+ */
+export function periodStarts(now: number, timeZone: string, rainSeasonStart = 1): PeriodBounds {
   const p = localParts(now, timeZone);
   return {
     today: zonedMidnight(p.y, p.m, p.d, timeZone),
     yesterday: zonedMidnight(p.y, p.m, p.d - 1, timeZone),
     month: zonedMidnight(p.y, p.m, 1, timeZone),
-    year: zonedMidnight(p.y, 1, 1, timeZone),
+    year: zonedMidnight(p.m >= rainSeasonStart ? p.y : p.y - 1, rainSeasonStart, 1, timeZone),
   };
 }
 

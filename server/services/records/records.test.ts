@@ -80,3 +80,28 @@ describe('weatherDevices/records', () => {
     }
   });
 });
+
+describe('the yearly records follow the rain season (issue 26)', () => {
+  test('a reading between the season start and 1 January counts for the year only where the season says', async () => {
+    const own = await newStation(t, owner.token, { timezone: 'UTC' });
+    const calendar = periodStarts(now, 'UTC').year;
+    // A season starting in December: it began last 1 December (in December: this 1 December).
+    const season = periodStarts(now, 'UTC', 12).year;
+    // The day after the earlier of the two starts lies inside one year and outside the other.
+    const at = Math.min(calendar, season) + 86400 + 3600;
+    await t.server.app.ctx.samples.write({ _id: own._id, timezone: 'UTC' }, at, { tempc0: 44.5 });
+    await t.server.app.ctx.samples.write({ _id: own._id, timezone: 'UTC' }, now - 60, { tempc0: 10 });
+    await t.server.app.ctx.samples.flush();
+    const year = async () =>
+      (await call(t.url, 'GET', `/weatherDevices/records?device=${own._id}`, { token: owner.token })).body
+        .periods.year.tempc0?.max?.value;
+    expect(await year()).toBe(at >= calendar ? 44.5 : 10);
+    const patched = await call(t.url, 'PATCH', `/weatherDevices/${own._id}`, {
+      token: owner.token,
+      body: { rainSeasonStart: 12 },
+    });
+    expect(patched.status).toBe(200);
+    expect(await year()).toBe(at >= season ? 44.5 : 10);
+    expect(at >= calendar).not.toBe(at >= season);
+  });
+});

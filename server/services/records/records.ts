@@ -22,7 +22,11 @@ export class RecordsService {
     return row ? Number(row.resetAt) : null;
   }
 
-  private async answer(device: { _id: string; timezone: string }): Promise<StationRecords> {
+  private async answer(device: {
+    _id: string;
+    timezone: string;
+    rainSeasonStart?: number | null;
+  }): Promise<StationRecords> {
     const now = nowSeconds();
     const resetAt = await this.resetAt(device._id);
     const periods = await computeRecords(this.app.ctx.samples, device, now, resetAt);
