@@ -330,3 +330,57 @@ describe('parseEcowitt: metric variants, bad values, credentials', () => {
     expect(parseEcowitt(form(FIXTURE, { dateutc: '2030-01-01 00:00:00' }), NOW).time).toBe(NOW);
   });
 });
+
+describe('parseEcowitt: the less common shapes (Stryker survivors)', () => {
+  const parse = (text: string) => parseEcowitt(new URLSearchParams(`PASSKEY=abc&${text}`), NOW);
+
+  it('reads binary batteries the Ambient way only for an AMBWeather station type (1 = ok there, low here)', () => {
+    expect(parse('stationtype=AMBWeatherV4.2.9&battout=1').values.batc0).toBe(5);
+    expect(parse('stationtype=ambweather&battout=0').values.batc0).toBe(1);
+    expect(parse('stationtype=EasyWeatherV1.6.4&battout=1').values.batc0).toBe(1);
+    expect(parse('stationtype=GW1000_AMBWeather&battout=1').values.batc0).toBe(1);
+  });
+
+  it('keeps the lowest outdoor battery; a garbage report neither wins nor erases one', () => {
+    expect(parse('wh65batt=x&wh26batt=0').values.batc0).toBe(5);
+    expect(parse('wh65batt=0&wh80batt=x').values.batc0).toBe(5);
+    expect(parse('wh65batt=0&wh90batt=2.3').values.batc0).toBe(1);
+  });
+
+  it('a thermo-hygro channel is any of its temperature (°F or °C) or humidity; a channel sent nothing has no type', () => {
+    const v = parse('temp3c=12.5&humidity4=50&temp5f=50').values;
+    expect(v).toMatchObject({ tempc3: 12.5, typec3: 2, humc4: 50, typec4: 2, tempc5: 10, typec5: 2 });
+    expect(v).not.toHaveProperty('typec1');
+    expect(v).not.toHaveProperty('typec6');
+  });
+
+  it('takes the alternative names of soil, soil battery and probe temperature', () => {
+    const v = parse('soilhum2=33&battsm2=1&tf_ch3c=15.5').values;
+    expect(v).toMatchObject({ soilc2: 33, batsoilc2: 1, tfc3: 15.5 });
+  });
+
+  it('maps PM channel 4; a WH45 with every PM channel taken has no channel, and a CO2-only sensor no PM battery', () => {
+    const full = parse('pm25_ch1=1&pm25_ch2=2&pm25_ch3=3&pm25_ch4=4&pm25_co2=5&co2=500');
+    expect(full.values).toMatchObject({ pm25c1: 1, pm25c4: 4, co2: 500 });
+    expect(full.unmapped).toMatchObject({ pm25_co2: '5' });
+    const co2 = parse('co2=500&co2_batt=6');
+    expect(co2.values).toMatchObject({ co2: 500, batco2: 5 });
+    expect(Object.keys(co2.values).filter((k) => k.startsWith('batpmc') || k.startsWith('pm'))).toEqual([]);
+    expect(parse('pm10_co2=7').values.pm10c1).toBe(7);
+  });
+
+  it('a piezo gauge in millimetres goes to the rain keys alone, and beside a bucket to the piezo keys', () => {
+    expect(parse('drain_piezomm=3.2').values.dailyrain).toBe(3.2);
+    expect(parse('dailyrainin=0&drain_piezomm=3.2').values).toMatchObject({
+      dailyrain: 0,
+      dailyrainpiezo: 3.2,
+    });
+  });
+
+  it('a metric field repeating the imperial one is consumed within its rounding; a different one stays unmapped', () => {
+    // tempf=70 is 21.111 °C; the tolerance is the larger of 0.1 and 0.5 % (0.106 here).
+    expect(parse('tempf=70&tempc=21.215').unmapped).toEqual({});
+    expect(parse('tempf=70&tempc=21.3').unmapped).toEqual({ tempc: '21.3' });
+    expect(parse('tempf=70&tempc=x').unmapped).toEqual({ tempc: 'x' });
+  });
+});

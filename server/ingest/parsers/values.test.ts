@@ -78,6 +78,10 @@ describe('parseNumber', () => {
     ]) {
       expect(parseNumber(bad), bad).toBeNull();
     }
+    // The same on the slow path (spaces, exponent): -9999 in any spelling is no value.
+    expect(parseNumber(' -9999 ')).toBeNull();
+    expect(parseNumber('-9.999e3')).toBeNull();
+    expect(parseNumber('+9999')).toBe(9999);
     expect(parseNumber(undefined)).toBeUndefined();
     expect(parseNumber(null)).toBeUndefined();
   });
