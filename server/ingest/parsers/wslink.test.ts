@@ -122,6 +122,17 @@ describe('parseWslink: the vendor example upload', () => {
     for (let n = 1; n <= 7; n++) expect(parsed().values[`tempc${n}`]).toEqual(expect.any(Number));
   });
 
+  it('turns minutes since the last strike into its time; 9999 (no strike yet) and a negative count are no value', () => {
+    const at = (t5lst: string) =>
+      parseWslink(fixture({ t5lst, datetime: '2024-07-01 10:00:00' }), NOW).values.lightningtime;
+    const time = Date.UTC(2024, 6, 1, 10) / 1000;
+    expect(at('0')).toBe(time);
+    expect(at('12.5')).toBe(time - 750);
+    expect(at('9999')).toBeNull();
+    expect(at('-1')).toBeNull();
+    expect(parsed().protocol).toBe('wslink');
+  });
+
   it('leaves only what was not stored unmapped (apiver and datetime are meta, wsid/wspw credentials)', () => {
     // t5lsf gave lightning1h, so its stand-in t5ls1htc was not stored: the owner sees it.
     expect(parsed().unmapped).toEqual({ t5ls1htc: '6553336' });
