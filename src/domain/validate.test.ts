@@ -10,6 +10,7 @@ import {
   isValidEmail,
   MESSAGES,
   normalizeMac,
+  toNumber,
   validateAlertValue,
   validateEmail,
   validateLatLng,
@@ -304,5 +305,29 @@ describe('alert values', () => {
     expect(validateAlertValue('tempc0', 'abc')).toBe('wrongInput');
     expect(validateAlertValue('tempc0', '')).toBe('wrongInput');
     expect(validateAlertValue('nope', 10)).toBe('wrongInput');
+  });
+});
+
+describe('toNumber and cleanSample edges (Stryker survivors)', () => {
+  it('reads "no value" markers in any case, -9999 as a number too, and nothing but numbers and text', () => {
+    for (const marker of ['NaN', 'NULL', 'Null', ' --- ', '-9999', ''])
+      expect(toNumber(marker), JSON.stringify(marker)).toBeNull();
+    expect(toNumber(-9999)).toBeNull();
+    expect(toNumber(Number.NaN)).toBeNull();
+    expect(toNumber(true)).toBeNull();
+    expect(toNumber(' 12.5 ')).toBe(12.5);
+    expect(toNumber(-9998)).toBe(-9998);
+  });
+
+  it('cleans every catalogue key: a value out of range or not a number is null, an unknown key is dropped', () => {
+    expect(cleanSample({ tempc0: '21.5', humc0: 101, windspd: 'x', nope: 5, relbaro: -9999 })).toEqual({
+      tempc0: 21.5,
+      humc0: null,
+      windspd: null,
+      relbaro: null,
+    });
+    expect(cleanValue('humc0', 100)).toBe(100);
+    expect(cleanValue('humc0', -0.1)).toBeNull();
+    expect(cleanValue('humc0', 'nan')).toBeNull();
   });
 });
