@@ -331,3 +331,36 @@ describe('toNumber and cleanSample edges (Stryker survivors)', () => {
     expect(cleanValue('humc0', 'nan')).toBeNull();
   });
 });
+
+describe('form checks at their edges (Stryker survivors)', () => {
+  it('e-mail: trimmed, several dots in the domain, nothing after it, blank is required', () => {
+    expect(isValidEmail(' ada@example.com ')).toBe(true);
+    expect(isValidEmail('ada@mail.example.co.uk')).toBe(true);
+    expect(isValidEmail('ada@example.com x')).toBe(false);
+    expect(validateEmail('   ')).toBe('required');
+    expect(validateEmail(' ada@example.com ')).toBeNull();
+  });
+
+  it('MAC: trimmed; zero, broadcast and multicast addresses are unusable', () => {
+    expect(normalizeMac(' 00-11-22-33-44-55 ')).toBe('00:11:22:33:44:55');
+    expect(validateMac('00:00:00:00:00:00')).toBe('invalidMac');
+    expect(validateMac('ff:ff:ff:ff:ff:ff')).toBe('invalidMac');
+    expect(validateMac('01:11:22:33:44:55')).toBe('invalidMac');
+    expect(validateMac('02:11:22:33:44:55')).toBeNull();
+  });
+
+  it('latitude and longitude: both blank is no location, one alone or blank text with the other is not', () => {
+    expect(validateLatLng(' ', '')).toBeNull();
+    expect(validateLatLng(null, undefined)).toBeNull();
+    expect(validateLatLng('', 14.4)).toBe('invalidLatLng');
+    expect(validateLatLng(50.1, ' ')).toBe('invalidLatLng');
+    expect(validateLatLng('50.1', '14.4')).toBeNull();
+  });
+
+  it('a time period needs finite ends, the start first', () => {
+    expect(validateTimePeriod(1, 2)).toBeNull();
+    expect(validateTimePeriod(2, 2)).toBe('invalidTimePeriod');
+    expect(validateTimePeriod(Number.NaN, 2)).toBe('invalidTimePeriod');
+    expect(validateTimePeriod(1, Number.POSITIVE_INFINITY)).toBe('invalidTimePeriod');
+  });
+});
