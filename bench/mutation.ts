@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 
 const GOAL = 85;
 const MODULES = ['src/domain', 'server/ingest/parsers', 'server/alerts'];
-const REPORT = 'reports/mutation/mutation.json';
+const REPORT = process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json';
 
 interface Report {
   files: Record<string, { mutants: { status: string }[] }>;

@@ -11,6 +11,7 @@ import {
   foldAggs,
   foldRows,
   mergeAgg,
+  primaryOf,
 } from './aggregate';
 import { localDayStart } from './timeZones';
 import type { UnitType } from './types';
@@ -172,5 +173,33 @@ describe('changeIndicator', () => {
     expect(changeFor('relbaro', 1013.2, 1013.3)).toBe('up');
     expect(changeFor('relbaro', 1013.2, 1013.25)).toBe('nochange');
     expect(changeFor('absbaro', 1013.3, 1013.2)).toBe('down');
+  });
+});
+
+describe('edges of the running aggregates (Stryker survivors)', () => {
+  it('skips non-finite values without counting them', () => {
+    const a = addValue(null, 5);
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined]) addValue(a, bad);
+    expect(a).toEqual([1, 5, 5, 5, 5]);
+  });
+
+  it('rows coming back to an earlier bucket add to it; buckets come out in time order; text values are skipped', () => {
+    const rows = [
+      { time: 600, t: 3 },
+      { time: 0, t: 1 },
+      { time: 700, t: 5 },
+      { time: 100, t: 2 },
+      { time: 150, t: 'x' },
+    ];
+    const buckets = foldAggs(rows, 300, ['t']);
+    expect(buckets.map((b) => [b.time, b.aggs.t])).toEqual([
+      [0, [2, 3, 1, 2, 2]],
+      [600, [2, 8, 3, 5, 5]],
+    ]);
+  });
+
+  it('a key outside the catalogue: mean as its primary, and any change moves its arrow', () => {
+    expect(primaryOf('nope')).toBe('mean');
+    expect(changeFor('nope', 1, 1.5)).toBe('up');
   });
 });

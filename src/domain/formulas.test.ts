@@ -38,6 +38,17 @@ describe('heatIndex (NOAA)', () => {
     expect(cToF(heatIndex(fToC(95), 10))).toBeCloseTo(89.45, 1);
   });
 
+  it('to the hundredth: the adjustments and where they apply (Rothfusz by hand, NWS formulas)', () => {
+    // 86 °F / 90 %: Rothfusz 105.294 °F, + (90 − 85)/10 × (87 − 86)/5 = 0.1 → 105.394 °F.
+    expect(cToF(heatIndex(fToC(86), 90))).toBeCloseTo(105.394, 2);
+    // 84 °F / 95 %: Rothfusz 100.282 °F, + 1.0 × 0.6 → 100.882 °F.
+    expect(cToF(heatIndex(fToC(84), 95))).toBeCloseTo(100.882, 2);
+    // 100 °F / 10 %: Rothfusz 94.753 °F, − (13 − 10)/4 × √((17 − 5)/17) = 0.630 → 94.122 °F.
+    expect(cToF(heatIndex(fToC(100), 10))).toBeCloseTo(94.122, 2);
+    // 40 °F / 50 %: the simple formula, ½ (40 + 61 + (40 − 68) × 1.2 + 50 × 0.094) = 36.05 °F = 2.25 °C.
+    expect(heatIndex(fToC(40), 50)).toBeCloseTo(2.25, 6);
+  });
+
   it('is the air temperature in the cold', () => {
     expect(heatIndex(-5, 80)).toBe(-5);
   });
@@ -109,6 +120,25 @@ describe('deriveMissing', () => {
 
   it('leaves everything alone without inputs', () => {
     expect(deriveMissing({ humc0: 50 })).toEqual({ humc0: 50 });
+    // No humidity: no dew point or heat index; no wind: no wind chill; feels-like is the air temperature.
+    expect(deriveMissing({ tempc0: 10 })).toEqual({ tempc0: 10, feelslike: 10 });
+    expect(deriveMissing({ tempc0: 10, humc0: null, windspd: null })).toEqual({
+      tempc0: 10,
+      humc0: null,
+      windspd: null,
+      feelslike: 10,
+    });
+    // A channel missing either reading, or a pool (3) or soil (4) sensor, gets nothing derived.
+    const ch = deriveMissing({
+      tempc1: 25,
+      humc1: null,
+      tempc2: null,
+      humc2: 60,
+      tempc5: 25,
+      humc5: 60,
+      typec5: 3,
+    });
+    expect(Object.keys(ch).filter((k) => /^(dewpoint|heatindex)c/.test(k))).toEqual([]);
   });
 });
 
@@ -135,6 +165,19 @@ describe('appliesNow (issue #12: heat index and wind chill only where they apply
     expect(appliesNow('windchill', { tempc0: 2, windspd: 0.5 })).toBe(false);
     expect(appliesNow('windchill', { tempc0: 22, windspd: 5 })).toBe(false);
     expect(appliesNow('windchill', { tempc0: 2 })).toBe(false);
+    // The 10-minute average stands in for a missing current wind; no temperature, no wind chill.
+    expect(appliesNow('windchill', { tempc0: 2, windspd: null, windavg10m: 5 })).toBe(true);
+    expect(appliesNow('windchill', { tempc0: null, windspd: 5 })).toBe(false);
+    expect(appliesNow('windchill', { tempc0: Number.NaN, windspd: 5 })).toBe(false);
+  });
+
+  it('heat index from just above 26 °C; other keys (even ones containing "heatindex") always apply', () => {
+    expect(appliesNow('heatindex', { tempc0: 26 })).toBe(false);
+    expect(appliesNow('heatindex', { tempc0: 26.1 })).toBe(true);
+    expect(appliesNow('heatindex', { tempc0: Number.POSITIVE_INFINITY })).toBe(false);
+    expect(appliesNow('myheatindex', { tempc0: 10 })).toBe(true);
+    expect(appliesNow('heatindexc1x', { tempc1: 10 })).toBe(true);
+    expect(appliesNow('tempc0', {})).toBe(true);
   });
 
   it('every other reading applies', () => {

@@ -71,3 +71,26 @@ describe("a day with two moonrises: the first one is the day's", () => {
     expect(off(s.moonrise, '2019-07-11T14:56Z')).toBeLessThanOrEqual(2);
   });
 });
+
+describe('sunrise and sunset (USNO 2019, 29°N 81°W, Universal Time) and the polar day and night', () => {
+  // Source: USNO "Rise and Set for the Sun for 2019" at W081°00′ N29°00′ (same collection as the moon's).
+  it('2019-01-01 in New York time: rises 12:18Z, sets 22:38Z', () => {
+    const s = sunMoon(LAT, LNG, 'America/New_York', at('2019-01-01T17:00:00Z'));
+    expect(off(s.sunrise, '2019-01-01T12:18Z')).toBeLessThanOrEqual(2);
+    expect(off(s.sunset, '2019-01-01T22:38Z')).toBeLessThanOrEqual(2);
+    expect(s.alwaysUp || s.alwaysDown).toBe(false);
+  });
+
+  it('2019-06-15 in New York time: rises 10:25Z, sets 00:24Z the next UT day (20:24 local)', () => {
+    const s = sunMoon(LAT, LNG, 'America/New_York', at('2019-06-15T16:00:00Z'));
+    expect(off(s.sunrise, '2019-06-15T10:25Z')).toBeLessThanOrEqual(2);
+    expect(off(s.sunset, '2019-06-16T00:24Z')).toBeLessThanOrEqual(2);
+  });
+
+  it('Longyearbyen (78°N): the midnight sun in June, the polar night in December', () => {
+    const day = sunMoon(78.2, 15.6, 'Arctic/Longyearbyen', at('2026-06-21T12:00:00Z'));
+    expect([day.alwaysUp, day.alwaysDown, day.sunrise]).toEqual([true, false, null]);
+    const night = sunMoon(78.2, 15.6, 'Arctic/Longyearbyen', at('2026-12-21T12:00:00Z'));
+    expect([night.alwaysUp, night.alwaysDown, night.sunrise]).toEqual([false, true, null]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   isValidEmail,
   MESSAGES,
   normalizeMac,
+  toNumber,
   validateAlertValue,
   validateEmail,
   validateLatLng,
@@ -304,5 +305,62 @@ describe('alert values', () => {
     expect(validateAlertValue('tempc0', 'abc')).toBe('wrongInput');
     expect(validateAlertValue('tempc0', '')).toBe('wrongInput');
     expect(validateAlertValue('nope', 10)).toBe('wrongInput');
+  });
+});
+
+describe('toNumber and cleanSample edges (Stryker survivors)', () => {
+  it('reads "no value" markers in any case, -9999 as a number too, and nothing but numbers and text', () => {
+    for (const marker of ['NaN', 'NULL', 'Null', ' --- ', '-9999', ''])
+      expect(toNumber(marker), JSON.stringify(marker)).toBeNull();
+    expect(toNumber(-9999)).toBeNull();
+    expect(toNumber(Number.NaN)).toBeNull();
+    expect(toNumber(true)).toBeNull();
+    expect(toNumber(' 12.5 ')).toBe(12.5);
+    expect(toNumber(-9998)).toBe(-9998);
+  });
+
+  it('cleans every catalogue key: a value out of range or not a number is null, an unknown key is dropped', () => {
+    expect(cleanSample({ tempc0: '21.5', humc0: 101, windspd: 'x', nope: 5, relbaro: -9999 })).toEqual({
+      tempc0: 21.5,
+      humc0: null,
+      windspd: null,
+      relbaro: null,
+    });
+    expect(cleanValue('humc0', 100)).toBe(100);
+    expect(cleanValue('humc0', -0.1)).toBeNull();
+    expect(cleanValue('humc0', 'nan')).toBeNull();
+  });
+});
+
+describe('form checks at their edges (Stryker survivors)', () => {
+  it('e-mail: trimmed, several dots in the domain, nothing after it, blank is required', () => {
+    expect(isValidEmail(' ada@example.com ')).toBe(true);
+    expect(isValidEmail('ada@mail.example.co.uk')).toBe(true);
+    expect(isValidEmail('ada@example.com x')).toBe(false);
+    expect(validateEmail('   ')).toBe('required');
+    expect(validateEmail(' ada@example.com ')).toBeNull();
+  });
+
+  it('MAC: trimmed; zero, broadcast and multicast addresses are unusable', () => {
+    expect(normalizeMac(' 00-11-22-33-44-55 ')).toBe('00:11:22:33:44:55');
+    expect(validateMac('00:00:00:00:00:00')).toBe('invalidMac');
+    expect(validateMac('ff:ff:ff:ff:ff:ff')).toBe('invalidMac');
+    expect(validateMac('01:11:22:33:44:55')).toBe('invalidMac');
+    expect(validateMac('02:11:22:33:44:55')).toBeNull();
+  });
+
+  it('latitude and longitude: both blank is no location, one alone or blank text with the other is not', () => {
+    expect(validateLatLng(' ', '')).toBeNull();
+    expect(validateLatLng(null, undefined)).toBeNull();
+    expect(validateLatLng('', 14.4)).toBe('invalidLatLng');
+    expect(validateLatLng(50.1, ' ')).toBe('invalidLatLng');
+    expect(validateLatLng('50.1', '14.4')).toBeNull();
+  });
+
+  it('a time period needs finite ends, the start first', () => {
+    expect(validateTimePeriod(1, 2)).toBeNull();
+    expect(validateTimePeriod(2, 2)).toBe('invalidTimePeriod');
+    expect(validateTimePeriod(Number.NaN, 2)).toBe('invalidTimePeriod');
+    expect(validateTimePeriod(1, Number.POSITIVE_INFINITY)).toBe('invalidTimePeriod');
   });
 });

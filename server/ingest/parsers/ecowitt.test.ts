@@ -15,17 +15,19 @@ function form(text: string, changes: Record<string, string | null> = {}): URLSea
 }
 
 describe('parseEcowitt: the HP3500 fixture', () => {
-  const parsed = parseEcowitt(form(FIXTURE), NOW);
+  // Parsed in each test, not once for the describe: Stryker's per-test coverage only credits a test with the
+  // code that runs inside it (a parse at collection time left its mutants 'survived' though the tests catch them).
+  const parsed = () => parseEcowitt(form(FIXTURE), NOW);
 
   it('uses PASSKEY as the station ID, no station key, and dateutc as the time', () => {
-    expect(parsed.protocol).toBe('ecowitt');
-    expect(parsed.stationId).toBe('34271334ED1FADA6D8B988B14267E55D');
-    expect(parsed.stationKey).toBeNull();
-    expect(parsed.time).toBe(Date.UTC(2020, 4, 4, 14, 34, 26) / 1000);
+    expect(parsed().protocol).toBe('ecowitt');
+    expect(parsed().stationId).toBe('34271334ED1FADA6D8B988B14267E55D');
+    expect(parsed().stationKey).toBeNull();
+    expect(parsed().time).toBe(Date.UTC(2020, 4, 4, 14, 34, 26) / 1000);
   });
 
   it('converts every field to base units', () => {
-    const v = parsed.values;
+    const v = parsed().values;
     expect(v.tempc0).toBeCloseTo(21.28, 2);
     expect(v.tempin).toBeCloseTo(26.11, 2);
     expect(v.humc0).toBe(32);
@@ -46,15 +48,15 @@ describe('parseEcowitt: the HP3500 fixture', () => {
   });
 
   it('maps soil moisture 1 to soil channel 1, with its 1.5 V battery as level 5', () => {
-    expect(parsed.values.soilc1).toBe(1);
-    expect(parsed.values.batsoilc1).toBe(5);
-    expect(parsed.values).not.toHaveProperty('tempc1');
-    expect(parsed.values).not.toHaveProperty('humc1');
+    expect(parsed().values.soilc1).toBe(1);
+    expect(parsed().values.batsoilc1).toBe(5);
+    expect(parsed().values).not.toHaveProperty('tempc1');
+    expect(parsed().values).not.toHaveProperty('humc1');
   });
 
   it('has nothing unmapped: stationtype, model, freq and dateutc are meta', () => {
-    expect(parsed.unmapped).toEqual({});
-    expect(Object.keys(parsed.values).sort()).toEqual(
+    expect(parsed().unmapped).toEqual({});
+    expect(Object.keys(parsed().values).sort()).toEqual(
       [
         'tempin',
         'humin',
@@ -150,14 +152,15 @@ const GATEWAY = [
 ].join('&');
 
 describe('parseEcowitt: a gateway with many sensors', () => {
-  const p = parseEcowitt(form(GATEWAY), NOW);
-  const v = p.values;
+  const parsed = () => parseEcowitt(form(GATEWAY), NOW);
 
   it('uses now for dateutc=now', () => {
+    const p = parsed();
     expect(p.time).toBe(NOW);
   });
 
   it('converts the outdoor, wind and rain fields', () => {
+    const v = parsed().values;
     expect(v.tempc0).toBe(10);
     expect(v.tempin).toBe(20);
     expect(v.relbaro).toBeCloseTo(1015.92, 2);
@@ -174,10 +177,12 @@ describe('parseEcowitt: a gateway with many sensors', () => {
   });
 
   it('reads wbgt as °F', () => {
+    const v = parsed().values;
     expect(v.wbgt).toBe(25);
   });
 
   it('maps thermo-hygro channels 1..8, and soil moisture to soil channels even where a WH31 has the number', () => {
+    const v = parsed().values;
     expect(v.tempc1).toBe(25);
     expect(v.humc1).toBe(40);
     expect(v.batc1).toBe(5); // batt1=0: ok
@@ -198,6 +203,7 @@ describe('parseEcowitt: a gateway with many sensors', () => {
   });
 
   it('maps PM, WH45 (first free PM channel), leak and lightning', () => {
+    const v = parsed().values;
     expect(v.pm25c1).toBe(8);
     expect(v.batpmc1).toBe(4);
     expect(v.pm25avg24hc1).toBe(9.5);
@@ -219,6 +225,7 @@ describe('parseEcowitt: a gateway with many sensors', () => {
   });
 
   it('normalises the three battery forms to one 0..5 scale; outdoor batteries keep the lowest', () => {
+    const v = parsed().values;
     // wh65batt=0 (ok → 5) and wh90batt=2.3 V over 2 cells (1.15 V/cell → 1): the lowest wins
     expect(v.batc0).toBe(1);
     expect(v.batin).toBe(5); // wh25batt=0: ok
@@ -226,6 +233,8 @@ describe('parseEcowitt: a gateway with many sensors', () => {
   });
 
   it('reports what it does not map, and never meta', () => {
+    const p = parsed();
+    const v = p.values;
     expect(p.unmapped).toEqual({ vpd: '0.512' });
     expect(v.winddiravg10m).toBe(95);
     expect(v.totalrain).toBe(1397); // 55 in
@@ -353,5 +362,59 @@ describe('parseEcowitt: Ambient battery fields', () => {
       NOW,
     );
     expect(ambient.values.batc0).toBe(5);
+  });
+});
+
+describe('parseEcowitt: the less common shapes (Stryker survivors)', () => {
+  const parse = (text: string) => parseEcowitt(new URLSearchParams(`PASSKEY=abc&${text}`), NOW);
+
+  it("reads Ambient's own battery fields as 1 = ok whatever the station type (issue 21)", () => {
+    expect(parse('stationtype=AMBWeatherV4.2.9&battout=1').values.batc0).toBe(5);
+    expect(parse('stationtype=ambweather&battout=0').values.batc0).toBe(1);
+    expect(parse('stationtype=EasyWeatherV1.6.4&battout=1').values.batc0).toBe(5);
+    expect(parse('stationtype=GW1000_AMBWeather&battout=0').values.batc0).toBe(1);
+  });
+
+  it('keeps the lowest outdoor battery; a garbage report neither wins nor erases one', () => {
+    expect(parse('wh65batt=x&wh26batt=0').values.batc0).toBe(5);
+    expect(parse('wh65batt=0&wh80batt=x').values.batc0).toBe(5);
+    expect(parse('wh65batt=0&wh90batt=2.3').values.batc0).toBe(1);
+  });
+
+  it('a thermo-hygro channel is any of its temperature (°F or °C) or humidity; a channel sent nothing has no type', () => {
+    const v = parse('temp3c=12.5&humidity4=50&temp5f=50').values;
+    expect(v).toMatchObject({ tempc3: 12.5, typec3: 2, humc4: 50, typec4: 2, tempc5: 10, typec5: 2 });
+    expect(v).not.toHaveProperty('typec1');
+    expect(v).not.toHaveProperty('typec6');
+  });
+
+  it('takes the alternative names of soil, soil battery and probe temperature (battsm is Ambient's: 1 = ok)', () => {
+    const v = parse('soilhum2=33&battsm2=1&tf_ch3c=15.5').values;
+    expect(v).toMatchObject({ soilc2: 33, batsoilc2: 5, tfc3: 15.5 });
+  });
+
+  it('maps PM channel 4; a WH45 with every PM channel taken has no channel, and a CO2-only sensor no PM battery', () => {
+    const full = parse('pm25_ch1=1&pm25_ch2=2&pm25_ch3=3&pm25_ch4=4&pm25_co2=5&co2=500');
+    expect(full.values).toMatchObject({ pm25c1: 1, pm25c4: 4, co2: 500 });
+    expect(full.unmapped).toMatchObject({ pm25_co2: '5' });
+    const co2 = parse('co2=500&co2_batt=6');
+    expect(co2.values).toMatchObject({ co2: 500, batco2: 5 });
+    expect(Object.keys(co2.values).filter((k) => k.startsWith('batpmc') || k.startsWith('pm'))).toEqual([]);
+    expect(parse('pm10_co2=7').values.pm10c1).toBe(7);
+  });
+
+  it('a piezo gauge in millimetres goes to the rain keys alone, and beside a bucket to the piezo keys', () => {
+    expect(parse('drain_piezomm=3.2').values.dailyrain).toBe(3.2);
+    expect(parse('dailyrainin=0&drain_piezomm=3.2').values).toMatchObject({
+      dailyrain: 0,
+      dailyrainpiezo: 3.2,
+    });
+  });
+
+  it('a metric field repeating the imperial one is consumed within its rounding; a different one stays unmapped', () => {
+    // tempf=70 is 21.111 °C; the tolerance is the larger of 0.1 and 0.5 % (0.106 here).
+    expect(parse('tempf=70&tempc=21.215').unmapped).toEqual({});
+    expect(parse('tempf=70&tempc=21.3').unmapped).toEqual({ tempc: '21.3' });
+    expect(parse('tempf=70&tempc=x').unmapped).toEqual({ tempc: 'x' });
   });
 });

@@ -78,6 +78,10 @@ describe('parseNumber', () => {
     ]) {
       expect(parseNumber(bad), bad).toBeNull();
     }
+    // The same on the slow path (spaces, exponent): -9999 in any spelling is no value.
+    expect(parseNumber(' -9999 ')).toBeNull();
+    expect(parseNumber('-9.999e3')).toBeNull();
+    expect(parseNumber('+9999')).toBe(9999);
     expect(parseNumber(undefined)).toBeUndefined();
     expect(parseNumber(null)).toBeUndefined();
   });
@@ -97,6 +101,7 @@ describe('battery scale 0..5', () => {
     expect(levelBattery(9)).toBeNull();
     expect(levelBattery(-1)).toBeNull();
     expect(levelBattery(2.5)).toBeNull();
+    expect(levelBattery(null)).toBeNull();
   });
 
   it('maps volts per cell linearly: 1.2 V/cell is the lowest "ok" level (2), below is low', () => {
@@ -112,6 +117,7 @@ describe('battery scale 0..5', () => {
     expect(voltBattery(2.38, 2)).toBe(1);
     expect(voltBattery(3.28, 2)).toBe(5);
     expect(voltBattery(0)).toBeNull();
+    expect(voltBattery(-1.5)).toBeNull();
     expect(voltBattery(null)).toBeNull();
   });
 });
@@ -163,6 +169,11 @@ describe('time', () => {
   it('picks the console time only when plausible', () => {
     expect(uploadTime('now', NOW)).toBe(NOW);
     expect(uploadTime('NOW', NOW)).toBe(NOW);
+    expect(uploadTime(' Now ', NOW)).toBe(NOW);
+    expect(uploadTime(null, NOW)).toBe(NOW);
+    expect(uploadTime('', NOW)).toBe(NOW);
+    expect(uploadTime('garbage', NOW)).toBe(NOW);
+    expect(uploadTime(' 2024-07-01 10:00:00 ', NOW)).toBe(1719828000);
     expect(uploadTime(undefined, NOW)).toBe(NOW);
     expect(uploadTime('2001-01-01 00:00:00', NOW)).toBe(978307200);
     expect(uploadTime('2000-12-31 23:59:59', NOW)).toBe(NOW);

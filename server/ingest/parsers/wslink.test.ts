@@ -19,13 +19,15 @@ function fixture(changes: Record<string, string | null> = {}): URLSearchParams {
 }
 
 describe('parseWslink: the vendor example upload', () => {
-  const parsed = parseWslink(fixture(), NOW);
+  // Parsed in each test, not once for the describe: Stryker's per-test coverage only credits a test with the
+  // code that runs inside it (a parse at collection time left its mutants 'survived' though the tests catch them).
+  const parsed = () => parseWslink(fixture(), NOW);
 
   it('reads the credentials and, for the vendor example date 2000-01-01 (clock not set), uses now', () => {
-    expect(parsed.protocol).toBe('wslink');
-    expect(parsed.stationId).toBe('wsabcde123');
-    expect(parsed.stationKey).toBe('a123456789');
-    expect(parsed.time).toBe(NOW);
+    expect(parsed().protocol).toBe('wslink');
+    expect(parsed().stationId).toBe('wsabcde123');
+    expect(parsed().stationKey).toBe('a123456789');
+    expect(parsed().time).toBe(NOW);
   });
 
   it('maps every field to its catalogue key, key by key', () => {
@@ -53,7 +55,7 @@ describe('parseWslink: the vendor example upload', () => {
         [`cnleakc${n}`]: 0,
       });
     });
-    expect(parsed.values).toEqual({
+    expect(parsed().values).toEqual({
       relbaro: 1008.8,
       absbaro: 990.5,
       tempin: 25.8,
@@ -109,20 +111,31 @@ describe('parseWslink: the vendor example upload', () => {
   });
 
   it('spot checks the brief’s examples', () => {
-    expect(parsed.values.relbaro).toBe(1008.8);
-    expect(parsed.values.tempc0).toBe(38);
-    expect(parsed.values).toHaveProperty('feelslike', null);
-    expect(parsed.values.typec4).toBe(3);
-    expect(parsed.values.leakc1).toBe(1);
-    expect(parsed.values.pm25c1).toBe(450.5);
-    expect(parsed.values.co).toBe(500);
-    expect(parsed.values.lightningtime).toBeNull();
-    for (let n = 1; n <= 7; n++) expect(parsed.values[`tempc${n}`]).toEqual(expect.any(Number));
+    expect(parsed().values.relbaro).toBe(1008.8);
+    expect(parsed().values.tempc0).toBe(38);
+    expect(parsed().values).toHaveProperty('feelslike', null);
+    expect(parsed().values.typec4).toBe(3);
+    expect(parsed().values.leakc1).toBe(1);
+    expect(parsed().values.pm25c1).toBe(450.5);
+    expect(parsed().values.co).toBe(500);
+    expect(parsed().values.lightningtime).toBeNull();
+    for (let n = 1; n <= 7; n++) expect(parsed().values[`tempc${n}`]).toEqual(expect.any(Number));
+  });
+
+  it('turns minutes since the last strike into its time; 9999 (no strike yet) and a negative count are no value', () => {
+    const at = (t5lst: string) =>
+      parseWslink(fixture({ t5lst, datetime: '2024-07-01 10:00:00' }), NOW).values.lightningtime;
+    const time = Date.UTC(2024, 6, 1, 10) / 1000;
+    expect(at('0')).toBe(time);
+    expect(at('12.5')).toBe(time - 750);
+    expect(at('9999')).toBeNull();
+    expect(at('-1')).toBeNull();
+    expect(parsed().protocol).toBe('wslink');
   });
 
   it('leaves only what was not stored unmapped (apiver and datetime are meta, wsid/wspw credentials)', () => {
     // t5lsf gave lightning1h, so its stand-in t5ls1htc was not stored: the owner sees it.
-    expect(parsed.unmapped).toEqual({ t5ls1htc: '6553336' });
+    expect(parsed().unmapped).toEqual({ t5ls1htc: '6553336' });
   });
 });
 
