@@ -268,16 +268,38 @@ async function expectNothingOverlaps() {
   }
 }
 
+/**
+ * Issue 22, kiosk fits the wall: from 1024×768 up, every card on screen is whole (inside the window, nothing of
+ * it cut off), and when they cannot all be read at once the page says which page of how many is on screen.
+ */
+async function expectKioskFits(size: { width: number; height: number }) {
+  if (size.width < 1000) return;
+  const cards = await page.locator('main article[data-card]').all();
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) {
+    const box = (await card.boundingBox())!;
+    const name = await card.getAttribute('data-card');
+    expect(box.y + box.height, `${name} below the window`).toBeLessThanOrEqual(size.height + 0.5);
+    expect(box.x + box.width, `${name} beyond the window`).toBeLessThanOrEqual(size.width + 0.5);
+    // Nothing inside the card is cut off (its content is not taller than the card).
+    const clipped = await card.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    expect(clipped, `${name} clipped`).toBe(false);
+  }
+}
+
 async function kioskShots(theme: string) {
   for (const size of [
+    { width: 1024, height: 768 },
     { width: 1280, height: 800 },
     { width: 1920, height: 1080 },
+    { width: 2560, height: 1440 },
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await expectNothingOverlaps();
+    await expectKioskFits(size);
     await page.screenshot({ path: `${SHOTS}/kiosk-${size.width}x${size.height}-${theme}.png` });
   }
 }
