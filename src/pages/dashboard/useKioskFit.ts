@@ -12,18 +12,32 @@ export const WALL_FROM = 1000;
 const BOTTOM = 24;
 const GAP = 16;
 
-/** Pages of cards: each card takes its rows' worth of slots; a page holds `perPage` slots. */
-export function pagesOf<T>(cards: T[], span: (c: T) => number, perPage: number): T[][] {
+/**
+ * Pages of cards on a `cols` × `rows` grid, placed as the browser's dense grid places them (row by row, each
+ * card in the first cell with room for its rows below): a card that finds no room starts the next page.
+ */
+export function pagesOf<T>(cards: T[], span: (c: T) => number, cols: number, rows: number): T[][] {
   const pages: T[][] = [[]];
-  let used = 0;
-  for (const c of cards) {
-    const n = Math.min(span(c), perPage);
-    if (used + n > perPage && pages[pages.length - 1].length > 0) {
+  let taken: boolean[][] = Array.from({ length: rows }, () => Array(cols).fill(false));
+  const place = (n: number): boolean => {
+    for (let r = 0; r + n <= rows; r++)
+      for (let c = 0; c < cols; c++) {
+        let free = true;
+        for (let k = 0; k < n && free; k++) free = !taken[r + k][c];
+        if (!free) continue;
+        for (let k = 0; k < n; k++) taken[r + k][c] = true;
+        return true;
+      }
+    return false;
+  };
+  for (const card of cards) {
+    const n = Math.min(Math.max(1, span(card)), rows);
+    if (!place(n) && pages[pages.length - 1].length > 0) {
       pages.push([]);
-      used = 0;
+      taken = Array.from({ length: rows }, () => Array(cols).fill(false));
+      place(n);
     }
-    pages[pages.length - 1].push(c);
-    used += n;
+    pages[pages.length - 1].push(card);
   }
   return pages;
 }
@@ -63,8 +77,21 @@ export function useKioskFit<T extends { key: string }>(enabled: boolean, cards: 
 
   const spanOf = (c: T) => spans[c.key] ?? 1;
   const slots = cards.reduce((n, c) => n + spanOf(c), 0);
-  const layout: KioskLayout | null = box ? kioskLayout(box.width, box.height, slots, { gap: GAP }) : null;
-  const pageList = layout ? pagesOf(cards, spanOf, layout.perPage) : [cards];
+  // The fewest pages: a tall card may leave cells no other card fits, so a grid for a few more cells is tried
+  // before the cards go into pages.
+  let layout: KioskLayout | null = null;
+  let pageList: T[][] = [cards];
+  if (box) {
+    for (let extra = 0; extra <= 4; extra++) {
+      const l = kioskLayout(box.width, box.height, slots + extra, { gap: GAP });
+      const p = pagesOf(cards, spanOf, l.cols, l.rows);
+      if (!layout || p.length < pageList.length) {
+        layout = l;
+        pageList = p;
+      }
+      if (p.length <= l.pages) break;
+    }
+  }
   const pages = pageList.length;
   const current = Math.min(page, pages - 1);
 
