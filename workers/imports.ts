@@ -22,7 +22,8 @@ export async function uploadImportFile(
 ): Promise<{ upload: string; name: string; size: number }> {
   online(conn);
   const auth = await getAuth(conn.db);
-  if (!auth?.accessToken) throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
+  if (!auth?.accessToken)
+    throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
   const xhr = new XMLHttpRequest();
   uploads.set(id, xhr);
   try {
@@ -43,7 +44,8 @@ export async function uploadImportFile(
         else reject(new ApiError(body.message || xhr.statusText || `HTTP ${xhr.status}`, xhr.status));
       };
       xhr.onerror = () => reject(new ApiError(ERRORS.offline, 0, 'Offline', coded('offline')));
-      xhr.onabort = () => reject(new ApiError(ERRORS.uploadCancelled, 499, 'Cancelled', coded('uploadCancelled')));
+      xhr.onabort = () =>
+        reject(new ApiError(ERRORS.uploadCancelled, 499, 'Cancelled', coded('uploadCancelled')));
       xhr.send(file);
     });
   } finally {
@@ -63,7 +65,8 @@ export async function checkImport(conn: Connection, req: ImportRequest): Promise
 export async function startImport(conn: Connection, req: ImportRequest): Promise<ImportJob> {
   online(conn);
   const answer = await conn.create('imports', { ...req, dryRun: false });
-  if (!answer.job) throw new ApiError(ERRORS.importNotStarted, 500, 'GeneralError', coded('importNotStarted'));
+  if (!answer.job)
+    throw new ApiError(ERRORS.importNotStarted, 500, 'GeneralError', coded('importNotStarted'));
   return answer.job;
 }
 

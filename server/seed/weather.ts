@@ -17,6 +17,76 @@ function noise(t: number, seed: number): number {
 }
 const round = (v: number, dp = 1) => Math.round(v * 10 ** dp) / 10 ** dp;
 
+const DAY = 86400;
+const STEP = 300;
+
+/** How stormy it is at `t`: 0 calm … 1 stormy. */
+const stormAt = (t: number) => Math.max(0, noise(t / 6, 9));
+/** Rain rate (mm/h) at `t`: showers when it is stormy. */
+const rateAt = (t: number) => {
+  const storm = stormAt(t);
+  return storm > 0.55 ? round((storm - 0.55) * 40, 1) : 0;
+};
+
+/**
+ * Rain (mm) that fell in [from, to), the rate summed over 5-minute steps (issue 22: the demo's totals came
+ * from their own noise, so 17 mm/h could go with 0.0 mm today and the month's total shrank over the week).
+ */
+function rainBetween(from: number, to: number): number {
+  let mm = 0;
+  for (let s = Math.ceil(from / STEP) * STEP; s < to; s += STEP) mm += (rateAt(s) * STEP) / 3600;
+  return mm;
+}
+
+/** Per local day, the rain fallen by each 5-minute step of it (kept: a year's total sums up to 365 days). */
+const dayRain = new Map<number, Float64Array>();
+function stepsOfDay(start: number): Float64Array {
+  let sums = dayRain.get(start);
+  if (!sums) {
+    sums = new Float64Array(DAY / STEP + 1);
+    for (let i = 1; i < sums.length; i++)
+      sums[i] = sums[i - 1] + rainBetween(start + (i - 1) * STEP, start + i * STEP);
+    if (dayRain.size > 4000) dayRain.clear();
+    dayRain.set(start, sums);
+  }
+  return sums;
+}
+const rainOfDay = (start: number) => stepsOfDay(start)[DAY / STEP];
+/** Rain of the local day starting at `start` up to `t` (within it). */
+const rainOfDayUntil = (start: number, t: number) =>
+  stepsOfDay(start)[Math.min(DAY / STEP, Math.max(0, Math.ceil((t - start) / STEP)))];
+
+/** The station's rain counters at `t`, in its local solar day (offset by longitude), consistent with each other. */
+export function rainTotals(t: number, longitude: number) {
+  const offset = (longitude / 360) * DAY;
+  const dayStart = Math.floor((t + offset) / DAY) * DAY - offset;
+  const today = rainOfDayUntil(dayStart, t);
+  // The past hour, across midnight when it began the day before.
+  const hourAgo = t - 3600;
+  const hour =
+    hourAgo >= dayStart
+      ? today - rainOfDayUntil(dayStart, hourAgo)
+      : today + rainOfDay(dayStart - DAY) - rainOfDayUntil(dayStart - DAY, hourAgo);
+  const local = new Date((dayStart + offset) * 1000);
+  const daysSince = (start: number) => {
+    let mm = today;
+    for (let d = start; d < dayStart; d += DAY) mm += rainOfDay(d);
+    return mm;
+  };
+  // Weeks from Monday; months and years from their first day.
+  const weekStart = dayStart - ((local.getUTCDay() + 6) % 7) * DAY;
+  const monthStart = dayStart - (local.getUTCDate() - 1) * DAY;
+  const yearStart = Date.UTC(local.getUTCFullYear(), 0, 1) / 1000 - offset;
+  return {
+    rate: rateAt(t),
+    hour,
+    day: today,
+    week: daysSince(weekStart),
+    month: daysSince(monthStart),
+    year: daysSince(yearStart),
+  };
+}
+
 export interface Place {
   latitude: number;
   longitude: number;
@@ -34,18 +104,12 @@ export function wslinkFields(t: number, place: Place): Record<string, string | n
   const localHour = (t / 3600 + place.longitude / 15) % 24;
   const diurnal = Math.cos((2 * Math.PI * (localHour - 15)) / 24);
   const temp = 11 + 9 * season + 5 * diurnal + 1.2 * noise(t, 1);
-  const storm = Math.max(0, noise(t / 6, 9)); // 0 calm … 1 stormy
+  const storm = stormAt(t);
   const hum = Math.min(99, Math.max(20, 68 - 18 * diurnal + 25 * storm + 4 * noise(t, 2)));
   const baro = 1013 + 9 * wave(t, 5.3 * 86400) - 8 * storm + 0.6 * noise(t, 3);
   const wind = Math.max(0, 2.5 + 2 * diurnal + 7 * storm + 1.5 * noise(t, 4));
   const gust = wind * (1.4 + 0.3 * Math.abs(noise(t, 5)));
-  const rainRate = storm > 0.55 ? round((storm - 0.55) * 40, 1) : 0;
-  // Daily rain grows with the rain rate integrated over the local day (approximated in closed form).
-  const dayFraction = (((t / 86400 + place.longitude / 360) % 1) + 1) % 1;
-  const dailyRain = round(
-    Math.max(0, 6 * Math.max(0, noise(Math.floor(t / 86400) * 86400, 11)) * dayFraction),
-    1,
-  );
+  const rain = rainTotals(t, place.longitude);
   const solar = round(elevation * (1000 - 650 * storm) * (0.9 + 0.1 * noise(t, 6)), 0);
   const uv = round(Math.max(0, (solar / 1000) * 9 * (0.6 + 0.4 * season)), 1);
   const strikes = storm > 0.7 && diurnal > 0 ? Math.round((storm - 0.7) * 60) : 0;
@@ -62,12 +126,12 @@ export function wslinkFields(t: number, place: Place): Record<string, string | n
     t1ws: round(wind),
     t1ws10mav: round(wind * 0.9),
     t1wgust: round(gust),
-    t1rainra: rainRate,
-    t1rainhr: round(rainRate / 3, 1),
-    t1raindy: dailyRain,
-    t1rainwy: round(dailyRain + 4.2, 1),
-    t1rainmth: round(dailyRain + 31.5, 1),
-    t1rainyr: round(dailyRain + 412.3, 1),
+    t1rainra: rain.rate,
+    t1rainhr: round(rain.hour, 1),
+    t1raindy: round(rain.day, 1),
+    t1rainwy: round(rain.week, 1),
+    t1rainmth: round(rain.month, 1),
+    t1rainyr: round(rain.year, 1),
     t1uvi: uv,
     t1solrad: solar,
     t1bat: 1,

@@ -34,7 +34,14 @@ function setup(permission: NotificationPermission, answer: NotificationPermissio
     keep: (s: PushSubscription) => {
       kept = s;
     },
-    run: () => registerPush({ pushManager } as unknown as ServiceWorkerRegistration, server, notification),
+    run: (ask = true) =>
+      registerPush(
+        { pushManager } as unknown as ServiceWorkerRegistration,
+        server,
+        notification,
+        undefined,
+        ask,
+      ),
   };
 }
 
@@ -50,6 +57,13 @@ describe('registerPush', () => {
     expect(await s.run()).toBe('denied');
     expect(s.notification.requestPermission).not.toHaveBeenCalled();
     expect(s.server.pushVapidKey).not.toHaveBeenCalled();
+  });
+
+  it('at start-up (not asked for) an undecided permission is left alone (issue 22: asked with push alerts)', async () => {
+    const s = setup('default', 'granted');
+    expect(await s.run(false)).toBe('notAsked');
+    expect(s.notification.requestPermission).not.toHaveBeenCalled();
+    expect(s.pushManager.subscribe).not.toHaveBeenCalled();
   });
 
   it('asks when undecided; a refusal stops', async () => {

@@ -1,5 +1,6 @@
-// Push at start-up (spec §1, issue #12): once signed in, ask for notification permission (a denied permission
-// stops here, for good: the browser will not ask again), subscribe with the server's VAPID key and create or
+// Push (spec §1, issue #12): at start-up, once signed in, with notification permission already given; the
+// permission itself is asked when the user turns on push alerts (issue 22: not at login), with `ask`. A denied
+// permission stops here, for good: the browser will not ask again. Then it subscribes with the server's VAPID key and create or
 // update this browser's `sessions` record. Every failure is only logged: the app works without push.
 // The service worker re-subscribes on `pushsubscriptionchange` (sw/sw.ts). When the server offers FCM to
 // browsers, the token comes from the Firebase SDK instead (app/firebase.ts).
@@ -25,7 +26,7 @@ export interface NotificationPermissions {
   requestPermission(): Promise<NotificationPermission>;
 }
 
-export type PushOutcome = 'subscribed' | 'unsupported' | 'denied' | 'off';
+export type PushOutcome = 'subscribed' | 'unsupported' | 'denied' | 'off' | 'notAsked';
 
 /** The VAPID key (base64url, as the server sends it) as the bytes PushManager.subscribe takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -52,9 +53,12 @@ export async function registerPush(
     globalThis as unknown as { Notification?: NotificationPermissions }
   ).Notification,
   fcm?: FcmToken,
+  /** Ask for the permission when undecided (the user turned on push alerts); else only use a given one. */
+  ask = false,
 ): Promise<PushOutcome> {
   if (!registration?.pushManager || !notification) return 'unsupported';
   if (notification.permission === 'denied') return 'denied';
+  if (notification.permission !== 'granted' && !ask) return 'notAsked';
   if (notification.permission !== 'granted' && (await notification.requestPermission()) !== 'granted')
     return 'denied';
   // FCM when the server offers it to browsers (and the app passes the SDK's token getter).

@@ -17,7 +17,10 @@ export function BaroCard(props: CardProps) {
       {...props}
       icon={Gauge}
       primary={primary}
-      secondary={props.def.metrics.includes(other) ? [other] : []}
+      // The other pressure only when the station sends it (a Wunderground station: no "Absolute ---").
+      secondary={
+        props.def.metrics.includes(other) && Number.isFinite(props.latest?.sample?.[other]) ? [other] : []
+      }
       graph={[primary]}
       extra={
         <p className={styles.which} data-testid="card-baro-which">

@@ -1,6 +1,7 @@
 // A station's cards in their order, each behind its memo boundary (CardSlot): the dashboard and the public
 // station page lay them out alike.
 
+import type { CSSProperties, Ref } from 'react';
 import type { CardDef } from '../domain';
 import { CardSlot } from './CardSlot';
 import { cardComponent } from './registry';
@@ -11,11 +12,14 @@ export interface CardGridProps extends Omit<CardDataProps, 'def' | 'expanded'> {
   /** Keys of the cards showing their details and graph. */
   expanded: ReadonlySet<string>;
   className: string;
+  /** The kiosk's fitted grid (dashboard/useKioskFit). */
+  gridRef?: Ref<HTMLDivElement>;
+  style?: CSSProperties;
 }
 
-export function CardGrid({ cards, expanded, className, ...shared }: CardGridProps) {
+export function CardGrid({ cards, expanded, className, gridRef, style, ...shared }: CardGridProps) {
   return (
-    <div className={className}>
+    <div className={className} ref={gridRef} style={style} data-fitted={style ? '' : undefined}>
       {cards.map((def) => {
         const Card = cardComponent(def);
         if (!Card) return null;

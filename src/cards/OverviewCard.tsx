@@ -13,8 +13,9 @@ export function OverviewCard(props: CardProps) {
     humc0: t`Humidity`,
     windspd: t`Wind`,
     dailyrain: t`Rain today`,
-    absbaro: t`Pressure (absolute)`,
-    relbaro: t`Pressure (relative)`,
+    // Whichever the setting (or the station) gives: the Barometer card says which it is.
+    absbaro: t`Pressure`,
+    relbaro: t`Pressure`,
     uvi: t`UV index`,
   };
   const secondary = props.def.secondary.map((k) => (k === 'absbaro' || k === 'relbaro' ? baro : k));

@@ -46,7 +46,8 @@ export function GraphPanel({
       <PeriodPicker
         value={period}
         onChange={(p) => {
-          if (p.range !== period.range) onRangeChange?.(p.range);
+          // A custom period lives with its dates in this browser (useGraphPeriod), not as a bare 'custom'.
+          if (p.range !== period.range && p.range !== 'custom') onRangeChange?.(p.range);
           setPeriod(p);
         }}
         today={today}
@@ -65,9 +66,19 @@ export function GraphPanel({
             {translateServerMessage(error)}
           </p>
         )}
-        {!error && !invalid && empty && <p className={styles.message}>{t`No Data`}</p>}
+        {/* Offline (issue 22): what this device keeps, and that the rest needs a connection, not "No Data". */}
+        {!error && !invalid && empty && (
+          <p className={styles.message} data-testid="graph-empty">
+            {data.fromCache ? t`This device keeps nothing of this period. Connect to see it.` : t`No Data`}
+          </p>
+        )}
         {!error && !invalid && data && !empty && (
           <UPlotChart data={data} series={series} timeZone={tz} hour12={hour12} />
+        )}
+        {!error && !invalid && data && !empty && data.fromCache && (
+          <p className={styles.note} data-testid="graph-offline">
+            {t`Offline: this is what this device keeps of the period. More needs a connection.`}
+          </p>
         )}
         {!error && !invalid && data && !empty && (data.bands?.length ?? 0) > 0 && (
           <p className={styles.note}>{t`Line: the average of each period. Shaded: its low to high.`}</p>

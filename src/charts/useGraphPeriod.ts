@@ -10,7 +10,12 @@ import { type PeriodState, windowFor } from './period';
 export function useGraphPeriod(device: string, timeZone: string, initialRange: PeriodState['range']) {
   const stored = useSetting(graphPeriodKey(device), null);
   const [picked, setPicked] = useState<PeriodState | null>(null);
-  const fallback = useMemo<PeriodState>(() => ({ range: initialRange }), [initialRange]);
+  // A custom period's dates are kept here, not in the display settings: a 'custom' range without them (another
+  // browser, cleared data) would be an empty graph (issue 22), so it opens as a day.
+  const fallback = useMemo<PeriodState>(
+    () => ({ range: initialRange === 'custom' ? 'day' : initialRange }),
+    [initialRange],
+  );
   const period: PeriodState = picked ?? stored ?? fallback;
   const reading = !picked && stored === undefined;
   const setPeriod = (p: PeriodState) => {

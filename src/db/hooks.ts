@@ -184,7 +184,7 @@ export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
 /**
  * Keys that ever had a value for a device, as far as this browser holds its data (issue 22: cards follow the
  * sensors): the newest reading, the server's min/max, held daily and 5-minute rows, and 'forecast' when a
- * forecast is held. Sorted, so an unchanged set compares equal.
+ * forecast with a summary is held. Sorted, so an unchanged set compares equal.
  */
 export async function readSeenKeys(db: PortalDb, device: string): Promise<string[]> {
   const seen = new Set<string>();
@@ -197,13 +197,15 @@ export async function readSeenKeys(db: PortalDb, device: string): Promise<string
     db.syncState.get(device),
     byDevice(db.metricsDaily, device).reverse().limit(400).toArray(),
     byDevice(db.metrics, device).reverse().limit(300).toArray(),
-    db.forecasts.where('device').equals(device).count(),
+    db.forecasts.get([device, 'current']),
   ]);
   add(latest.sample);
   for (const k of Object.keys(state?.lastData?.min ?? {})) seen.add(k);
   for (const k of Object.keys(state?.lastData?.max ?? {})) seen.add(k);
   for (const row of [...daily, ...five]) add(row);
-  if (forecast > 0) seen.add('forecast');
+  // A forecast that says something (not "not enough pressure history yet").
+  const summary = forecast?.columns.indexOf('summary') ?? -1;
+  if (summary >= 0 && forecast?.rows[0]?.[summary]) seen.add('forecast');
   return [...seen].sort();
 }
 

@@ -55,6 +55,10 @@ describe('pagination', () => {
     expect(pageCount(57, 10)).toBe(6);
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(null, 10, true)).toBe(100);
+    // Cursor mode on the last page (the server sent no cursor to a next one): no buttons past it (issue 22).
+    expect(pageCount(null, 10, true, 1)).toBe(1);
+    expect(pageButtons(1, pageCount(null, 10, true, 1))).toEqual([1]);
+    expect(pageCount(null, 10, true, 3)).toBe(3);
     expect(pageButtons(1, 6)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pageButtons(1, 100)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(pageButtons(50, 100)).toEqual([45, 46, 47, 48, 49, 50, 51, 52, 53, 54]);

@@ -74,8 +74,17 @@ export function tableSearch(state: TableState, base = new URLSearchParams()): UR
   return out;
 }
 
-/** Pages of a total; in cursor mode the total is taken as 999 (spec §9). */
-export function pageCount(total: number | null, rowsPerPage: number, cursor = false): number {
+/**
+ * Pages of a total; in cursor mode the total is taken as 999 (spec §9), unless the server said the page shown
+ * is the last one (`lastPage`: it sent no cursor to a next one; issue 22: 10 page buttons for one row).
+ */
+export function pageCount(
+  total: number | null,
+  rowsPerPage: number,
+  cursor = false,
+  lastPage?: number,
+): number {
+  if (cursor && lastPage !== undefined) return Math.max(1, lastPage);
   const n = cursor ? CURSOR_TOTAL : (total ?? 0);
   return Math.max(1, Math.ceil(n / rowsPerPage));
 }

@@ -17,6 +17,8 @@ export interface UiState {
   /** Name of the action in progress (buttons show a spinner and are disabled), or null. */
   processing: string | null;
   drawerOpen: boolean;
+  /** Counts the user's requests for push alerts (an alert rule by notification): the shell asks for permission. */
+  pushWanted: number;
   setTitle(title: string): void;
   setFullPage(on: boolean): void;
   setFullscreen(on: boolean): void;
@@ -27,6 +29,7 @@ export interface UiState {
   setProcessing(name: string | null): void;
   setDrawerOpen(open: boolean): void;
   toggleDrawer(): void;
+  wantPush(): void;
 }
 
 const wideScreen = () => typeof window !== 'undefined' && window.innerWidth >= SMALL_SCREEN_PX;
@@ -40,6 +43,7 @@ export const useUi = create<UiState>()((set) => ({
   successMessage: null,
   processing: null,
   drawerOpen: wideScreen(),
+  pushWanted: 0,
   setTitle: (title) => set({ title }),
   setFullPage: (fullPage) => set({ fullPage }),
   // Entering fullscreen closes the drawer (spec §2); leaving it clears the flag only.
@@ -51,6 +55,7 @@ export const useUi = create<UiState>()((set) => ({
   setProcessing: (processing) => set({ processing }),
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   toggleDrawer: () => set((s) => ({ drawerOpen: !s.drawerOpen })),
+  wantPush: () => set((s) => ({ pushWanted: s.pushWanted + 1 })),
 }));
 
 /** What to show for anything thrown: its error code, else its `.message` (worker rejections, workers/api.ts). */

@@ -388,7 +388,7 @@ describe('parseEcowitt: the less common shapes (Stryker survivors)', () => {
     expect(v).not.toHaveProperty('typec6');
   });
 
-  it('takes the alternative names of soil, soil battery and probe temperature (battsm is Ambient's: 1 = ok)', () => {
+  it('takes the alternative names of soil, soil battery and probe temperature (battsm is Ambient’s: 1 = ok)', () => {
     const v = parse('soilhum2=33&battsm2=1&tf_ch3c=15.5').values;
     expect(v).toMatchObject({ soilc2: 33, batsoilc2: 5, tfc3: 15.5 });
   });

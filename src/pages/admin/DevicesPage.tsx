@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
+import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';
 import { typeName } from '../devices/typeNames';
 import { DeviceEditor, shareModeLabel } from './DeviceEditor';
@@ -13,6 +14,7 @@ import type { TableConfig } from './table/types';
 
 export default function DevicesPage() {
   const { t, i18n } = useLingui();
+  const prefs = useUnits();
   const config = useMemo<TableConfig>(
     () => ({
       path: '/admin/devices',
@@ -57,7 +59,7 @@ export default function DevicesPage() {
           label: t`Last upload`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.lastUpload, i18n.locale) || t`Never`,
+          render: (r) => dateTime(r.lastUpload, i18n.locale, prefs) || t`Never`,
         },
         {
           key: 'unmapped',
@@ -69,7 +71,7 @@ export default function DevicesPage() {
       Editor: DeviceEditor,
       nameOf: (r) => `${String(r.name)} (${String(r.wsid)})`,
     }),
-    [t, i18n.locale],
+    [t, i18n.locale, prefs],
   );
   return (
     <Page title={t`Stations`} width="full">

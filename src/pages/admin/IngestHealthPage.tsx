@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Page, Panel } from '../../components/Page';
+import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';
 import type { IngestHealthView, IngestReason, IngestRejection } from '../../domain/contract';
 import { translateServerMessage } from '../../i18n/messages';
@@ -31,6 +32,7 @@ export const reasonLabel = (r: string) => (r in REASONS ? i18n._(REASONS[r as In
 
 export default function IngestHealthPage() {
   const { t, i18n: lingui } = useLingui();
+  const prefs = useUnits();
   const [view, setView] = useState<IngestHealthView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<Set<string>>(new Set());
@@ -141,7 +143,7 @@ export default function IngestHealthPage() {
                 <div className={styles.row}>
                   <strong className={styles.reason}>{reasonLabel(r.reason)}</strong>
                   <time className={styles.muted} dateTime={new Date(r.time).toISOString()}>
-                    {dateTime(r.time, lingui.locale)}
+                    {dateTime(r.time, lingui.locale, prefs)}
                   </time>
                 </div>
                 <div className={styles.row}>
@@ -167,7 +169,7 @@ export default function IngestHealthPage() {
                   <Link to={sourceLink('admin/devices', { _id: d._id }, d._id)}>
                     {d.name} ({d.wsid})
                   </Link>
-                  <span className={styles.muted}>{dateTime(d.lastUpload, lingui.locale)}</span>
+                  <span className={styles.muted}>{dateTime(d.lastUpload, lingui.locale, prefs)}</span>
                 </div>
                 {d.owner && <span className={styles.muted}>{d.owner}</span>}
               </li>

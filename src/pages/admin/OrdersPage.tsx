@@ -10,6 +10,7 @@ import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { AppDialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
+import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';
 import type { OrderDevice } from '../../domain/contract';
 import { canMove, type OrderStatus } from '../../domain/orders';
@@ -112,6 +113,7 @@ function OrderActions({ row, reload, name }: { row: Row; reload: () => void; nam
 
 export default function OrdersPage() {
   const { t, i18n: lingui } = useLingui();
+  const prefs = useUnits();
   const config = useMemo<TableConfig>(
     () => ({
       path: '/admin/orders',
@@ -127,7 +129,7 @@ export default function OrdersPage() {
           label: t`Ordered`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.createdAt, lingui.locale),
+          render: (r) => dateTime(r.createdAt, lingui.locale, prefs),
         },
         {
           key: 'user.email',
@@ -169,7 +171,7 @@ export default function OrdersPage() {
           label: t`Paid`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.paidAt, lingui.locale),
+          render: (r) => dateTime(r.paidAt, lingui.locale, prefs),
         },
       ],
       hide: { add: true, edit: true, clone: true },
@@ -177,12 +179,12 @@ export default function OrdersPage() {
         <OrderActions
           row={row}
           reload={reload}
-          name={t`order of ${dateTime(row.createdAt, lingui.locale)}`}
+          name={t`order of ${dateTime(row.createdAt, lingui.locale, prefs)}`}
         />
       ),
-      nameOf: (r) => t`order of ${dateTime(r.createdAt, lingui.locale)}`,
+      nameOf: (r) => t`order of ${dateTime(r.createdAt, lingui.locale, prefs)}`,
     }),
-    [t, lingui.locale],
+    [t, lingui.locale, prefs],
   );
   return (
     <Page title={t`Orders`} width="full">

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
+import { useUnits } from '../../db/hooks';
 import { useUi } from '../../state/ui';
 import { dateTime } from './format';
 import { DataTable } from './table/DataTable';
@@ -77,6 +78,7 @@ function UserActions({ row, reload }: { row: Row; reload: () => void }) {
 
 export default function UsersPage() {
   const { t, i18n } = useLingui();
+  const prefs = useUnits();
   const config = useMemo<TableConfig>(
     () => ({
       path: '/admin/users',
@@ -118,7 +120,7 @@ export default function UsersPage() {
           label: t`Signed up`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.createdAt, i18n.locale),
+          render: (r) => dateTime(r.createdAt, i18n.locale, prefs),
         },
       ],
       hide: { clone: true },
@@ -127,7 +129,7 @@ export default function UsersPage() {
       rowActions: (row, reload) => <UserActions row={row} reload={reload} />,
       nameOf: (r) => String(r.email),
     }),
-    [t, i18n.locale],
+    [t, i18n.locale, prefs],
   );
   return (
     <Page title={t`Users`} width="full">

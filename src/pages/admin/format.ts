@@ -1,10 +1,14 @@
-// Admin cells: dates and times in the admin's language (the list answers ISO text, Unix ms or Unix seconds).
+import type { UnitPrefs } from '../../domain';
 import { UPLOAD_PROTOCOL_LABELS, type UploadProtocolName } from '../../domain/ingestHealth';
-export function dateTime(value: unknown, locale: string): string {
+import { formatDateTime } from '../../i18n/dateTime';
+
+// Admin cells: dates and times in the admin's language and in their DD/MM and 12/24-hour setting (issue 22: US
+// dates whatever the setting); the list answers ISO text, Unix ms or Unix seconds.
+export function dateTime(value: unknown, locale: string, prefs: Pick<UnitPrefs, 'date' | 'time'>): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = typeof value === 'number' ? (value < 1e11 ? value * 1000 : value) : Date.parse(String(value));
   if (!Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms);
+  return formatDateTime(ms, locale, prefs);
 }
 
 /** A price in cents as money. */

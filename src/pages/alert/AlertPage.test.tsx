@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 import { DEFAULT_UNIT_PREFS } from '../../domain';
+import { useUi } from '../../state/ui';
 import AlertPage from './AlertPage';
 import { RuleEditor } from './RuleEditor';
 
@@ -145,5 +146,24 @@ describe('alert setting page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove rule: Outdoor · Humidity' }));
     await waitFor(async () => expect((await db.alertSettings.get('d1'))?.settings).toEqual([]));
+  });
+
+  it('asks for push permission when a rule by notification is saved, not before (issue 22)', async () => {
+    render(wrap(<MemoryRouter>{<AlertPage />}</MemoryRouter>));
+    const before = useUi.getState().pushWanted;
+    const add = (await screen.findByRole('button', { name: 'Add rule' })) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false));
+    fireEvent.click(add);
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'humc0' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '85' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('list', { name: 'Alert rules' });
+    expect(useUi.getState().pushWanted).toBe(before);
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    fireEvent.change(screen.getByLabelText('Item'), { target: { value: 'humc0' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '90' } });
+    fireEvent.change(screen.getByLabelText('Method'), { target: { value: 'notification' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(useUi.getState().pushWanted).toBe(before + 1);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../../db/hooks';
 import type { AlertRule } from '../../db/schema';
 import { formatDateTime } from '../../i18n/dateTime';
+import { useUi } from '../../state/ui';
 import styles from './AlertPage.module.css';
 import { itemLabel, methodLabel, ruleSummary } from './alertItems';
 import { RuleEditor } from './RuleEditor';
@@ -43,6 +44,7 @@ export default function AlertPage() {
   const outbox = useOutboxCount();
   const [editing, setEditing] = useState<Editing>(null);
   const [saved, setSaved] = useState(false);
+  const wantPush = useUi((s) => s.wantPush);
 
   if (devices && devices.length === 0)
     return (
@@ -119,6 +121,8 @@ export default function AlertPage() {
               rule={editing === 'new' ? null : (rules[editing] ?? null)}
               onCancel={() => setEditing(null)}
               onSave={(rule) => {
+                // Push alerts chosen: the browser asks for the notification permission now (issue 22).
+                if (rule.method === 'notification') wantPush();
                 const next =
                   editing === 'new' ? [...rules, rule] : rules.map((r, i) => (i === editing ? rule : r));
                 setEditing(null);

@@ -80,3 +80,27 @@ describe('cards follow the sensors', () => {
     expect(cardOrder()).toContain('indoor');
   });
 });
+
+describe('the forecast card', () => {
+  it('appears by itself once a forecast that says something is held', async () => {
+    await upload({ tempc0: 12 });
+    await db.forecasts.put({
+      device: 'd1',
+      type: 'current',
+      columns: ['dt', 'summary'],
+      rows: [[now, null]],
+      fetchedAt: Date.now(),
+    });
+    renderDashboard();
+    await waitFor(() => expect(cardOrder()).toContain('outdoor'));
+    expect(cardOrder()).not.toContain('forecast');
+    await db.forecasts.put({
+      device: 'd1',
+      type: 'current',
+      columns: ['dt', 'summary'],
+      rows: [[now, 'rain']],
+      fetchedAt: Date.now(),
+    });
+    await waitFor(() => expect(cardOrder()).toContain('forecast'));
+  });
+});

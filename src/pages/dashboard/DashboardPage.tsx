@@ -35,6 +35,7 @@ import styles from './DashboardPage.module.css';
 import { HiddenCards } from './HiddenCards';
 import { PlanLocked } from './PlanLocked';
 import { StationPicker } from './StationPicker';
+import { useKioskFit } from './useKioskFit';
 
 const NONE: string[] = [];
 
@@ -110,6 +111,9 @@ export default function DashboardPage() {
       },
     };
   }, [deviceId, display, metricsList, graphList, graphRange, offered, shown, openMenu, plain]);
+
+  // Fullscreen with readings only: every card on the wall, or pages of them (issue 22).
+  const fit = useKioskFit(plain && !locked, shown);
 
   // One toggle for every card (a new function only when the open list changes), so the cards' memo holds.
   const detailList = display?.detailList;
@@ -194,6 +198,11 @@ export default function DashboardPage() {
             {t`Records`}
           </Link>
         )}
+        {fit.pages > 1 && (
+          <span className={styles.meta} data-testid="kiosk-page">
+            {t`Page ${fit.page + 1} of ${fit.pages}`}
+          </span>
+        )}
         {devices.length > 1 && !fullscreen && (
           <StationPicker devices={devices} value={device._id} onChange={(id) => void openDevice(id)} />
         )}
@@ -227,7 +236,9 @@ export default function DashboardPage() {
       <CardMenuContext.Provider value={menu}>
         <CardGrid
           className={styles.grid}
-          cards={locked ? [] : cards}
+          cards={locked ? [] : fit.style ? fit.shown : cards}
+          gridRef={fit.gridRef}
+          style={fit.style}
           expanded={open}
           device={device}
           latest={latest}

@@ -15,8 +15,15 @@ import { CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
-import { useDeviceByWsid, useDisplaySettings, useLatest, useTodayMinMax, useUnits } from '../../db/hooks';
-import { cardsForType, defaultDisplaySettings } from '../../domain';
+import {
+  useDeviceByWsid,
+  useDisplaySettings,
+  useLatest,
+  useSeenKeys,
+  useTodayMinMax,
+  useUnits,
+} from '../../db/hooks';
+import { cardsForType, dashboardCards, defaultDisplaySettings } from '../../domain';
 import { useUi } from '../../state/ui';
 import styles from './StationPage.module.css';
 
@@ -41,6 +48,7 @@ export default function StationPage() {
   const latest = useLatest(id);
   const minMax = useTodayMinMax(id);
   const display = useDisplaySettings(id);
+  const seen = useSeenKeys(id);
   const prefs = useUnits();
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
@@ -99,10 +107,12 @@ export default function StationPage() {
   }
   if (!device) return <div className={styles.loading} aria-busy="true" />;
 
-  const order = display?.metricsList ?? defaultDisplaySettings(device.consoletype, device._id).metricsList;
-  const cards = cardsForType(device.consoletype)
-    .filter((c) => cardComponent(c) && order.includes(c.key))
-    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+  // As on the dashboard (issue 22): the cards of what the station sends, the owner's choices first.
+  const cards = dashboardCards(
+    cardsForType(device.consoletype).filter((c) => cardComponent(c)),
+    display ?? defaultDisplaySettings(device.consoletype, device._id),
+    new Set(seen ?? []),
+  ).shown;
   const expanded = new Set(open);
 
   return (

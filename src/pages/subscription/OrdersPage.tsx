@@ -2,7 +2,7 @@
 // "Completed", error the support text), a pending one's countdown and pay link, and delete with confirmation
 // (spec §5). Empty: 'No orders found' with a hint to subscribe. Read from Dexie, so it shows offline too.
 import { useLingui } from '@lingui/react/macro';
-import { Receipt, Trash2 } from 'lucide-react';
+import { Receipt, Trash2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dataWorker } from '../../api/worker';
@@ -30,9 +30,14 @@ export default function OrdersPage() {
   const [doomed, setDoomed] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The first load is over: with nothing kept (offline on a first visit) the page says so, not a blank page.
+  const [tried, setTried] = useState(false);
 
   useEffect(() => {
-    dataWorker.loadOrders().catch((e) => setError(errorText(e)));
+    dataWorker
+      .loadOrders()
+      .catch((e) => setError(errorText(e)))
+      .finally(() => setTried(true));
   }, []);
 
   const remove = async () => {
@@ -61,7 +66,14 @@ export default function OrdersPage() {
           {tr(error)}
         </p>
       )}
-      {orders === null || orders === undefined ? (
+      {(orders === null || orders === undefined) && tried && !error ? (
+        <EmptyState
+          icon={<WifiOff size={40} aria-hidden="true" />}
+          title={t`Your orders are not on this device yet`}
+        >
+          <p>{t`They load when the connection is back.`}</p>
+        </EmptyState>
+      ) : orders === null || orders === undefined ? (
         <div aria-busy="true" />
       ) : orders.length === 0 ? (
         <EmptyState icon={<Receipt size={40} aria-hidden="true" />} title={t`No orders found`}>

@@ -89,7 +89,9 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
   const pageIds = list.rows.map((r) => r._id);
   const selState = selectionState(selection, pageIds);
   const total = config.cursor ? null : list.total;
-  const pages = pageCount(total ?? state.total, state.rowsPerPage, config.cursor);
+  const last =
+    config.cursor && !list.loading && !list.error && list.hasMore === false ? state.page : undefined;
+  const pages = pageCount(total ?? state.total, state.rowsPerPage, config.cursor, last);
 
   // Which item the editor shows: {path}/edit/{id}, {path}/edit (new, or ?clone={id}), or ?editor={id}.
   const onEditRoute = pathname.startsWith(`${config.path}/edit`);

@@ -11,6 +11,8 @@ import type { Row, TableConfig } from './types';
 export interface ListAnswer {
   rows: Row[];
   total: number | null;
+  /** Cursor mode: the server sent a cursor to a next page (none: this page is the last). */
+  hasMore?: boolean;
   loading: boolean;
   error: string | null;
 }
@@ -65,7 +67,8 @@ export function useAdminList(config: TableConfig, state: TableState, filter: Rec
         const byId = new Map(found.data.map((r) => [r._id as string, r]));
         for (const r of rows) r[rel.as] = byId.get(r[rel.field] as string) ?? null;
       }
-      if (!stale) setAnswer({ rows, total: page.total, loading: false, error: null });
+      if (!stale)
+        setAnswer({ rows, total: page.total, hasMore: Boolean(page.cursor), loading: false, error: null });
     })().catch((e) => {
       console.error(`[admin] loading ${config.service} failed`, e);
       if (!stale) setAnswer((a) => ({ ...a, loading: false, error: errorText(e) }));
