@@ -25,6 +25,7 @@ import * as m040 from './migrations/040_admin';
 import * as m050 from './migrations/050_time_partitions';
 import * as m062 from './migrations/062_plan_devices';
 import * as m063 from './migrations/063_attachments';
+import * as m064 from './migrations/064_plan_texts';
 
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '001_init': m001,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '050_time_partitions': m050,
   '062_plan_devices': m062,
   '063_attachments': m063,
+  '064_plan_texts': m064,
 };
 
 /** Knex's record of the migrations a database has had. */

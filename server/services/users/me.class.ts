@@ -1,15 +1,21 @@
 // users/me: what the Account page shows — the profile, the membership and its limits, how many stations.
 //   find → {user, membership, supportedDevices, dataLogStorePeriod, devices}
 // The membership comes from the plans active on the stations the account owns (issue #14): the best of them
-// (longest store period) names it and sets the limits; an account without one is on the free membership.
+// (longest store period) names it; the limits are the account's entitlement (src/domain/entitlements.ts): the
+// free account's, raised by its plans, never lowered by one (issue #22).
 import { NotAuthenticated } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
+import { entitlementOf, FREE_ACCOUNT } from '../../../src/domain/entitlements';
 import type { Application, AuthUser } from '../../declarations';
 import { codedError } from '../../hooks/error-codes';
 import { presentUser } from './users.class';
 
 /** The free membership: stations an account may own, and days of 5-minute history kept. */
-export const FREE_PLAN = { membership: 'free', supportedDevices: 10, dataLogStorePeriod: 365 } as const;
+export const FREE_PLAN = {
+  membership: 'free',
+  supportedDevices: FREE_ACCOUNT.stations,
+  dataLogStorePeriod: FREE_ACCOUNT.storeDays,
+} as const;
 
 export class MeService {
   constructor(private app: Application) {}
@@ -36,11 +42,12 @@ export class MeService {
       .orderBy('paidAt', 'desc')
       .first('provider');
     const best = active.sort((a, b) => b.storeDays - a.storeDays || b.maxDevices - a.maxDevices)[0];
+    const has = entitlementOf(active);
     return {
       user: presentUser(row),
       membership: best?.name ?? FREE_PLAN.membership,
-      supportedDevices: best ? Math.max(...active.map((p) => p.maxDevices)) : FREE_PLAN.supportedDevices,
-      dataLogStorePeriod: best?.storeDays ?? FREE_PLAN.dataLogStorePeriod,
+      supportedDevices: has.stations,
+      dataLogStorePeriod: has.storeDays,
       devices: owned.length,
       // The provider of the last paid order (cards are held by the provider, never here); null before any.
       paymentMethod: (lastPaid?.provider as 'stripe' | 'sandbox' | undefined) ?? null,
