@@ -186,4 +186,20 @@ describe('paid device types', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.data.code).toBe('orderTooManyDevices');
   });
+
+  test('an account owns at most the stations its entitlement allows (issue #22: every gate reads the model)', async () => {
+    const user = await quickUser(t, 'manystations');
+    for (let i = 0; i < FREE_PLAN.supportedDevices; i++) await newStation(t, user.token, { name: `S${i}` });
+    const over = await call(t.url, 'POST', '/weatherDevices', {
+      token: user.token,
+      body: { name: 'One more' },
+    });
+    expect(over.status).toBe(403);
+    expect(over.body.data).toMatchObject({ code: 'stationLimit', max: FREE_PLAN.supportedDevices });
+    const me = await call(t.url, 'GET', '/users/me', { token: user.token });
+    expect(me.body).toMatchObject({
+      devices: FREE_PLAN.supportedDevices,
+      supportedDevices: FREE_PLAN.supportedDevices,
+    });
+  });
 });

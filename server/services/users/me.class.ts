@@ -17,6 +17,27 @@ export const FREE_PLAN = {
   dataLogStorePeriod: FREE_ACCOUNT.storeDays,
 } as const;
 
+/** The stations an account owns and the plans active on them. */
+async function ownedPlans(app: Application, userId: string) {
+  const owned: { _id: string; mac: string | null; consoletype: number; macAuth: boolean }[] =
+    await app.ctx.storage
+      .knex('weatherDevices')
+      .where({ user: userId })
+      .select('_id', 'mac', 'consoletype', 'macAuth');
+  const active = (
+    await Promise.all(
+      owned.map((d) => app.ctx.plans.activePlans({ ...d, consoletype: Number(d.consoletype) })),
+    )
+  ).flat();
+  return { owned, active };
+}
+
+/** What the account has (src/domain/entitlements.ts) and how many stations it owns: the station gate reads it. */
+export async function accountEntitlement(app: Application, userId: string) {
+  const { owned, active } = await ownedPlans(app, userId);
+  return { ...entitlementOf(active), owned: owned.length };
+}
+
 export class MeService {
   constructor(private app: Application) {}
 
@@ -25,16 +46,7 @@ export class MeService {
     const knex = this.app.ctx.storage.knex;
     const row = await knex('users').where({ _id: params.user._id }).first();
     if (!row) throw new NotAuthenticated('This account no longer exists');
-    const owned: { _id: string; mac: string | null; consoletype: number; macAuth: boolean }[] = await knex(
-      'weatherDevices',
-    )
-      .where({ user: row._id })
-      .select('_id', 'mac', 'consoletype', 'macAuth');
-    const active = (
-      await Promise.all(
-        owned.map((d) => this.app.ctx.plans.activePlans({ ...d, consoletype: Number(d.consoletype) })),
-      )
-    ).flat();
+    const { owned, active } = await ownedPlans(this.app, row._id);
     const lastPaid = await knex('orders')
       .where({ user: row._id })
       .whereNotNull('paidAt')
