@@ -3,6 +3,9 @@
 // four accounts (the owner and three it shared the station with) each download the whole range as XLSX.
 // Prints the latency percentiles of both phases and how long the exports took.
 //   node --import tsx bench/export-latency.ts
+// Measured on a 2-core machine shared with other work (issue #20 item 6), 399 days, GET /users/me during the
+// four exports: before the slicing 4 answers in 121 s (median 38 s, max 57 s); after it 958 answers, median
+// 84 ms, p95 318 ms, max 986 ms (the exports took 210 s instead of 121 s: they share the loop now).
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,8 @@
 // Redis down (a Redis server of this run's own, on CLUSTER_TEST_REDIS_PORT, default 4790): each process keeps
-// delivering the events of the uploads it accepts to its own sockets, and once Redis is back the processes
-// share their events again. Two ROLE=all processes, reached directly (uploads and sockets on each).
+// delivering the events of the uploads it accepts to its own sockets; once Redis is back each process replays
+// from storage the samples its sockets missed (issue #20), and the processes share their events again. Reports
+// live events delivered/expected per socket during the outage and after it. Two ROLE=all processes, reached
+// directly (uploads and sockets on each).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -14,6 +16,8 @@ import {
 import { sleep, until } from './uploads';
 
 const REDIS_PORT = Number(process.env.CLUSTER_TEST_REDIS_PORT ?? 4790);
+/** How long Redis stays down (REDIS_DOWN_SECONDS, default 10). */
+const OUTAGE_MS = Number(process.env.REDIS_DOWN_SECONDS ?? 10) * 1000;
 let redis: ChildProcess | null = null;
 
 async function startRedis() {
@@ -52,42 +56,67 @@ afterAll(async () => {
   await stopRedis();
 });
 
-test('Redis down: each process delivers its own events; shared again when Redis returns', async () => {
+test('Redis down: each process delivers its own events; once Redis is back every socket gets all of them', async () => {
   const { token, stations, cluster } = harness;
   const [a, b] = cluster.processes.map((p) => p.port);
   // Two clients per process, watching the same station.
   const watchers = await startWatchers(0, token, [stations[0]._id, stations[0]._id], 1, [a, b]);
   const t0 = Math.floor(Date.now() / 1000) - 600;
-  const times = (client: number) => async () => (await watchers.report())[client].events.map(([t]) => t);
+  const times = async (client: number) => new Set((await watchers.report())[client].events.map(([t]) => t));
 
   // Redis up: an upload to A reaches both.
   expect((await upload(a, stations[0], t0, 10)).status).toBe(200);
-  await until(async () => (await times(1)()).includes(t0), 5000, 'the event at B');
+  await until(async () => (await times(1)).has(t0), 5000, 'the event at B');
 
   await stopRedis();
   await sleep(500);
-  // Down: A's upload reaches A's client (not B's); B's upload reaches B's client.
-  expect((await upload(a, stations[0], t0 + 1, 11)).status).toBe(200);
-  expect((await upload(b, stations[0], t0 + 2, 12)).status).toBe(200);
-  await until(async () => (await times(0)()).includes(t0 + 1), 5000, "A's own event at A");
-  await until(async () => (await times(1)()).includes(t0 + 2), 5000, "B's own event at B");
+  // Down for OUTAGE_MS: a sample every 100 ms, to A and B in turn. Each process delivers its own at once.
+  const expected: number[] = [];
+  const outageEnd = Date.now() + OUTAGE_MS;
+  for (let t = t0 + 1; Date.now() < outageEnd; t++) {
+    expect((await upload(t % 2 ? a : b, stations[0], t, 11)).status).toBe(200);
+    expected.push(t);
+    await sleep(100);
+  }
+  const own = (client: number) => expected.filter((t) => (t % 2 ? 0 : 1) === client);
+  await until(
+    async () => {
+      [atA, atB] = [await times(0), await times(1)];
+      return own(0).every((t) => atA.has(t)) && own(1).every((t) => atB.has(t));
+    },
+    5000,
+    'each process its own events',
+  );
+  const during = [atA, atB].map((seen) => expected.filter((t) => seen.has(t)).length);
+  // The outage was real: neither process had the other's events.
+  expect(during).toEqual([own(0).length, own(1).length]);
 
-  // Back: shared again (the clients reconnect; events flow between the processes).
+  // Back: each process replays from storage what its sockets missed; events flow between processes again.
   await startRedis();
   await until(
     async () => {
-      const t = t0 + 3 + Math.floor(Math.random() * 1000);
-      expect((await upload(a, stations[0], t, 13)).status).toBe(200);
-      await sleep(500);
-      return (await times(1)()).includes(t);
+      [atA, atB] = [await times(0), await times(1)];
+      return expected.every((t) => atA.has(t) && atB.has(t));
     },
     30_000,
-    'events shared through Redis again',
+    'every event of the outage at both',
   );
-  const [atA, atB] = await watchers.report();
+  const after = [atA, atB].map((seen) => expected.filter((t) => seen.has(t)).length);
+  console.log(
+    `Redis down ${OUTAGE_MS / 1000} s, ${expected.length} live samples: delivered/expected during the outage ` +
+      `A ${during[0]}/${expected.length}, B ${during[1]}/${expected.length}; after the bus returned ` +
+      `A ${after[0]}/${expected.length} (${(100 * after[0]) / expected.length} %), ` +
+      `B ${after[1]}/${expected.length} (${(100 * after[1]) / expected.length} %)`,
+  );
+  expect(after).toEqual([expected.length, expected.length]);
+  const next = t0 + expected.length + 10;
+  expect((await upload(a, stations[0], next, 13)).status).toBe(200);
+  await until(async () => (await times(1)).has(next), 10_000, 'events shared through Redis again');
+  const reports = await watchers.report();
   await watchers.stop();
-  // Never twice; and while Redis was down, neither process got the other's event (the outage was real).
-  for (const r of [atA, atB]) expect(new Set(r.events.map(([t]) => t)).size).toBe(r.events.length);
-  expect(atB.events.map(([t]) => t)).not.toContain(t0 + 1);
-  expect(atA.events.map(([t]) => t)).not.toContain(t0 + 2);
+  // Never twice.
+  for (const r of reports) expect(new Set(r.events.map(([t]) => t)).size).toBe(r.events.length);
 });
+
+let atA = new Set<number>();
+let atB = new Set<number>();

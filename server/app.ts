@@ -33,6 +33,7 @@ import { createLogger, type Logger, loggablePath } from './log';
 import { createMailer } from './notify/mail';
 import { paymentProvider } from './payments';
 import { paymentWebhook } from './payments/webhook';
+import { busGap } from './realtime/bus-gap';
 import { channels, SOCKET_ID } from './realtime/channels';
 import { sessionEnds } from './realtime/session-ends';
 import { redisSync } from './realtime/sync';
@@ -210,6 +211,15 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(admin);
   app.configure(channels);
   const sessions = sessionEnds(app);
+  // After a Redis outage: the sockets here get the live samples they missed, and sessions ended meanwhile end.
+  const gap = busGap(app);
+  sync?.onStatus((up) => {
+    if (!up) return gap.down();
+    void gap.back();
+    void sessions.check();
+    // Subscriptions are renewed as the client reconnects: a second pass catches what came in between.
+    setTimeout(() => void gap.back(true), 2000).unref();
+  });
   if (hasApp) staticFiles(app, config.staticDir as string);
 
   const stopRetention = startRetention(

@@ -15,24 +15,39 @@ const { core } = feathersSync as unknown as { core: (app: FeathersApplication) =
 export interface RedisSync {
   /** Resolves once events from other processes are received. */
   ready: Promise<void>;
+  /** Called with false when the bus goes down (once per outage), with true when both clients are ready again. */
+  onStatus(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
 export function redisSync(app: Application, uri: string, key: string): RedisSync {
   const pub = createClient({ url: uri });
   const sub = pub.duplicate();
+  const listeners: ((up: boolean) => void)[] = [];
+  const tell = (up: boolean) => {
+    for (const listener of listeners) listener(up);
+  };
   // Once per outage, not at every reconnection attempt.
+  const down = new Set<typeof pub>();
+  let outage = false;
   for (const client of [pub, sub]) {
-    let down = false;
     client.on('error', (error) => {
-      if (!down)
+      if (!down.has(client))
         app.ctx.log.error('Redis (sync) down', {
           reason: error instanceof Error ? error.message : String(error),
         });
-      down = true;
+      down.add(client);
+      if (!outage) {
+        outage = true;
+        tell(false);
+      }
     });
     client.on('ready', () => {
-      down = false;
+      down.delete(client);
+      if (outage && down.size === 0) {
+        outage = false;
+        tell(true);
+      }
     });
   }
   const origin = `${randomUUID()}|`;
@@ -55,6 +70,7 @@ export function redisSync(app: Application, uri: string, key: string): RedisSync
   });
   return {
     ready,
+    onStatus: (listener) => listeners.push(listener),
     close: async () => {
       await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FREE_ACCOUNT } from '../../src/domain/entitlements';
 import { createApp } from '../app';
 import { testConfig } from '../config';
 import { loadDump, pgTarget } from '../ops/pg-dump';
@@ -27,6 +28,23 @@ const made = expected[engine] as {
   counts: Record<string, number>;
   answers: { as: string; path: string; body: unknown }[];
 };
+
+/**
+ * Answers changed on purpose since 0.1.0, applied to what it answered: issue #22, an account's limits never
+ * drop below the free account's when it buys a plan (0.1.0 answered "5 stations" after a purchase; every
+ * account may own 10).
+ */
+function changedSince010(path: string, body: unknown): object {
+  if (path === '/users/me') {
+    const me = body as { supportedDevices: number; dataLogStorePeriod: number };
+    return {
+      ...me,
+      supportedDevices: Math.max(me.supportedDevices, FREE_ACCOUNT.stations),
+      dataLogStorePeriod: Math.max(me.dataLogStorePeriod, FREE_ACCOUNT.storeDays),
+    };
+  }
+  return body as object;
+}
 
 const work = mkdtempSync(join(tmpdir(), 'portal-upgrade-'));
 let database = '';
@@ -114,8 +132,13 @@ describe(`upgrade from 0.1.0 (${engine})`, () => {
       for (const read of made.answers) {
         const res = await call(url, 'GET', read.path, { token: tokens[read.as] });
         expect([read.as, read.path, res.status]).toEqual([read.as, read.path, 200]);
-        expect(res.body, `${read.as} GET ${read.path}`).toMatchObject(read.body as object);
+        expect(res.body, `${read.as} GET ${read.path}`).toMatchObject(changedSince010(read.path, read.body));
       }
+      // Seeded plans nobody edited say what they give now (migration 064, issue #22).
+      const plans = await call(url, 'GET', '/subscriptionPlans?$paginate=false');
+      const free = plans.body.find((p: { name: string }) => p.name === 'Free');
+      expect(free).toMatchObject({ storeDays: FREE_ACCOUNT.storeDays });
+      expect(JSON.stringify(plans.body)).not.toMatch(/push alerts|Excel export/);
       // The stations' keys still work: an upload now is stored.
       const { garden } = made.stations;
       const q = new URLSearchParams({

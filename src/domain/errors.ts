@@ -52,6 +52,7 @@ export const ERRORS = {
   unknownTimeZone: 'Unknown time zone',
   macNeeded: 'Enter the MAC address to identify the station by it',
   macClaimed: 'This MAC address already identifies another station',
+  stationLimit: 'Your account has as many stations as it may have: remove one, or buy a plan for more',
   // Sharing by invitation.
   shareOwnerOnly: 'Only the owner can share this station',
   shareRecipientOnly: 'Only the invited person can answer an invitation',

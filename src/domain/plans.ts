@@ -1,6 +1,8 @@
 // The plans a new installation offers (seeded once by migration 006 on the server, served as they are by the
 // mocks; admins edit them afterwards). Prices are in cents; months 0 = permanent (spec §9: never expires);
-// storeDays is how long 5-minute data is kept (the account's "data log store period").
+// storeDays is how long 5-minute data is kept (the account's "data log store period"). What a plan says it gives
+// agrees with src/domain/entitlements.ts: alerts and exports are every account's, and no plan keeps less history
+// than the free account (a year).
 import { DEVICE_TYPES } from './deviceTypeDefs';
 
 /** Device types that need a subscription (spec §3): the types marked so in deviceTypeDefs.ts. */
@@ -24,25 +26,25 @@ export interface PlanSeed {
 export const DEFAULT_PLANS: PlanSeed[] = [
   {
     name: 'Free',
-    description: 'Live data and a week of history for one station.',
+    description: 'The readings of one station that needs a plan, with a year of history.',
     price: 0,
     currency: 'USD',
     months: 0,
     maxDevices: 1,
-    storeDays: 7,
+    storeDays: 365,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '7 days of 5-minute history'],
+    features: ['Live data', '1 year of 5-minute history'],
   },
   {
     name: 'Premium monthly',
-    description: 'A year of detailed history, alerts and exports, billed monthly.',
+    description: 'The readings of up to five stations that need a plan, billed monthly.',
     price: 299,
     currency: 'USD',
     months: 1,
     maxDevices: 5,
     storeDays: 366,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '1 year of 5-minute history', 'E-mail and push alerts', 'CSV and Excel export'],
+    features: ['Live data', '1 year of 5-minute history', 'Up to 5 stations per order'],
   },
   {
     name: 'Premium yearly',
@@ -53,7 +55,7 @@ export const DEFAULT_PLANS: PlanSeed[] = [
     maxDevices: 5,
     storeDays: 366,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '1 year of 5-minute history', 'E-mail and push alerts', 'CSV and Excel export'],
+    features: ['Live data', '1 year of 5-minute history', 'Up to 5 stations per order'],
   },
   {
     name: 'Lifetime',
@@ -64,6 +66,6 @@ export const DEFAULT_PLANS: PlanSeed[] = [
     maxDevices: 5,
     storeDays: 3650,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '10 years of 5-minute history', 'E-mail and push alerts', 'CSV and Excel export'],
+    features: ['Live data', '10 years of 5-minute history', 'Up to 5 stations per order'],
   },
 ];

@@ -51,6 +51,7 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   unknownTimeZone: msg`Unknown time zone`,
   macNeeded: msg`Enter the MAC address to identify the station by it`,
   macClaimed: msg`This MAC address already identifies another station`,
+  stationLimit: msg`Your account has as many stations as it may have: remove one, or buy a plan for more`,
   shareOwnerOnly: msg`Only the owner can share this station`,
   shareRecipientOnly: msg`Only the invited person can answer an invitation`,
   invitationNotFound: msg`Invitation not found`,

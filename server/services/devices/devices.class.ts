@@ -13,6 +13,7 @@ import { codedError } from '../../hooks/error-codes';
 import { bool, idList, num } from '../../hooks/validate';
 import { objectId, stationId, stationKey } from '../../storage/ids';
 import { applyListOps, type ListFields } from '../common/list-ops';
+import { accountEntitlement } from '../users/me.class';
 import { canDelete, canRead, canWrite, type DeviceRow, fromDb, present, toDb } from './device-record';
 import { deviceFields } from './devices.schema';
 import { checkMacClaim, isMacClaimViolation, macClaimed } from './mac-claim';
@@ -90,6 +91,12 @@ export class DevicesService {
     const user = params.user;
     if (!user) throw codedError(Forbidden, 'loginToAddStation');
     const fields = deviceFields(data, true);
+    // The account's entitlement (src/domain/entitlements.ts) says how many stations it may own; admins and
+    // server code are not counted.
+    if (params.provider && !user.isAdmin) {
+      const has = await accountEntitlement(this.app, user._id);
+      if (has.owned >= has.stations) throw codedError(Forbidden, 'stationLimit', { max: has.stations });
+    }
     const now = Date.now();
     for (let attempt = 0; ; attempt++) {
       const row = {

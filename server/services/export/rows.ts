@@ -30,10 +30,15 @@ export async function presentKeys(
   { device, from, to }: ExportRange,
 ): Promise<Set<string>> {
   const present = new Set<string>();
-  const hours = await store.buckets('buckets1h', device._id, from - (from % 3600), to);
-  for (const b of hours) {
-    const row = primaryRow(b.time, b.aggs);
-    for (const key in row) if (key !== 'time' && typeof row[key] === 'number') present.add(key);
+  const turn = slicer();
+  // A month of hours per read, with turns of the event loop between slices (a year is 8,800 rows to decode).
+  for (let t = from - (from % 3600); t < to; t += 31 * 86400) {
+    for (const b of await store.buckets('buckets1h', device._id, t, Math.min(t + 31 * 86400, to))) {
+      const pause = turn();
+      if (pause) await pause;
+      const row = primaryRow(b.time, b.aggs);
+      for (const key in row) if (key !== 'time' && typeof row[key] === 'number') present.add(key);
+    }
   }
   return present;
 }

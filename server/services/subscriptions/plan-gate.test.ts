@@ -99,15 +99,17 @@ describe('paid device types', () => {
     expect(five.status).toBe(200);
   });
 
-  test("the plan's store period drives the device's 5-minute retention; other devices keep the default", async () => {
-    const paid = await newStation(t, owner.token, { consoletype: 11, mac: 'AA:BB:CC:30:00:02' });
+  test("a plan's store period may lengthen a device's 5-minute retention, never shorten it (issue #22)", async () => {
+    const free = await newStation(t, owner.token, { consoletype: 11, mac: 'AA:BB:CC:30:00:02' });
+    const lifetime = await newStation(t, owner.token, { consoletype: 11, mac: 'AA:BB:CC:30:00:03' });
     const plain = await newStation(t, owner.token, { consoletype: 0 });
-    await buy(paid._id, 'Free'); // storeDays 7
+    await buy(free._id, 'Free'); // a shorter period than every account's year
+    await buy(lifetime._id, 'Lifetime'); // 10 years
     const { samples } = t.server.app.ctx;
     const nowS = Math.floor(Date.now() / 1000);
-    for (const s of [paid, plain]) {
+    for (const s of [free, lifetime, plain]) {
       const device = (await t.server.app.ctx.devices.get(s._id))!;
-      for (const daysAgo of [30, 10, 1])
+      for (const daysAgo of [400, 30, 1])
         await samples.write(device, nowS - daysAgo * DAY, { tempc0: daysAgo });
     }
     await samples.flush();
@@ -117,13 +119,14 @@ describe('paid device types', () => {
       fallback: FREE_PLAN.dataLogStorePeriod,
     });
     const kept = async (id: string) =>
-      (await samples.buckets('buckets5m', id, nowS - 40 * DAY, nowS + 600)).map((b) =>
+      (await samples.buckets('buckets5m', id, nowS - 500 * DAY, nowS + 600)).map((b) =>
         Math.round((nowS - b.time) / DAY),
       );
-    expect(await kept(paid._id)).toEqual([1]);
-    expect(await kept(plain._id)).toEqual([30, 10, 1]);
+    expect(await kept(lifetime._id)).toEqual([400, 30, 1]);
+    expect(await kept(free._id)).toEqual([30, 1]);
+    expect(await kept(plain._id)).toEqual([30, 1]);
     // Daily rollups stay.
-    expect(await samples.buckets('buckets1d', paid._id, nowS - 40 * DAY, nowS + DAY)).toHaveLength(3);
+    expect(await samples.buckets('buckets1d', free._id, nowS - 500 * DAY, nowS + DAY)).toHaveLength(3);
   });
 
   test('the account page: membership, supported stations and store period come from the plans', async () => {
@@ -134,12 +137,13 @@ describe('paid device types', () => {
       supportedDevices: FREE_PLAN.supportedDevices,
       dataLogStorePeriod: FREE_PLAN.dataLogStorePeriod,
     });
-    // The owner has a monthly (366 days, 5 stations) and a free plan (7 days, 1 station): the best one counts.
+    // The owner has a monthly (366 days, 5 stations), a Free and a Lifetime plan (10 years): the best names the
+    // membership; buying never lowers what every account has (10 stations, issue #22: it said 5).
     expect((await me(owner.token)).body).toMatchObject({
-      membership: 'Premium monthly',
-      supportedDevices: 5,
-      dataLogStorePeriod: 366,
-      devices: 3,
+      membership: 'Lifetime',
+      supportedDevices: FREE_PLAN.supportedDevices,
+      dataLogStorePeriod: 3650,
+      devices: 4,
     });
   });
 
@@ -181,5 +185,21 @@ describe('paid device types', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.data.code).toBe('orderTooManyDevices');
+  });
+
+  test('an account owns at most the stations its entitlement allows (issue #22: every gate reads the model)', async () => {
+    const user = await quickUser(t, 'manystations');
+    for (let i = 0; i < FREE_PLAN.supportedDevices; i++) await newStation(t, user.token, { name: `S${i}` });
+    const over = await call(t.url, 'POST', '/weatherDevices', {
+      token: user.token,
+      body: { name: 'One more' },
+    });
+    expect(over.status).toBe(403);
+    expect(over.body.data).toMatchObject({ code: 'stationLimit', max: FREE_PLAN.supportedDevices });
+    const me = await call(t.url, 'GET', '/users/me', { token: user.token });
+    expect(me.body).toMatchObject({
+      devices: FREE_PLAN.supportedDevices,
+      supportedDevices: FREE_PLAN.supportedDevices,
+    });
   });
 });

@@ -6,6 +6,7 @@
 // same MAC, or the buyer's other stations with it, get nothing from it (issue #20). Answers are cached a few seconds per MAC (live samples ask on every upload); a grant or a
 // refund on this process forgets the MAC at once, other processes see it when their entry runs out.
 import type { Knex } from 'knex';
+import { entitlementOf } from '../../../src/domain/entitlements';
 import {
   coveringPeriods,
   periodOf,
@@ -57,10 +58,13 @@ export class PlanGate {
     );
   }
 
-  /** Days of 5-minute data the device keeps: the longest of its active plans' store periods (null: none). */
+  /**
+   * Days of 5-minute data the device keeps: its entitlement with its active plans (src/domain/entitlements.ts:
+   * a plan may lengthen the free account's period, never shorten it); null: no plan (the default applies).
+   */
   async storeDays(device: GatedDevice, now = Date.now()): Promise<number | null> {
     const active = await this.activePlans(device, now);
-    return active.length > 0 ? Math.max(...active.map((p) => p.storeDays)) : null;
+    return active.length > 0 ? entitlementOf(active).storeDays : null;
   }
 
   /** Forgets what is known of a MAC (after a grant or refund). */

@@ -35,11 +35,11 @@ describe('subscriptionPlans', () => {
       currency: 'USD',
       months: 0,
       maxDevices: 1,
-      storeDays: 7,
+      storeDays: 365,
       deviceTypes: [7, 10, 11, 12, 13],
       features: [
         { _id: expect.stringMatching(/^[0-9a-f]{24}$/), text: 'Live data' },
-        { _id: expect.stringMatching(/^[0-9a-f]{24}$/), text: '7 days of 5-minute history' },
+        { _id: expect.stringMatching(/^[0-9a-f]{24}$/), text: '1 year of 5-minute history' },
       ],
       status: 'published',
       order: 0,

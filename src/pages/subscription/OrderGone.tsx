@@ -4,7 +4,17 @@ import { useLingui } from '@lingui/react/macro';
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Page, Panel } from '../../components/Page';
+import { errorCodeOf } from '../../domain/errors';
 import styles from './Subscription.module.css';
+
+/** An order id as the server makes them (24 hex digits): anything else names no order. */
+export const isOrderId = (id: string) => /^[0-9a-f]{24}$/.test(id);
+
+/** The server's answer that the order is not there (not: the server could not be reached). */
+export function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return errorCodeOf(error) === 'orderGone' || code === 404;
+}
 
 export function OrderGone() {
   const { t } = useLingui();

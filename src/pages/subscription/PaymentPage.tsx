@@ -17,7 +17,7 @@ import { formatPrice } from '../../i18n/money';
 import { errorText } from '../../state/ui';
 import { CardForm } from './CardForm';
 import { Countdown } from './Countdown';
-import { OrderGone } from './OrderGone';
+import { isMissing, isOrderId, OrderGone } from './OrderGone';
 import { periodText, stationNames } from './orderText';
 import { StripeForm } from './StripeForm';
 import styles from './Subscription.module.css';
@@ -29,13 +29,13 @@ export default function PaymentPage() {
   const orders = useSetting(SETTING.orders, []);
   const order = orders?.find((o) => o._id === id);
   const [start, setStart] = useState<PaymentStart | null>(null);
-  const [gone, setGone] = useState(!id);
+  const [gone, setGone] = useState(!id || !isOrderId(id));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const now = useNow(1000);
 
   useEffect(() => {
-    if (!id) return;
+    if (!id || !isOrderId(id)) return;
     let stop = false;
     dataWorker
       .startPayment(id)
@@ -47,7 +47,7 @@ export default function PaymentPage() {
         // A paid order goes to the success page; anything else that cannot be paid is the error page.
         const current = await dataWorker.loadOrder(id).catch(() => null);
         if (current?.status === 'done') navigate(`/subscription/success?order=${id}`, { replace: true });
-        else if (errorText(e) === 'orderGone' || (current && !payable(current))) setGone(true);
+        else if (isMissing(e) || (current && !payable(current))) setGone(true);
         else setError(errorText(e));
       });
     return () => {
@@ -55,7 +55,7 @@ export default function PaymentPage() {
     };
   }, [id, navigate]);
 
-  if (!id || gone) return <OrderGone />;
+  if (!id || gone || !isOrderId(id)) return <OrderGone />;
   if (order?.status === 'done') return <Navigate to={`/subscription/success?order=${id}`} replace />;
   const left = order ? msLeft(order, now) : 1;
   if (order && left === 0) return <OrderGone />;

@@ -1,8 +1,9 @@
 // /subscription/success (spec §2): the paid order and a go-to-dashboard action. After Stripe's redirect the
 // payment may still be confirming: the server is asked to look at it, and the order's live event updates the page.
+// Without an order (none named, a malformed id, or one the server does not know) it is the spec's error page.
 import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, Hourglass } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
 import { Page, Panel } from '../../components/Page';
@@ -10,7 +11,7 @@ import { useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { formatPrice } from '../../i18n/money';
-import { OrderGone } from './OrderGone';
+import { isMissing, isOrderId, OrderGone } from './OrderGone';
 import { stationNames } from './orderText';
 import styles from './Subscription.module.css';
 
@@ -19,13 +20,21 @@ export default function SuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('order');
   const orders = useSetting(SETTING.orders, []);
-  const order = id ? orders?.find((o) => o._id === id) : undefined;
+  const valid = !!id && isOrderId(id);
+  const order = valid ? orders?.find((o) => o._id === id) : undefined;
+  const [unknown, setUnknown] = useState(false);
 
   useEffect(() => {
-    if (id) dataWorker.checkPayment(id).catch((e) => console.warn('[payment] check failed', e));
+    if (!id || !isOrderId(id)) return;
+    dataWorker.checkPayment(id).catch((e) => {
+      // The server does not know it (offline, the order shown from storage stays).
+      if (isMissing(e)) setUnknown(true);
+      else console.warn('[payment] check failed', e);
+    });
   }, [id]);
 
-  if (id && orders && !order) return <div aria-busy="true" />;
+  if (!valid || (unknown && !order)) return <OrderGone />;
+  if (orders && !order) return <div aria-busy="true" />;
   if (order && order.status !== 'done' && order.status !== 'pending') return <OrderGone />;
   const confirming = order?.status === 'pending';
   return (

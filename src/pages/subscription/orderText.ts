@@ -3,6 +3,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Order, SubscriptionPlan } from '../../domain/contract';
+import { entitlementOf } from '../../domain/entitlements';
 import type { OrderStatus } from '../../domain/orders';
 
 const STATUS = {
@@ -28,8 +29,9 @@ export function periodText(months: number): string {
   return i18n._(msg`Months: ${months}`);
 }
 
-export function planSummary(plan: Pick<SubscriptionPlan, 'months' | 'storeDays'>): string {
-  const days = new Intl.NumberFormat(i18n.locale).format(plan.storeDays);
+export function planSummary(plan: Pick<SubscriptionPlan, 'months' | 'storeDays' | 'maxDevices'>): string {
+  // What one has with the plan (src/domain/entitlements.ts): never less history than the free account keeps.
+  const days = new Intl.NumberFormat(i18n.locale).format(entitlementOf([plan]).storeDays);
   return i18n._(msg`${periodText(plan.months)} · ${days} days of 5-minute history`);
 }
 
