@@ -140,12 +140,3 @@ describe('bands (issue 22)', () => {
     expect(hi).toBeGreaterThanOrEqual(10);
   });
 });
-
-describe('the time axis', () => {
-  it('spans an hour either side of a single point, not years', () => {
-    const range = buildChartOptions(input).scales?.x.range as uPlot.Range.Function;
-    const u = fakePlot([1_700_000_000], [[5]]);
-    expect(range(u, 1_700_000_000, 1_700_000_000, 'x')).toEqual([1_699_996_400, 1_700_003_600]);
-    expect(range(u, 10, 20, 'x')).toEqual([10, 20]);
-  });
-});

@@ -196,8 +196,7 @@ export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
     hooks: { drawAxes: [(u) => drawBands(u, input.bands?.() ?? [])] },
     cursor: { points: { size: 6 }, hover: gapHover },
     scales: {
-      // One point alone: an hour either side (uPlot's own range for a single time spans years).
-      x: { time: true, range: (_u, min, max) => (min === max ? [min - 3600, max + 3600] : [min, max]) },
+      x: { time: true },
       y: {
         range: input.bands
           ? finiteRangeWith(() => (input.bands?.() ?? []).flatMap((b) => [b.lo, b.hi]))
