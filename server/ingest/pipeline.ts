@@ -52,6 +52,7 @@ export class Ingest {
   private perStation: TokenBuckets;
   /** Wrong credentials per client IP (behind proxies: TRUST_PROXY, see config.ts). */
   private badAuth = new RateLimiter(30, 60_000);
+  private unmappedWrites = new Set<Promise<void>>();
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
@@ -220,10 +221,21 @@ export class Ingest {
     const fresh = Object.keys(unmapped).filter((k) => !(k in device.unmapped));
     if (fresh.length === 0 || Object.keys(device.unmapped).length >= 100) return;
     for (const k of fresh.slice(0, 100)) device.unmapped[k] = unmapped[k].slice(0, 64);
-    this.app.ctx.storage
+    // Not awaited (the console's answer never waits for it); settled() lets readers and shutdown wait.
+    const write: Promise<void> = this.app.ctx.storage
       .knex('weatherDevices')
       .where({ _id: device._id })
       .update({ unmapped: JSON.stringify(device.unmapped) })
-      .catch((error: unknown) => this.app.ctx.log.error('unmapped fields not saved', error));
+      .then(
+        () => undefined,
+        (error: unknown) => this.app.ctx.log.error('unmapped fields not saved', error),
+      )
+      .finally(() => this.unmappedWrites.delete(write));
+    this.unmappedWrites.add(write);
+  }
+
+  /** Resolves once the unmapped-field notes written so far are stored. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.unmappedWrites]);
   }
 }
