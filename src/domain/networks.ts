@@ -5,6 +5,8 @@
 //  - PWSweather: CumulusMX allows 1 minute at least (Cumulus.cs, PWS.Interval min 1): 60 s.
 //  - WeatherCloud: CumulusMX's default is 10 minutes, what a free Weathercloud station may send: 600 s.
 //  - AWEKAS: WeeWX restx.py AWEKASThread "AWEKAS requests that uploads happen no more often than 5 minutes": 300 s.
+//  - CWOP: "no more often than every 5 minutes" (CWOP guide, wxqa.com; WeeWX restx.py CWOPThread post_interval
+//    600 s by default, 300 s at the least): 300 s.
 //  - custom: the shortest interval an Ecowitt console offers for a customized server: 16 s.
 
 export const NETWORK_IDS = [
@@ -13,6 +15,7 @@ export const NETWORK_IDS = [
   'pwsweather',
   'weathercloud',
   'awekas',
+  'cwop',
   'custom',
 ] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
@@ -79,6 +82,15 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     defaultInterval: 300,
     idLabel: 'User name',
     keyLabel: 'Password',
+    needsUrl: false,
+  },
+  cwop: {
+    id: 'cwop',
+    name: 'CWOP (APRS-IS)',
+    minInterval: 300,
+    defaultInterval: 600,
+    idLabel: 'Call sign or CW id',
+    keyLabel: 'Passcode (-1 for CW ids)',
     needsUrl: false,
   },
   custom: {

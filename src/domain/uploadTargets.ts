@@ -33,6 +33,17 @@ function isUploadUrl(v: string): boolean {
   }
 }
 
+/** A CWOP target's own APRS-IS server: aprs://host:port. */
+function isAprsUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    const port = Number(u.port || 14580);
+    return u.protocol === 'aprs:' && !!u.hostname && !u.username && !u.password && port >= 1 && port <= 65535;
+  } catch {
+    return false;
+  }
+}
+
 export function uploadTargetRules(r: InputReaders) {
   const fail = (code: keyof typeof ERRORS, field: string, data?: Record<string, unknown>) =>
     r.fail(ERRORS[code], coded(code, { field, ...data }));
@@ -40,11 +51,14 @@ export function uploadTargetRules(r: InputReaders) {
   const stationIdOf = (body: Record<string, unknown>) =>
     r.str(body, 'stationId', { max: 64, code: 'targetStationId' }) ?? '';
   const keyOf = (body: Record<string, unknown>) => r.str(body, 'key', { max: 128, code: 'targetKey' }) ?? '';
-  const urlOf = (body: Record<string, unknown>) => {
+  const urlOf = (body: Record<string, unknown>, network: NetworkId) => {
     const url = r.str(body, 'url', { max: 500, code: 'targetUrl' });
-    if (url !== undefined && !isUploadUrl(url)) throw fail('targetUrl', 'url');
+    if (url === undefined || url === '') return network === 'cwop' ? undefined : url;
+    if (!(network === 'cwop' ? isAprsUrl(url) : isUploadUrl(url))) throw fail('targetUrl', 'url');
     return url;
   };
+  /** Networks whose targets carry an address: a custom server, CWOP's APRS-IS server (optional). */
+  const hasUrl = (network: NetworkId) => network === 'custom' || network === 'cwop';
   const formatOf = (body: Record<string, unknown>): CustomFormat | undefined => {
     const v = body.format;
     if (v === undefined || v === null || v === '') return undefined;
@@ -83,7 +97,7 @@ export function uploadTargetRules(r: InputReaders) {
         network,
         stationId: stationIdOf(body),
         key: keyOf(body),
-        url: custom ? (urlOf(body) ?? null) : null,
+        url: hasUrl(network) ? (urlOf(body, network) ?? null) : null,
         format: custom ? (formatOf(body) ?? null) : null,
         interval: intervalOf(body, network) ?? NETWORKS[network].defaultInterval,
         enabled: r.bool(body, 'enabled') ?? true,
@@ -100,7 +114,7 @@ export function uploadTargetRules(r: InputReaders) {
       if ('stationId' in body) out.stationId = stationIdOf(body);
       // An empty key in an edit form means "keep the key" (the form never holds the real one).
       if ('key' in body && body.key !== '' && body.key !== null) out.key = keyOf(body);
-      if ('url' in body && custom) out.url = urlOf(body) ?? null;
+      if ('url' in body && hasUrl(current.network)) out.url = urlOf(body, current.network) ?? null;
       if ('format' in body && custom) out.format = formatOf(body) ?? null;
       if ('interval' in body) out.interval = intervalOf(body, current.network);
       if ('enabled' in body) out.enabled = r.bool(body, 'enabled');

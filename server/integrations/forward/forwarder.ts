@@ -18,6 +18,7 @@ import { MAIL_WORDS } from '../../../src/domain/words';
 import type { ClusterLock } from '../../cluster/lock';
 import type { Application } from '../../declarations';
 import { translator } from '../../i18n/catalogs';
+import { guardedAprs } from '../../net/aprs';
 import { BlockedTarget, guardedRequest } from '../../net/guarded';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
@@ -59,6 +60,7 @@ export class Forwarder {
     private config: IntegrationsConfig,
     private lock: ClusterLock,
     private send: typeof guardedRequest = guardedRequest,
+    private aprs: typeof guardedAprs = guardedAprs,
   ) {}
 
   start(): void {
@@ -162,19 +164,27 @@ export class Forwarder {
     const device = await this.app.ctx.devices.get(row.device);
     const endpoint =
       row.network === 'custom' ? (row.url ?? '') : this.config.endpoints[row.network as FixedNetwork];
+    // A CWOP target may name its own APRS-IS server: that address is the user's, like a custom server's.
+    const usersAddress = custom || (row.network === 'cwop' && !!row.url);
     try {
+      const rain24h =
+        row.network === 'cwop' ? await this.rain24h(row.device, device?.timezone ?? 'UTC', sample) : null;
       const req = format.build(
         { stationId: row.stationId, key: row.key, url: row.url },
         sample,
-        { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null },
+        { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null, rain24h },
         endpoint,
       );
       // The networks' endpoints are the operator's (FORWARD_URL_*, may be local); a custom server is the user's.
-      const res = await this.send(
-        req.url,
-        { method: req.method, headers: req.headers, body: req.body, timeoutMs: REQUEST_TIMEOUT_MS },
-        { allowPrivate: !custom || this.config.forwardAllowPrivate },
-      );
+      const guard = { allowPrivate: !usersAddress || this.config.forwardAllowPrivate };
+      const res =
+        req.method === 'APRS'
+          ? await this.aprs(req.url, req.lines, { timeoutMs: REQUEST_TIMEOUT_MS }, guard)
+          : await this.send(
+              req.url,
+              { method: req.method, headers: req.headers, body: req.body, timeoutMs: REQUEST_TIMEOUT_MS },
+              guard,
+            );
       const { kind } = format.judge(res.status, res.body);
       return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
     } catch (error) {
@@ -187,6 +197,27 @@ export class Forwarder {
         status: 0,
       };
     }
+  }
+
+  /** Rain of the 24 hours up to `sample` (mm) from the stored totals since the device's midnight: every rise
+   *  counts, and on a new local day (or a console's own reset) the new total counts from zero. Null when the
+   *  station reports no daily rain. */
+  private async rain24h(device: string, timezone: string, sample: Sample): Promise<number | null> {
+    const rows = await this.app.ctx.samples.samples(device, sample.time - 86400 + 1, sample.time);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short' });
+    let total = 0;
+    let previous: { value: number; day: string } | undefined;
+    for (const row of [...rows, sample]) {
+      const v = row.dailyrain;
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      const today = day.format(row.time * 1000);
+      if (previous) total += today !== previous.day || v < previous.value ? v : v - previous.value;
+      previous = { value: v, day: today };
+    }
+    if (!previous) return null;
+    // The window's first total is rain since that day's midnight, of which only a part may fall in the window:
+    // what is known is at least the rain since this midnight.
+    return Math.max(total, previous.value);
   }
 
   /** Stores the attempt's outcome and schedules the next one; pauses and alerts on repeated key refusals. */

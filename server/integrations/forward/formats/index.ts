@@ -2,6 +2,7 @@
 // local fakes; a proxy or a regional host in production). Custom targets carry their own URL.
 import type { CustomFormat, NetworkId } from '../../../../src/domain/networks';
 import { awekas } from './awekas';
+import { cwop } from './cwop';
 import { customEcowitt } from './ecowitt';
 import type { NetworkFormat } from './types';
 import { weathercloud } from './weathercloud';
@@ -23,6 +24,9 @@ export const DEFAULT_ENDPOINTS: Record<FixedNetwork, string> = {
   weathercloud: 'https://api.weathercloud.net/v01/set',
   // CumulusMX WebUploadAwekas.cs (WeeWX: the same path over http).
   awekas: 'https://data.awekas.at/eingabe_pruefung.php',
+  // The CWOP guide (wxqa.com/faq.html) and WeeWX restx.py StdCWOP: cwop.aprs.net, port 14580. A target's own
+  // `url` (another APRS-IS server) goes before it.
+  cwop: 'aprs://cwop.aprs.net:14580',
 };
 
 const FORMATS: Record<FixedNetwork, NetworkFormat> = {
@@ -31,6 +35,7 @@ const FORMATS: Record<FixedNetwork, NetworkFormat> = {
   pwsweather,
   weathercloud,
   awekas,
+  cwop,
 };
 const CUSTOM: Record<CustomFormat, NetworkFormat> = {
   wunderground: customWunderground,
