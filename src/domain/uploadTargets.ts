@@ -78,7 +78,9 @@ export function uploadTargetRules(r: InputReaders) {
 
   /** What a target of `network` needs whatever was changed: an ID and key; custom: a URL and format. */
   function check(t: Omit<TargetInput, 'device'>): void {
-    if (!t.stationId && t.network !== 'custom') throw fail('targetStationId', 'stationId');
+    // OpenWeatherMap: without a station ID the forwarder registers the station and keeps the ID it gets.
+    if (!t.stationId && t.network !== 'custom' && t.network !== 'openweathermap')
+      throw fail('targetStationId', 'stationId');
     if (!t.key && t.network !== 'custom') throw fail('targetKey', 'key');
     if (t.network === 'custom' && !t.url) throw fail('targetUrl', 'url');
     if (t.network === 'custom' && !t.format) throw fail('targetFormat', 'format');

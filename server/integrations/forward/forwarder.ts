@@ -23,6 +23,7 @@ import { BlockedTarget, guardedRequest } from '../../net/guarded';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
+import { registeredId, registerRequest } from './formats/openweathermap';
 
 /** A sample older than this is not forwarded by the timer (networks show current conditions). */
 const STALE_SECONDS = 3600;
@@ -146,8 +147,10 @@ export class Forwarder {
     return this.deliver(row, sample);
   }
 
-  private async deliver(row: TargetRow, sample: Sample): Promise<SendResult> {
-    const { verdict, status } = await this.request(row, sample);
+  private async deliver(target: TargetRow, sample: Sample): Promise<SendResult> {
+    const { verdict, status, stationId } = await this.request(target, sample);
+    // A station registered on the way (OpenWeatherMap) has its ID from now on.
+    const row = stationId ? { ...target, stationId } : target;
     const updated = await this.record(row, sample, verdict);
     this.app.ctx.metrics?.forwarded(row.network, verdict.kind);
     // A target removed meanwhile has nothing to tell anyone.
@@ -156,7 +159,10 @@ export class Forwarder {
     return { verdict, target: present(updated ?? row), statusClass };
   }
 
-  private async request(row: TargetRow, sample: Sample): Promise<{ verdict: Verdict; status: number }> {
+  private async request(
+    row: TargetRow,
+    sample: Sample,
+  ): Promise<{ verdict: Verdict; status: number; stationId?: string }> {
     const custom = row.network === 'custom';
     if (custom && !this.config.forwardCustom)
       return { verdict: { kind: 'failed', message: 'targetCustomOff' }, status: 0 };
@@ -168,15 +174,44 @@ export class Forwarder {
     const usersAddress = custom || (row.network === 'cwop' && !!row.url);
     try {
       const rain24h =
-        row.network === 'cwop' ? await this.rain24h(row.device, device?.timezone ?? 'UTC', sample) : null;
-      const req = format.build(
-        { stationId: row.stationId, key: row.key, url: row.url },
-        sample,
-        { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null, rain24h },
-        endpoint,
-      );
+        row.network === 'cwop' || row.network === 'openweathermap'
+          ? await this.rain24h(row.device, device?.timezone ?? 'UTC', sample)
+          : null;
+      const station = { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null, rain24h };
       // The networks' endpoints are the operator's (FORWARD_URL_*, may be local); a custom server is the user's.
       const guard = { allowPrivate: !usersAddress || this.config.forwardAllowPrivate };
+      let stationId: string | undefined;
+      if (row.network === 'openweathermap' && !row.stationId) {
+        const reg = registerRequest(
+          { stationId: '', key: row.key, url: null },
+          {
+            ...station,
+            id: row.device,
+            name: device?.name ?? row.device,
+            elevation: device?.elevation ?? null,
+          },
+          endpoint,
+        );
+        const res = await this.send(
+          reg.url,
+          { method: reg.method, headers: reg.headers, body: reg.body, timeoutMs: REQUEST_TIMEOUT_MS },
+          guard,
+        );
+        stationId = registeredId(res.status, res.body) ?? undefined;
+        if (!stationId) {
+          const { kind } = format.judge(res.status, res.body);
+          if (kind === 'ok')
+            return { verdict: { kind: 'failed', message: 'forwardUnexpected' }, status: res.status };
+          return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
+        }
+        await this.knex(TABLE).where({ _id: row._id }).update({ stationId, updatedAt: Date.now() });
+      }
+      const req = format.build(
+        { stationId: stationId ?? row.stationId, key: row.key, url: row.url },
+        sample,
+        station,
+        endpoint,
+      );
       const res =
         req.method === 'APRS'
           ? await this.aprs(req.url, req.lines, { timeoutMs: REQUEST_TIMEOUT_MS }, guard)
@@ -186,7 +221,7 @@ export class Forwarder {
               guard,
             );
       const { kind } = format.judge(res.status, res.body);
-      return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
+      return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status, stationId };
     } catch (error) {
       if (error instanceof BlockedTarget)
         return { verdict: { kind: 'failed', message: 'targetAddress' }, status: 0 };

@@ -71,6 +71,9 @@ export const FAKE_PATHS = {
   pwsweather: '/pws/pwsupdate/pwsupdate.php',
   weathercloud: '/wcloud/v01/set',
   awekas: '/awekas/eingabe_pruefung.php',
+  wow: '/wow/automaticreading',
+  openweathermap: '/owm/data/3.0/measurements',
+  windguru: '/windguru/upload/api.php',
 } as const;
 
 /** Every network's endpoint on the fake; CWOP's APRS-IS server is a TCP one (fake-aprs.ts), by default a port

@@ -4,9 +4,12 @@ import type { CustomFormat, NetworkId } from '../../../../src/domain/networks';
 import { awekas } from './awekas';
 import { cwop } from './cwop';
 import { customEcowitt } from './ecowitt';
+import { openweathermap } from './openweathermap';
 import type { NetworkFormat } from './types';
 import { weathercloud } from './weathercloud';
+import { windguru } from './windguru';
 import { windy } from './windy';
+import { wow } from './wow';
 import { customWunderground, pwsweather, wunderground } from './wunderground';
 
 export type { NetworkFormat, OutgoingRequest, StationFacts, TargetFields, Verdict } from './types';
@@ -27,6 +30,12 @@ export const DEFAULT_ENDPOINTS: Record<FixedNetwork, string> = {
   // The CWOP guide (wxqa.com/faq.html) and WeeWX restx.py StdCWOP: cwop.aprs.net, port 14580. A target's own
   // `url` (another APRS-IS server) goes before it.
   cwop: 'aprs://cwop.aprs.net:14580',
+  // The WOW upload page and WeeWX restx.py StdWOW.
+  wow: 'https://wow.metoffice.gov.uk/automaticreading',
+  // openweathermap.org/stations; registration goes to …/stations beside it.
+  openweathermap: 'https://api.openweathermap.org/data/3.0/measurements',
+  // stations.windguru.cz/upload_api.php.
+  windguru: 'https://www.windguru.cz/upload/api.php',
 };
 
 const FORMATS: Record<FixedNetwork, NetworkFormat> = {
@@ -36,6 +45,9 @@ const FORMATS: Record<FixedNetwork, NetworkFormat> = {
   weathercloud,
   awekas,
   cwop,
+  wow,
+  openweathermap,
+  windguru,
 };
 const CUSTOM: Record<CustomFormat, NetworkFormat> = {
   wunderground: customWunderground,
