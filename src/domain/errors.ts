@@ -64,6 +64,7 @@ export const ERRORS = {
   targetStationId: 'Enter the station ID the network gave you',
   targetKey: 'Enter the key the network gave you',
   targetUrl: 'Enter the address of the server as http:// or https://',
+  targetAprsUrl: 'Enter the APRS-IS server as aprs://host:port',
   targetFormat: "The format must be 'wunderground' or 'ecowitt'",
   targetInterval: 'The interval is shorter than this network allows',
   targetLimit: 'A station can have at most 20 upload targets',

@@ -54,7 +54,8 @@ export function uploadTargetRules(r: InputReaders) {
   const urlOf = (body: Record<string, unknown>, network: NetworkId) => {
     const url = r.str(body, 'url', { max: 500, code: 'targetUrl' });
     if (url === undefined || url === '') return network === 'cwop' ? undefined : url;
-    if (!(network === 'cwop' ? isAprsUrl(url) : isUploadUrl(url))) throw fail('targetUrl', 'url');
+    if (network === 'cwop' ? !isAprsUrl(url) : !isUploadUrl(url))
+      throw fail(network === 'cwop' ? 'targetAprsUrl' : 'targetUrl', 'url');
     return url;
   };
   /** Networks whose targets carry an address: a custom server, CWOP's APRS-IS server (optional). */

@@ -61,6 +61,7 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   targetStationId: msg`Enter the station ID the network gave you`,
   targetKey: msg`Enter the key the network gave you`,
   targetUrl: msg`Enter the address of the server as http:// or https://`,
+  targetAprsUrl: msg`Enter the APRS-IS server as aprs://host:port`,
   targetFormat: msg`The format must be 'wunderground' or 'ecowitt'`,
   targetInterval: msg`The interval is shorter than this network allows`,
   targetLimit: msg`A station can have at most 20 upload targets`,

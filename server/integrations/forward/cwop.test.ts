@@ -141,7 +141,7 @@ describe('CWOP over APRS-IS (a local APRS-IS server)', () => {
       body: { device: station._id, network: 'cwop', stationId: 'CW0103', key: '-1', url: 'http://x.org/' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.data).toMatchObject({ field: 'url' });
+    expect(res.body.data).toMatchObject({ field: 'url', code: 'targetAprsUrl' });
   });
 
   test('below zero, 100 % humidity, strong sun, the southern and western hemispheres, no wind', () => {
