@@ -37,6 +37,16 @@ export function aprsAddress(url: string): { host: string; port: number } | null 
   };
 }
 
+/** Whether an APRS-IS address may be used before any lookup (as urlAllowed for http): not a literal private
+ *  address nor a name of the host itself. A name is checked again, address by address, at the connection. */
+export function aprsUrlAllowed(url: string, options: GuardOptions): boolean {
+  const target = aprsAddress(url);
+  if (!target) return false;
+  return isIP(target.host)
+    ? addressAllowed(target.host, options.allowPrivate)
+    : options.allowPrivate || !isLocalName(target.host);
+}
+
 /** Sends `login` then, once the server answered it, `packet`; resolves with the server's logresp line. */
 export function guardedAprs(
   url: string,
@@ -47,8 +57,7 @@ export function guardedAprs(
   const target = aprsAddress(url);
   if (!target) return Promise.reject(new BlockedTarget('url'));
   const { host, port } = target;
-  if (isIP(host) ? !addressAllowed(host, options.allowPrivate) : !options.allowPrivate && isLocalName(host))
-    return Promise.reject(new BlockedTarget('address'));
+  if (!aprsUrlAllowed(url, options)) return Promise.reject(new BlockedTarget('address'));
   return new Promise<AprsAnswer>((resolve, reject) => {
     const socket = new Socket();
     let buffer = '';

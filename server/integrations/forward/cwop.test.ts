@@ -128,10 +128,35 @@ describe('CWOP over APRS-IS (a local APRS-IS server)', () => {
     }
   });
 
-  test("a target's own APRS-IS server on a private address is refused (the user's address, issue #20)", async () => {
+  test("a target's own APRS-IS server on a private address is refused when added and when sent (issue #20)", async () => {
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '10.1.2.3', '169.254.169.254']) {
+      const res = await call(t.url, 'POST', '/uploadTargets', {
+        token: owner.token,
+        body: {
+          device: station._id,
+          network: 'cwop',
+          stationId: 'CW0102',
+          key: '-1',
+          url: `aprs://${host}:14580`,
+        },
+      });
+      expect([res.status, res.body.data?.code], host).toEqual([400, 'targetAddress']);
+    }
+    // One stored before the rule (or while FORWARD_ALLOW_PRIVATE was on) is not connected to.
+    const created = await call(t.url, 'POST', '/uploadTargets', {
+      token: owner.token,
+      body: { device: station._id, network: 'cwop', stationId: 'CW0102', key: '-1' },
+    });
+    await t.server.app.ctx.storage
+      .knex('uploadTargets')
+      .where({ _id: created.body._id })
+      .update({ url: aprs.url });
     const before = aprs.sessions.length;
-    const answer = await testNow({ stationId: 'CW0102', key: '-1', url: aprs.url });
-    expect(answer).toMatchObject({ ok: false, message: 'targetAddress' });
+    const tested = await call(t.url, 'POST', '/uploadTargets/test', {
+      token: owner.token,
+      body: { target: created.body._id },
+    });
+    expect(tested.body).toMatchObject({ ok: false, message: 'targetAddress' });
     expect(aprs.sessions.length).toBe(before);
   });
 

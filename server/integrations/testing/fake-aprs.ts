@@ -13,12 +13,15 @@ export interface AprsSession {
 export class FakeAprsIs {
   readonly sessions: AprsSession[] = [];
   private server: Server;
+  private sockets = new Set<Socket>();
   /** What the logresp says of the login: 'verified' or 'unverified'. */
   verdict: 'verified' | 'unverified' = 'verified';
   url = '';
 
   constructor() {
     this.server = createServer((socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
       let done: () => void = () => {};
       const session: AprsSession = { lines: [], closed: new Promise((r) => (done = r)) };
       this.sessions.push(session);
@@ -48,6 +51,7 @@ export class FakeAprsIs {
   }
 
   close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
