@@ -74,6 +74,7 @@ export const ERRORS = {
   targetTestLimit: 'Too many tests, please wait a minute',
   // The result of a forwarding attempt, in our own words (never the server's answer).
   forwardNoUpload: 'No upload from the station yet',
+  forwardNoPosition: "This network needs the station's latitude and longitude",
   forwardRefusedKey: 'The server refused the station ID or key',
   forwardRefused: 'The server refused the upload',
   forwardRedirect: 'The server answered with a redirect, which is not followed',

@@ -70,6 +70,7 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   targetCustomOff: msg`Forwarding to custom servers is switched off on this portal`,
   targetTestLimit: msg`Too many tests, please wait a minute`,
   forwardNoUpload: msg`No upload from the station yet`,
+  forwardNoPosition: msg`This network needs the station's latitude and longitude`,
   forwardRefusedKey: msg`The server refused the station ID or key`,
   forwardRefused: msg`The server refused the upload`,
   forwardRedirect: msg`The server answered with a redirect, which is not followed`,

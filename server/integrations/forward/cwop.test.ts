@@ -160,6 +160,23 @@ describe('CWOP over APRS-IS (a local APRS-IS server)', () => {
     expect(aprs.sessions.length).toBe(before);
   });
 
+  test('a station without a position sends nothing: an APRS weather report needs one', async () => {
+    const other = await newStation(t, owner.token, { name: 'Nowhere' });
+    const device = (await t.server.app.ctx.devices.get(other._id))!;
+    await t.server.ingest.store(device, TIME, SAMPLE);
+    const created = await call(t.url, 'POST', '/uploadTargets', {
+      token: owner.token,
+      body: { device: other._id, network: 'cwop', stationId: 'CW0104', key: '-1' },
+    });
+    const before = aprs.sessions.length;
+    const tested = await call(t.url, 'POST', '/uploadTargets/test', {
+      token: owner.token,
+      body: { target: created.body._id },
+    });
+    expect(tested.body).toMatchObject({ ok: false, result: 'failed', message: 'forwardNoPosition' });
+    expect(aprs.sessions.length).toBe(before);
+  });
+
   test('a server address that is not aprs://host:port is refused with a 400', async () => {
     const res = await call(t.url, 'POST', '/uploadTargets', {
       token: owner.token,

@@ -170,6 +170,9 @@ export class Forwarder {
     const device = await this.app.ctx.devices.get(row.device);
     const endpoint =
       row.network === 'custom' ? (row.url ?? '') : this.config.endpoints[row.network as FixedNetwork];
+    // An APRS weather report is a position report: without the station's position there is nothing to send.
+    if (row.network === 'cwop' && (device?.latitude == null || device?.longitude == null))
+      return { verdict: { kind: 'failed', message: 'forwardNoPosition' }, status: 0 };
     // A CWOP target may name its own APRS-IS server: that address is the user's, like a custom server's.
     const usersAddress = custom || (row.network === 'cwop' && !!row.url);
     try {
