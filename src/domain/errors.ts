@@ -65,6 +65,7 @@ export const ERRORS = {
   targetStationId: 'Enter the station ID the network gave you',
   targetKey: 'Enter the key the network gave you',
   targetUrl: 'Enter the address of the server as http:// or https://',
+  targetAprsUrl: 'Enter the APRS-IS server as aprs://host:port',
   targetFormat: "The format must be 'wunderground' or 'ecowitt'",
   targetInterval: 'The interval is shorter than this network allows',
   targetLimit: 'A station can have at most 20 upload targets',
@@ -74,6 +75,7 @@ export const ERRORS = {
   targetTestLimit: 'Too many tests, please wait a minute',
   // The result of a forwarding attempt, in our own words (never the server's answer).
   forwardNoUpload: 'No upload from the station yet',
+  forwardNoPosition: "This network needs the station's latitude and longitude",
   forwardRefusedKey: 'The server refused the station ID or key',
   forwardRefused: 'The server refused the upload',
   forwardRedirect: 'The server answered with a redirect, which is not followed',

@@ -5,6 +5,14 @@
 //  - PWSweather: CumulusMX allows 1 minute at least (Cumulus.cs, PWS.Interval min 1): 60 s.
 //  - WeatherCloud: CumulusMX's default is 10 minutes, what a free Weathercloud station may send: 600 s.
 //  - AWEKAS: WeeWX restx.py AWEKASThread "AWEKAS requests that uploads happen no more often than 5 minutes": 300 s.
+//  - CWOP: "no more often than every 5 minutes" (CWOP guide, wxqa.com; WeeWX restx.py CWOPThread post_interval
+//    600 s by default, 300 s at the least): 300 s.
+//  - Met Office WOW: WeeWX restx.py StdWOW post_interval 900 s, "WOW accepts one reading every 5 minutes" at the
+//    least (the WOW upload page): 300 s.
+//  - OpenWeatherMap: the stations API keeps one measurement a minute; WeeWX's OWM extension posts every 5 minutes
+//    by default: 60 s at the least.
+//  - Windguru: "the preferred upload frequency is one record every 5 minutes" (weewx-windguru), at most one a
+//    minute (Windguru's upload API): 60 s.
 //  - custom: the shortest interval an Ecowitt console offers for a customized server: 16 s.
 
 export const NETWORK_IDS = [
@@ -13,6 +21,10 @@ export const NETWORK_IDS = [
   'pwsweather',
   'weathercloud',
   'awekas',
+  'cwop',
+  'wow',
+  'openweathermap',
+  'windguru',
   'custom',
 ] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
@@ -79,6 +91,42 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     defaultInterval: 300,
     idLabel: 'User name',
     keyLabel: 'Password',
+    needsUrl: false,
+  },
+  cwop: {
+    id: 'cwop',
+    name: 'CWOP (APRS-IS)',
+    minInterval: 300,
+    defaultInterval: 600,
+    idLabel: 'Call sign or CW id',
+    keyLabel: 'Passcode (-1 for CW ids)',
+    needsUrl: false,
+  },
+  wow: {
+    id: 'wow',
+    name: 'Met Office WOW',
+    minInterval: 300,
+    defaultInterval: 900,
+    idLabel: 'Site ID',
+    keyLabel: 'Authentication key',
+    needsUrl: false,
+  },
+  openweathermap: {
+    id: 'openweathermap',
+    name: 'OpenWeatherMap',
+    minInterval: 60,
+    defaultInterval: 300,
+    idLabel: 'Station ID (empty: registered on the first upload)',
+    keyLabel: 'API key',
+    needsUrl: false,
+  },
+  windguru: {
+    id: 'windguru',
+    name: 'Windguru',
+    minInterval: 60,
+    defaultInterval: 300,
+    idLabel: 'Station UID',
+    keyLabel: 'API password',
     needsUrl: false,
   },
   custom: {

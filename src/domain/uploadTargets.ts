@@ -33,6 +33,17 @@ function isUploadUrl(v: string): boolean {
   }
 }
 
+/** A CWOP target's own APRS-IS server: aprs://host:port. */
+function isAprsUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    const port = Number(u.port || 14580);
+    return u.protocol === 'aprs:' && !!u.hostname && !u.username && !u.password && port >= 1 && port <= 65535;
+  } catch {
+    return false;
+  }
+}
+
 export function uploadTargetRules(r: InputReaders) {
   const fail = (code: keyof typeof ERRORS, field: string, data?: Record<string, unknown>) =>
     r.fail(ERRORS[code], coded(code, { field, ...data }));
@@ -40,11 +51,15 @@ export function uploadTargetRules(r: InputReaders) {
   const stationIdOf = (body: Record<string, unknown>) =>
     r.str(body, 'stationId', { max: 64, code: 'targetStationId' }) ?? '';
   const keyOf = (body: Record<string, unknown>) => r.str(body, 'key', { max: 128, code: 'targetKey' }) ?? '';
-  const urlOf = (body: Record<string, unknown>) => {
+  const urlOf = (body: Record<string, unknown>, network: NetworkId) => {
     const url = r.str(body, 'url', { max: 500, code: 'targetUrl' });
-    if (url !== undefined && !isUploadUrl(url)) throw fail('targetUrl', 'url');
+    if (url === undefined || url === '') return network === 'cwop' ? undefined : url;
+    if (network === 'cwop' ? !isAprsUrl(url) : !isUploadUrl(url))
+      throw fail(network === 'cwop' ? 'targetAprsUrl' : 'targetUrl', 'url');
     return url;
   };
+  /** Networks whose targets carry an address: a custom server, CWOP's APRS-IS server (optional). */
+  const hasUrl = (network: NetworkId) => network === 'custom' || network === 'cwop';
   const formatOf = (body: Record<string, unknown>): CustomFormat | undefined => {
     const v = body.format;
     if (v === undefined || v === null || v === '') return undefined;
@@ -64,7 +79,9 @@ export function uploadTargetRules(r: InputReaders) {
 
   /** What a target of `network` needs whatever was changed: an ID and key; custom: a URL and format. */
   function check(t: Omit<TargetInput, 'device'>): void {
-    if (!t.stationId && t.network !== 'custom') throw fail('targetStationId', 'stationId');
+    // OpenWeatherMap: without a station ID the forwarder registers the station and keeps the ID it gets.
+    if (!t.stationId && t.network !== 'custom' && t.network !== 'openweathermap')
+      throw fail('targetStationId', 'stationId');
     if (!t.key && t.network !== 'custom') throw fail('targetKey', 'key');
     if (t.network === 'custom' && !t.url) throw fail('targetUrl', 'url');
     if (t.network === 'custom' && !t.format) throw fail('targetFormat', 'format');
@@ -83,7 +100,7 @@ export function uploadTargetRules(r: InputReaders) {
         network,
         stationId: stationIdOf(body),
         key: keyOf(body),
-        url: custom ? (urlOf(body) ?? null) : null,
+        url: hasUrl(network) ? (urlOf(body, network) ?? null) : null,
         format: custom ? (formatOf(body) ?? null) : null,
         interval: intervalOf(body, network) ?? NETWORKS[network].defaultInterval,
         enabled: r.bool(body, 'enabled') ?? true,
@@ -100,7 +117,7 @@ export function uploadTargetRules(r: InputReaders) {
       if ('stationId' in body) out.stationId = stationIdOf(body);
       // An empty key in an edit form means "keep the key" (the form never holds the real one).
       if ('key' in body && body.key !== '' && body.key !== null) out.key = keyOf(body);
-      if ('url' in body && custom) out.url = urlOf(body) ?? null;
+      if ('url' in body && hasUrl(current.network)) out.url = urlOf(body, current.network) ?? null;
       if ('format' in body && custom) out.format = formatOf(body) ?? null;
       if ('interval' in body) out.interval = intervalOf(body, current.network);
       if ('enabled' in body) out.enabled = r.bool(body, 'enabled');

@@ -25,7 +25,11 @@ const VISIBLE_ATTRIBUTES = new Set([
   'tooltip',
 ]);
 /** Literals that are no language: example formats the user types. */
-const NOT_LANGUAGE = new Set(['AA:BB:CC:DD:EE:FF', 'http://192.168.1.10:8123/api/ecowitt']);
+const NOT_LANGUAGE = new Set([
+  'AA:BB:CC:DD:EE:FF',
+  'http://192.168.1.10:8123/api/ecowitt',
+  'aprs://cwop.aprs.net:14580',
+]);
 /** Uncoded errors the user never reads, each with its reason. */
 const NEVER_SHOWN = new Set([
   // A programming error (the engine is started before the page asks anything).

@@ -18,10 +18,12 @@ import { MAIL_WORDS } from '../../../src/domain/words';
 import type { ClusterLock } from '../../cluster/lock';
 import type { Application } from '../../declarations';
 import { translator } from '../../i18n/catalogs';
+import { guardedAprs } from '../../net/aprs';
 import { BlockedTarget, guardedRequest } from '../../net/guarded';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
+import { registeredId, registerRequest } from './formats/openweathermap';
 
 /** A sample older than this is not forwarded by the timer (networks show current conditions). */
 const STALE_SECONDS = 3600;
@@ -59,6 +61,7 @@ export class Forwarder {
     private config: IntegrationsConfig,
     private lock: ClusterLock,
     private send: typeof guardedRequest = guardedRequest,
+    private aprs: typeof guardedAprs = guardedAprs,
   ) {}
 
   start(): void {
@@ -144,8 +147,10 @@ export class Forwarder {
     return this.deliver(row, sample);
   }
 
-  private async deliver(row: TargetRow, sample: Sample): Promise<SendResult> {
-    const { verdict, status } = await this.request(row, sample);
+  private async deliver(target: TargetRow, sample: Sample): Promise<SendResult> {
+    const { verdict, status, stationId } = await this.request(target, sample);
+    // A station registered on the way (OpenWeatherMap) has its ID from now on.
+    const row = stationId ? { ...target, stationId } : target;
     const updated = await this.record(row, sample, verdict);
     this.app.ctx.metrics?.forwarded(row.network, verdict.kind);
     // A target removed meanwhile has nothing to tell anyone.
@@ -154,7 +159,10 @@ export class Forwarder {
     return { verdict, target: present(updated ?? row), statusClass };
   }
 
-  private async request(row: TargetRow, sample: Sample): Promise<{ verdict: Verdict; status: number }> {
+  private async request(
+    row: TargetRow,
+    sample: Sample,
+  ): Promise<{ verdict: Verdict; status: number; stationId?: string }> {
     const custom = row.network === 'custom';
     if (custom && !this.config.forwardCustom)
       return { verdict: { kind: 'failed', message: 'targetCustomOff' }, status: 0 };
@@ -162,21 +170,61 @@ export class Forwarder {
     const device = await this.app.ctx.devices.get(row.device);
     const endpoint =
       row.network === 'custom' ? (row.url ?? '') : this.config.endpoints[row.network as FixedNetwork];
+    // An APRS weather report is a position report: without the station's position there is nothing to send.
+    if (row.network === 'cwop' && (device?.latitude == null || device?.longitude == null))
+      return { verdict: { kind: 'failed', message: 'forwardNoPosition' }, status: 0 };
+    // A CWOP target may name its own APRS-IS server: that address is the user's, like a custom server's.
+    const usersAddress = custom || (row.network === 'cwop' && !!row.url);
     try {
+      const rain24h =
+        row.network === 'cwop' || row.network === 'openweathermap'
+          ? await this.rain24h(row.device, device?.timezone ?? 'UTC', sample)
+          : null;
+      const station = { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null, rain24h };
+      // The networks' endpoints are the operator's (FORWARD_URL_*, may be local); a custom server is the user's.
+      const guard = { allowPrivate: !usersAddress || this.config.forwardAllowPrivate };
+      let stationId: string | undefined;
+      if (row.network === 'openweathermap' && !row.stationId) {
+        const reg = registerRequest(
+          { stationId: '', key: row.key, url: null },
+          {
+            ...station,
+            id: row.device,
+            name: device?.name ?? row.device,
+            elevation: device?.elevation ?? null,
+          },
+          endpoint,
+        );
+        const res = await this.send(
+          reg.url,
+          { method: reg.method, headers: reg.headers, body: reg.body, timeoutMs: REQUEST_TIMEOUT_MS },
+          guard,
+        );
+        stationId = registeredId(res.status, res.body) ?? undefined;
+        if (!stationId) {
+          const { kind } = format.judge(res.status, res.body);
+          if (kind === 'ok')
+            return { verdict: { kind: 'failed', message: 'forwardUnexpected' }, status: res.status };
+          return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
+        }
+        await this.knex(TABLE).where({ _id: row._id }).update({ stationId, updatedAt: Date.now() });
+      }
       const req = format.build(
-        { stationId: row.stationId, key: row.key, url: row.url },
+        { stationId: stationId ?? row.stationId, key: row.key, url: row.url },
         sample,
-        { latitude: device?.latitude ?? null, longitude: device?.longitude ?? null },
+        station,
         endpoint,
       );
-      // The networks' endpoints are the operator's (FORWARD_URL_*, may be local); a custom server is the user's.
-      const res = await this.send(
-        req.url,
-        { method: req.method, headers: req.headers, body: req.body, timeoutMs: REQUEST_TIMEOUT_MS },
-        { allowPrivate: !custom || this.config.forwardAllowPrivate },
-      );
+      const res =
+        req.method === 'APRS'
+          ? await this.aprs(req.url, req.lines, { timeoutMs: REQUEST_TIMEOUT_MS }, guard)
+          : await this.send(
+              req.url,
+              { method: req.method, headers: req.headers, body: req.body, timeoutMs: REQUEST_TIMEOUT_MS },
+              guard,
+            );
       const { kind } = format.judge(res.status, res.body);
-      return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status };
+      return { verdict: { kind, message: reasonOf(kind, res.status) }, status: res.status, stationId };
     } catch (error) {
       if (error instanceof BlockedTarget)
         return { verdict: { kind: 'failed', message: 'targetAddress' }, status: 0 };
@@ -187,6 +235,27 @@ export class Forwarder {
         status: 0,
       };
     }
+  }
+
+  /** Rain of the 24 hours up to `sample` (mm) from the stored totals since the device's midnight: every rise
+   *  counts, and on a new local day (or a console's own reset) the new total counts from zero. Null when the
+   *  station reports no daily rain. */
+  private async rain24h(device: string, timezone: string, sample: Sample): Promise<number | null> {
+    const rows = await this.app.ctx.samples.samples(device, sample.time - 86400 + 1, sample.time);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short' });
+    let total = 0;
+    let previous: { value: number; day: string } | undefined;
+    for (const row of [...rows, sample]) {
+      const v = row.dailyrain;
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      const today = day.format(row.time * 1000);
+      if (previous) total += today !== previous.day || v < previous.value ? v : v - previous.value;
+      previous = { value: v, day: today };
+    }
+    if (!previous) return null;
+    // The window's first total is rain since that day's midnight, of which only a part may fall in the window:
+    // what is known is at least the rain since this midnight.
+    return Math.max(total, previous.value);
   }
 
   /** Stores the attempt's outcome and schedules the next one; pauses and alerts on repeated key refusals. */

@@ -71,11 +71,17 @@ export const FAKE_PATHS = {
   pwsweather: '/pws/pwsupdate/pwsupdate.php',
   weathercloud: '/wcloud/v01/set',
   awekas: '/awekas/eingabe_pruefung.php',
+  wow: '/wow/automaticreading',
+  openweathermap: '/owm/data/3.0/measurements',
+  windguru: '/windguru/upload/api.php',
 } as const;
 
-export function fakeEndpoints(base: string) {
-  return Object.fromEntries(Object.entries(FAKE_PATHS).map(([k, p]) => [k, base + p])) as Record<
+/** Every network's endpoint on the fake; CWOP's APRS-IS server is a TCP one (fake-aprs.ts), by default a port
+ *  where nothing listens. */
+export function fakeEndpoints(base: string, aprs = 'aprs://127.0.0.1:9') {
+  const http = Object.fromEntries(Object.entries(FAKE_PATHS).map(([k, p]) => [k, base + p])) as Record<
     keyof typeof FAKE_PATHS,
     string
   >;
+  return { ...http, cwop: aprs };
 }

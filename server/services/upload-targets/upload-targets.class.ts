@@ -17,6 +17,7 @@ import { codedError } from '../../hooks/error-codes';
 import { AccountLimiter } from '../../hooks/rate-limit';
 import { readers } from '../../hooks/validate';
 import { integrationsConfig } from '../../integrations/config';
+import { aprsUrlAllowed } from '../../net/aprs';
 import { urlAllowed } from '../../net/guarded';
 import { objectId } from '../../storage/ids';
 import type { DevicesService } from '../devices/devices.class';
@@ -40,6 +41,13 @@ export class UploadTargetsService {
 
   /** A custom target's URL (or the one it keeps) is one this portal may send to. */
   private checkCustom(network: string, url: string | null | undefined): void {
+    // A CWOP target's own APRS-IS server is the user's address too (issue #28).
+    if (
+      network === 'cwop' &&
+      url &&
+      !aprsUrlAllowed(url, { allowPrivate: this.settings.forwardAllowPrivate })
+    )
+      throw codedError(BadRequest, 'targetAddress', { field: 'url' });
     if (network !== 'custom') return;
     if (!this.settings.forwardCustom) throw codedError(BadRequest, 'targetCustomOff', { field: 'network' });
     if (url && !urlAllowed(url, { allowPrivate: this.settings.forwardAllowPrivate }))

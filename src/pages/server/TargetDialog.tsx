@@ -1,5 +1,6 @@
 // Add or edit an upload target: the network, its station ID and key (an edit shows no key: empty keeps it),
-// for a custom server its address and format, and the interval (at least the network's minimum).
+// for a custom server its address and format, for CWOP its APRS-IS server (optional), and the interval (at least
+// the network's minimum). Each network's own words for the ID and key are the fields' hints.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { TargetInput } from '../../../workers/api';
@@ -54,7 +55,24 @@ export function TargetDialog({
   const def = NETWORKS[network];
   const custom = network === 'custom';
   const networkName = custom ? t`Custom server` : def.name;
+  const cwop = network === 'cwop';
   const FORMAT_NAMES: Record<string, string> = { wunderground: t`Wunderground`, ecowitt: t`Ecowitt` };
+  // What the network calls the station ID and the key, where it differs from "station ID" and "key".
+  const ID_HINTS: Partial<Record<NetworkId, string>> = {
+    cwop: t`Your amateur radio call sign, or your CWOP id (CW0001).`,
+    wow: t`The Site ID of your site at WOW.`,
+    openweathermap: t`Leave empty: the station is registered with OpenWeatherMap on the first upload.`,
+    windguru: t`The station UID at Windguru.`,
+  };
+  const KEY_HINTS: Partial<Record<NetworkId, string>> = {
+    cwop: t`The APRS-IS passcode of your call sign; -1 for a CWOP id.`,
+    wow: t`The authentication key set on your site at WOW.`,
+    openweathermap: t`Your OpenWeatherMap API key.`,
+    windguru: t`The API password set for the station at Windguru.`,
+  };
+  const keyHint = [KEY_HINTS[network], editing ? t`Leave empty to keep the saved key.` : null]
+    .filter(Boolean)
+    .join(' ');
   const submit = () =>
     onSave({
       device,
@@ -62,6 +80,7 @@ export function TargetDialog({
       stationId: stationId.trim(),
       key,
       ...(custom ? { url: url.trim(), format: format as TargetInput['format'] } : {}),
+      ...(cwop ? { url: url.trim() } : {}),
       interval: Number(interval),
       enabled,
     });
@@ -122,11 +141,21 @@ export function TargetDialog({
             />
           </>
         )}
+        {cwop && (
+          <TextField
+            label={t`APRS-IS server`}
+            inputMode="url"
+            placeholder="aprs://cwop.aprs.net:14580"
+            value={url}
+            hint={t`Optional; empty sends to the CWOP servers.`}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
         <TextField
           label={t`Station ID at the network`}
           value={stationId}
           autoComplete="off"
-          hint={custom && format === 'ecowitt' ? t`Sent as PASSKEY; optional.` : undefined}
+          hint={custom && format === 'ecowitt' ? t`Sent as PASSKEY; optional.` : ID_HINTS[network]}
           onChange={(e) => setStationId(e.target.value)}
         />
         <TextField
@@ -134,7 +163,7 @@ export function TargetDialog({
           type="password"
           autoComplete="new-password"
           value={key}
-          hint={editing ? t`Leave empty to keep the saved key.` : undefined}
+          hint={keyHint || undefined}
           onChange={(e) => setKey(e.target.value)}
         />
         <TextField

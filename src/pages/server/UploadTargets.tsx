@@ -87,7 +87,9 @@ export function UploadTargets({
             <li key={x._id} className={styles.target} data-testid="upload-target">
               <div className={styles.targetTitle}>
                 <strong>{targetName(x)}</strong>
-                {x.network === 'custom' && <span className={styles.mono}>{x.url}</span>}
+                {(x.network === 'custom' || x.network === 'cwop') && x.url && (
+                  <span className={styles.mono}>{x.url}</span>
+                )}
                 <Checkbox
                   label={t`On`}
                   checked={x.enabled}

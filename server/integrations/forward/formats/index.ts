@@ -2,10 +2,14 @@
 // local fakes; a proxy or a regional host in production). Custom targets carry their own URL.
 import type { CustomFormat, NetworkId } from '../../../../src/domain/networks';
 import { awekas } from './awekas';
+import { cwop } from './cwop';
 import { customEcowitt } from './ecowitt';
+import { openweathermap } from './openweathermap';
 import type { NetworkFormat } from './types';
 import { weathercloud } from './weathercloud';
+import { windguru } from './windguru';
 import { windy } from './windy';
+import { wow } from './wow';
 import { customWunderground, pwsweather, wunderground } from './wunderground';
 
 export type { NetworkFormat, OutgoingRequest, StationFacts, TargetFields, Verdict } from './types';
@@ -23,6 +27,15 @@ export const DEFAULT_ENDPOINTS: Record<FixedNetwork, string> = {
   weathercloud: 'https://api.weathercloud.net/v01/set',
   // CumulusMX WebUploadAwekas.cs (WeeWX: the same path over http).
   awekas: 'https://data.awekas.at/eingabe_pruefung.php',
+  // The CWOP guide (wxqa.com/faq.html) and WeeWX restx.py StdCWOP: cwop.aprs.net, port 14580. A target's own
+  // `url` (another APRS-IS server) goes before it.
+  cwop: 'aprs://cwop.aprs.net:14580',
+  // The WOW upload page and WeeWX restx.py StdWOW.
+  wow: 'https://wow.metoffice.gov.uk/automaticreading',
+  // openweathermap.org/stations; registration goes to …/stations beside it.
+  openweathermap: 'https://api.openweathermap.org/data/3.0/measurements',
+  // stations.windguru.cz/upload_api.php.
+  windguru: 'https://www.windguru.cz/upload/api.php',
 };
 
 const FORMATS: Record<FixedNetwork, NetworkFormat> = {
@@ -31,6 +44,10 @@ const FORMATS: Record<FixedNetwork, NetworkFormat> = {
   pwsweather,
   weathercloud,
   awekas,
+  cwop,
+  wow,
+  openweathermap,
+  windguru,
 };
 const CUSTOM: Record<CustomFormat, NetworkFormat> = {
   wunderground: customWunderground,

@@ -1,12 +1,21 @@
 // What a network's format module gives the forwarder: the request for one sample, and how to read the answer.
 import type { Sample } from '../../../../src/domain/types';
 
-export interface OutgoingRequest {
+export type OutgoingRequest = HttpRequest | AprsRequest;
+
+export interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
   /** Form-encoded body (POST). */
   body?: string;
+}
+
+/** CWOP: a login and a packet line over TCP to an APRS-IS server (`aprs://host:port`, server/net/aprs.ts). */
+export interface AprsRequest {
+  method: 'APRS';
+  url: string;
+  lines: { login: string; packet: string };
 }
 
 /**
@@ -27,6 +36,8 @@ export interface TargetFields {
 export interface StationFacts {
   latitude: number | null;
   longitude: number | null;
+  /** Rain of the past 24 hours in mm, where a network asks for it (CWOP); the forwarder adds it from storage. */
+  rain24h?: number | null;
 }
 
 export interface NetworkFormat {
