@@ -80,9 +80,10 @@ describe('forwarder', () => {
       name: string;
     }[];
     const yearly = plans.find((p) => p.name === 'Premium yearly')!;
+    // A period bound to the station (issue 20 item 4: one by MAC alone counts for no station here).
     await t.server.app
       .service('deviceSubscriptionPlan')
-      .grant('AA:BB:CC:F0:0A:01', yearly._id, owner.user._id);
+      .grant('AA:BB:CC:F0:0A:01', yearly._id, owner.user._id, undefined, station._id);
     await pass();
     expect(fake.at(FAKE_PATHS.wunderground)).toHaveLength(1);
   });
