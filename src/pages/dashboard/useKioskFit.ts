@@ -62,8 +62,12 @@ export function useKioskFit<T extends { key: string }>(enabled: boolean, cards: 
       setBox((b) => (b && b.width === next.width && b.height === next.height ? b : next));
     };
     measure();
+    // The grid's top moves when what stands above it changes height (the header's page counter, a banner, the
+    // kiosk bar), which resizes the page, not the grid: both are watched.
     const ro = new ResizeObserver(measure);
     ro.observe(el);
+    ro.observe(document.body);
+    if (el.parentElement) ro.observe(el.parentElement);
     window.addEventListener('resize', measure);
     return () => {
       ro.disconnect();
