@@ -352,7 +352,7 @@ function weakTag(stats: { size: number; mtimeMs: number }): string {
  * index.html, revalidated: an update check or a reload that finds the same build gets a 304 and no body
  * (issue 32: each check downloaded the unhashed files again).
  */
-function answerIndex(ctx: import('@feathersjs/koa').FeathersKoaContext, dir: string): void {
+function answerIndex(ctx: import('koa').Context, dir: string): void {
   const path = join(dir, 'index.html');
   const stats = statSync(path);
   ctx.status = 200;
