@@ -167,3 +167,42 @@ describe('updates reach every tab (issue 32)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('periodic sync (issue 32)', () => {
+  const registerSync = vi.fn(async () => undefined);
+  const withPermission = (state: string) =>
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: vi.fn(async () => ({ state })) },
+    });
+  beforeEach(() => registerSync.mockClear());
+
+  it("registers the worker's last-data sync hourly where the installed app has the permission", async () => {
+    withPermission('granted');
+    const mod = await import('./sw-register');
+    const reg = { periodicSync: { register: registerSync } } as unknown as ServiceWorkerRegistration;
+    expect(await mod.registerPeriodicSync(reg)).toBe(true);
+    expect(registerSync).toHaveBeenCalledWith('last-data', { minInterval: mod.LAST_DATA_INTERVAL_MS });
+  });
+
+  it('registers nothing without the permission or where the browser has no periodic sync', async () => {
+    withPermission('denied');
+    const mod = await import('./sw-register');
+    const reg = { periodicSync: { register: registerSync } } as unknown as ServiceWorkerRegistration;
+    expect(await mod.registerPeriodicSync(reg)).toBe(false);
+    withPermission('granted');
+    expect(await mod.registerPeriodicSync({} as ServiceWorkerRegistration)).toBe(false);
+    expect(registerSync).not.toHaveBeenCalled();
+  });
+
+  it('is registered along with the service worker', async () => {
+    withPermission('granted');
+    const spy = vi.spyOn(FakeWorkbox.prototype, 'register').mockResolvedValue({
+      scope: '/',
+      periodicSync: { register: registerSync },
+    } as unknown as ServiceWorkerRegistration);
+    await registered();
+    await vi.waitFor(() => expect(registerSync).toHaveBeenCalledTimes(1));
+    spy.mockRestore();
+  });
+});

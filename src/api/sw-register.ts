@@ -63,6 +63,7 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     console.warn('[sw] registration failed', e);
     return null;
   }
+  void registerPeriodicSync(registration);
   const check = () => wb.update().catch((e) => console.warn('[sw] update check failed (offline?)', e));
   // Look for updates when the app comes back to the foreground, when the network returns, and hourly while
   // visible (a kiosk tab is never hidden; hidden tabs are checked when shown).
@@ -74,6 +75,30 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     if (document.visibilityState === 'visible') check();
   }, UPDATE_CHECK_MS);
   return registration;
+}
+
+/** How often the installed app may pull the newest readings with no page open (sw/lastData.ts). */
+export const LAST_DATA_INTERVAL_MS = 60 * 60 * 1000;
+
+type PeriodicSync = { register(tag: string, options: { minInterval: number }): Promise<void> };
+
+/**
+ * Registers the service worker's `last-data` periodic sync (issue 32: the handler was never registered). Only
+ * Chromium has it, and only for an installed app with the permission: false otherwise, and nothing is asked.
+ */
+export async function registerPeriodicSync(reg: ServiceWorkerRegistration | null): Promise<boolean> {
+  const periodicSync = (reg as (ServiceWorkerRegistration & { periodicSync?: PeriodicSync }) | null)
+    ?.periodicSync;
+  if (!periodicSync || !navigator.permissions) return false;
+  try {
+    const status = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName });
+    if (status.state !== 'granted') return false;
+    await periodicSync.register('last-data', { minInterval: LAST_DATA_INTERVAL_MS });
+    return true;
+  } catch (e) {
+    console.warn('[sw] periodic sync not registered', e);
+    return false;
+  }
 }
 
 /** Call `cb` when a new version is installed and waiting; returns an unsubscribe function. */
