@@ -43,7 +43,7 @@ export default defineConfig({
       manifest: webManifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['mockServiceWorker.js'],
+        globIgnores: ['mockServiceWorker.js', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

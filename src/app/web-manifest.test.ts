@@ -26,6 +26,12 @@ describe('web app manifest', () => {
     for (const icon of webManifest.icons) expect(pngSize(icon.src)).toBe(icon.sizes);
   });
 
+  it('has wide and narrow screenshots, each the size it states, kept out of the precache', () => {
+    expect(webManifest.screenshots.map((s) => s.form_factor)).toEqual(['wide', 'narrow']);
+    for (const shot of webManifest.screenshots) expect(pngSize(shot.src)).toBe(shot.sizes);
+    expect(text('vite.config.ts')).toContain("'screenshots/**'");
+  });
+
   it("has shortcuts to the app's pages", () => {
     expect(webManifest.shortcuts.length).toBeGreaterThanOrEqual(2);
     for (const s of webManifest.shortcuts) expect(isUiPath(s.url)).toBe(true);
