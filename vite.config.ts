@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './src/app/web-manifest.ts';
 import { precompress } from './vite.precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -38,23 +39,11 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: {
-        name: 'Weather Portal',
-        short_name: 'Weather',
-        description: 'Your weather stations, live and offline',
-        theme_color: '#0f6bdc',
-        background_color: '#f5f7fa',
-        display: 'standalone',
-        start_url: '/dashboard',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // src/app/web-manifest.ts (issue 32: id, shortcuts, maskable icons, theme colour, launch_handler).
+      manifest: webManifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['mockServiceWorker.js'],
+        globIgnores: ['mockServiceWorker.js', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

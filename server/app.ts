@@ -1,5 +1,5 @@
 // The server: Feathers 5 on Koa with REST and socket.io on one port, the ingest endpoints, and the built PWA.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FeathersError, GeneralError, MethodNotAllowed, NotFound } from '@feathersjs/errors';
 import { feathers } from '@feathersjs/feathers';
@@ -349,40 +349,71 @@ function errors(log: Logger) {
 function appNavigations(dir: string) {
   return async (ctx: import('@feathersjs/koa').FeathersKoaContext, next: () => Promise<unknown>) => {
     if (ctx.method !== 'GET' || !isUiPath(ctx.path) || ctx.accepts('json', 'html') !== 'html') return next();
-    ctx.status = 200;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readFileSync(join(dir, 'index.html'));
+    answerIndex(ctx, dir);
   };
 }
 
-/** The built PWA: hashed assets cached for a year, the service worker and index never, app routes → index. */
+/** A validator from the file's size and modification time (what koa-send's Last-Modified also rests on). */
+function weakTag(stats: { size: number; mtimeMs: number }): string {
+  return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+}
+
+/**
+ * index.html, revalidated: an update check or a reload that finds the same build gets a 304 and no body
+ * (issue 32: each check downloaded the unhashed files again).
+ */
+function answerIndex(ctx: import('koa').Context, dir: string): void {
+  const path = join(dir, 'index.html');
+  const stats = statSync(path);
+  ctx.status = 200;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', weakTag(stats));
+  ctx.set('Last-Modified', stats.mtime.toUTCString());
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = readFileSync(path);
+}
+
+/** The last segment has a file extension (`/sitemap.xml`, `/main.js`): a file, never one of the app's pages. */
+function looksLikeFile(path: string): boolean {
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1)) && !isUiPath(path);
+}
+
+/**
+ * The built PWA: hashed assets cached for a year, the service worker and index never (but revalidated to a 304),
+ * app routes → index; a missing file (any path with an extension) is a 404.
+ */
 function staticFiles(app: Application, dir: string): void {
+  // koa-send sets Last-Modified and our ETag; a matching revalidation becomes a 304 without a body.
+  app.use(async (ctx, next) => {
+    await next();
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
+  });
   app.use(
     serveStatic(dir, {
       index: false,
-      setHeaders(res, path) {
+      setHeaders(res, path, stats) {
         if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
-        // The .br/.gz copy or the file itself, by Accept-Encoding: caches keep them apart.
+        // The .br/.gz copy or the file itself, by Accept-Encoding: caches keep them apart (and so do the tags,
+        // each copy having its own size).
         res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('ETag', weakTag(stats));
       },
     }),
   );
-  const index = () => readFileSync(join(dir, 'index.html'));
   app.use(async (ctx, next) => {
     await next();
-    // A missing asset stays a 404 (an old page's chunk after an upgrade must fail as a chunk, not parse HTML).
-    if (
-      ctx.body !== undefined ||
-      ctx.method !== 'GET' ||
-      !ctx.accepts('html') ||
-      ctx.path.startsWith('/assets/')
-    )
+    // A missing file stays a 404: an old page's chunk after an upgrade must fail as a chunk, not parse HTML (so
+    // the chunk-reload guard works), and /sitemap.xml or /favicon.ico must not look like pages to crawlers.
+    if (ctx.body !== undefined || ctx.method !== 'GET' || !ctx.accepts('html') || looksLikeFile(ctx.path))
       return;
-    ctx.status = 200;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = index();
+    answerIndex(ctx, dir);
   });
 }

@@ -124,3 +124,85 @@ describe('service worker registration', () => {
     );
   });
 });
+
+describe('updates reach every tab (issue 32)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('checks hourly while visible, not while hidden', async () => {
+    const { mod, wb } = await registered();
+    vi.advanceTimersByTime(mod.UPDATE_CHECK_MS);
+    expect(wb.update).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    vi.advanceTimersByTime(mod.UPDATE_CHECK_MS);
+    expect(wb.update).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    vi.advanceTimersByTime(mod.UPDATE_CHECK_MS);
+    expect(wb.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks when the network comes back', async () => {
+    const { wb } = await registered();
+    window.dispatchEvent(new Event('online'));
+    expect(wb.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload a tab with unsaved input when another tab applied the update; its Reload reloads', async () => {
+    const { mod, wb } = await registered();
+    let unsaved = true;
+    mod.setReloadGuard(() => !unsaved);
+    const ready = vi.fn();
+    mod.onUpdateReady(ready);
+    wb.fire('waiting');
+    wb.fire('controlling');
+    expect(reload).not.toHaveBeenCalled();
+    expect(ready).toHaveBeenCalledTimes(1);
+    // The user's own Reload: the new version already controls the tab, so there is nothing to skip, just reload.
+    unsaved = false;
+    mod.applyUpdate();
+    expect(wb.skipWaiting).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('periodic sync (issue 32)', () => {
+  const registerSync = vi.fn(async () => undefined);
+  const withPermission = (state: string) =>
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: vi.fn(async () => ({ state })) },
+    });
+  beforeEach(() => registerSync.mockClear());
+
+  it("registers the worker's last-data sync hourly where the installed app has the permission", async () => {
+    withPermission('granted');
+    const mod = await import('./sw-register');
+    const reg = { periodicSync: { register: registerSync } } as unknown as ServiceWorkerRegistration;
+    expect(await mod.registerPeriodicSync(reg)).toBe(true);
+    expect(registerSync).toHaveBeenCalledWith('last-data', { minInterval: mod.LAST_DATA_INTERVAL_MS });
+  });
+
+  it('registers nothing without the permission or where the browser has no periodic sync', async () => {
+    withPermission('denied');
+    const mod = await import('./sw-register');
+    const reg = { periodicSync: { register: registerSync } } as unknown as ServiceWorkerRegistration;
+    expect(await mod.registerPeriodicSync(reg)).toBe(false);
+    withPermission('granted');
+    expect(await mod.registerPeriodicSync({} as ServiceWorkerRegistration)).toBe(false);
+    expect(registerSync).not.toHaveBeenCalled();
+  });
+
+  it('is registered along with the service worker', async () => {
+    withPermission('granted');
+    const spy = vi.spyOn(FakeWorkbox.prototype, 'register').mockResolvedValue({
+      scope: '/',
+      periodicSync: { register: registerSync },
+    } as unknown as ServiceWorkerRegistration);
+    await registered();
+    await vi.waitFor(() => expect(registerSync).toHaveBeenCalledTimes(1));
+    spy.mockRestore();
+  });
+});

@@ -1,6 +1,7 @@
 // Service worker registration for the page, through workbox-window: registers /sw.js (the dev build serves a
 // module SW at /dev-sw.js?dev-sw when devOptions are on), tells the UI when an update waits (onUpdateReady /
-// applyUpdate), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router.
+// applyUpdate), looks for updates while the page is open (hourly when visible, on coming back and on reconnect:
+// a kiosk tab is never hidden), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router.
 import { Workbox } from 'workbox-window';
 
 type Callback<T> = (value: T) => void;
@@ -11,6 +12,13 @@ let workbox: Workbox | null = null;
 let registration: ServiceWorkerRegistration | null = null;
 let updateWaiting = false;
 let reloading = false;
+/** The new version already controls this tab (another tab applied it): Reload only has to reload. */
+let controlledByNew = false;
+/** Says whether this tab may reload by itself (false while it holds unsaved input): set by the shell. */
+let mayReload: () => boolean = () => true;
+
+/** How often a visible page asks for a new service worker (issue 32: a kiosk tab never hidden never updated). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 function listen(wb: Workbox): void {
   wb.addEventListener('waiting', () => {
@@ -21,8 +29,11 @@ function listen(wb: Workbox): void {
   });
   // The new worker took over (our applyUpdate or another tab's): reload once so the page runs the new build.
   // A first install's clients.claim() also changes the controller; that is no update, so no reload.
+  // A tab with unsaved input is never reloaded under the user: it keeps the prompt, whose Reload is then theirs.
   wb.addEventListener('controlling', () => {
     if (!updateWaiting || reloading) return;
+    controlledByNew = true;
+    if (!mayReload()) return;
     reloading = true;
     location.reload();
   });
@@ -52,12 +63,42 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     console.warn('[sw] registration failed', e);
     return null;
   }
-  // Look for updates when the app comes back to the foreground (long-lived kiosk tabs).
+  void registerPeriodicSync(registration);
+  const check = () => wb.update().catch((e) => console.warn('[sw] update check failed (offline?)', e));
+  // Look for updates when the app comes back to the foreground, when the network returns, and hourly while
+  // visible (a kiosk tab is never hidden; hidden tabs are checked when shown).
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible') return;
-    wb.update().catch((e) => console.warn('[sw] update check failed (offline?)', e));
+    if (document.visibilityState === 'visible') check();
   });
+  window.addEventListener('online', () => check());
+  setInterval(() => {
+    if (document.visibilityState === 'visible') check();
+  }, UPDATE_CHECK_MS);
   return registration;
+}
+
+/** How often the installed app may pull the newest readings with no page open (sw/lastData.ts). */
+export const LAST_DATA_INTERVAL_MS = 60 * 60 * 1000;
+
+type PeriodicSync = { register(tag: string, options: { minInterval: number }): Promise<void> };
+
+/**
+ * Registers the service worker's `last-data` periodic sync (issue 32: the handler was never registered). Only
+ * Chromium has it, and only for an installed app with the permission: false otherwise, and nothing is asked.
+ */
+export async function registerPeriodicSync(reg: ServiceWorkerRegistration | null): Promise<boolean> {
+  const periodicSync = (reg as (ServiceWorkerRegistration & { periodicSync?: PeriodicSync }) | null)
+    ?.periodicSync;
+  if (!periodicSync || !navigator.permissions) return false;
+  try {
+    const status = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName });
+    if (status.state !== 'granted') return false;
+    await periodicSync.register('last-data', { minInterval: LAST_DATA_INTERVAL_MS });
+    return true;
+  } catch (e) {
+    console.warn('[sw] periodic sync not registered', e);
+    return false;
+  }
 }
 
 /** Call `cb` when a new version is installed and waiting; returns an unsubscribe function. */
@@ -67,9 +108,19 @@ export function onUpdateReady(cb: Callback<void>): () => void {
   return () => updateListeners.delete(cb);
 }
 
-/** Activate the waiting version; the page reloads when it takes control. */
+/** Activate the waiting version; the page reloads when it takes control (or now, if it already has). */
 export function applyUpdate(): void {
+  if (controlledByNew) {
+    reloading = true;
+    location.reload();
+    return;
+  }
   workbox?.messageSkipWaiting();
+}
+
+/** The shell's "may this tab reload by itself?" (false while a form holds unsaved input). */
+export function setReloadGuard(guard: () => boolean): void {
+  mayReload = guard;
 }
 
 /** The router's "navigate to path" handler for notification clicks; returns an unsubscribe function. */

@@ -12,6 +12,7 @@ import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
 import { useNativeBridge } from './native';
 import { RouteProgressBar } from './ProgressBar';
+import { usePersistentStorage } from './persist';
 import { usePushRegistration } from './push';
 import { ScrollToTop } from './ScrollToTop';
 import { useThemeEffect } from './theme';
@@ -58,6 +59,7 @@ export function Root() {
   useLangQuery();
   useServiceWorkerNavigation();
   usePushRegistration();
+  usePersistentStorage();
   useNativeBridge();
   const routeTitle = useRouteTitle();
   const pageTitle = useUi((s) => s.title);

@@ -3,16 +3,31 @@
 // with its graph open spans the whole row of the grid).
 import { useLingui } from '@lingui/react/macro';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { createContext, type ReactNode, useContext, useId } from 'react';
+import { useBrowserOnline } from '../components/useLink';
 import styles from './CardShell.module.css';
 import { CardMenu, useCardMenu, useLongPress } from './cardMenu';
 import type { CardStatus } from './status';
 
+/** True while the link to the server is down (CardGrid provides it from the top bar's rule, components/useLink). */
+export const LinkDown = createContext(false);
+
 export function StatusDot({ status }: { status: CardStatus }) {
   const { t } = useLingui();
+  const browserOnline = useBrowserOnline();
+  const linkDown = useContext(LinkDown);
+  const online = browserOnline && !linkDown;
   if (status === 'none') return null;
   // Words, not a colour: a sensor that never reported is no state of health.
   if (status === 'nodata') return <span className={styles.nodata}>{t`No data`}</span>;
+  // Offline nothing new arrives: a grey dot that says so, not a green "Up to date" until the reading ages
+  // (issue 32).
+  if (!online) {
+    const offline = t`Offline: not updating`;
+    return (
+      <span className={`${styles.dot} ${styles.offline}`} role="img" aria-label={offline} title={offline} />
+    );
+  }
   const label =
     status === 'fresh'
       ? t`Up to date`

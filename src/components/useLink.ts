@@ -31,13 +31,18 @@ function subscribe(cb: () => void) {
   };
 }
 
-export function useLink(): LinkState {
-  const conn = useConnection();
-  const browserOnline = useSyncExternalStore(
+/** The browser's own "the network is gone" (no database read: cards use it for their dots). */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
+}
+
+export function useLink(): LinkState {
+  const conn = useConnection();
+  const browserOnline = useBrowserOnline();
   const now = useNow(1000);
   return linkState(conn?.online, browserOnline, now - pageStart);
 }

@@ -252,6 +252,23 @@ export function useOutboxCount(): number {
   return useLiveQuery(() => hookDb.outbox.count(), [], 0);
 }
 
+/** What this browser holds (the Account page, issue 32): stations, stored readings, cached graphs, unsent edits. */
+export function useLocalHoldings():
+  | { stations: number; readings: number; graphs: number; edits: number }
+  | undefined {
+  return useLiveQuery(async () => {
+    const [stations, rows, daily, live, graphs, edits] = await Promise.all([
+      hookDb.devices.count(),
+      hookDb.metrics.count(),
+      hookDb.metricsDaily.count(),
+      hookDb.live.count(),
+      hookDb.series.count(),
+      hookDb.outbox.count(),
+    ]);
+    return { stations, readings: rows + daily + live, graphs, edits };
+  }, []);
+}
+
 /** Metric definitions from the server (hash-checked), else the built-in catalogue. */
 export function useMetricDefs(): MetricDef[] | undefined {
   return useLiveQuery(async () => {

@@ -1,5 +1,5 @@
 // Account (spec §3 Account page): who is signed in, the membership and its limits, the display language, links
-// to the profile, password and units, and deleting the account. The facts come from the last users/me answer
+// to the profile, password and units, what this browser holds, and deleting the account. The facts come from the last users/me answer
 // kept in Dexie, so the page shows them offline too.
 import { useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
@@ -12,6 +12,7 @@ import { LanguageSelector } from '../../i18n/LanguageSelector';
 import styles from './Account.module.css';
 import { Avatar } from './Avatar';
 import { DeleteAccount } from './DeleteAccount';
+import { LocalData } from './LocalData';
 import { useAccountInfo, useAvatar } from './useAccount';
 
 export function fullName(user: { firstName?: string; lastName?: string } | undefined): string {
@@ -88,6 +89,7 @@ export default function AccountPage() {
           </div>
         </dl>
       </Panel>
+      <LocalData />
       <nav className={styles.links} aria-label={t`Account settings`}>
         <Link to="/profile">{t`Profile`}</Link>
         <Link to="/profile/changeProfile">{t`Change profile`}</Link>
