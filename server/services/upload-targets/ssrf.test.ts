@@ -172,6 +172,7 @@ describe('upload targets and private addresses', () => {
     expect(answers).toEqual([...new Array(TESTS_PER_MINUTE).fill(201), 429]);
     const limited = await testNow(target, tester.token);
     expect(limited.body.data?.code).toBe('targetTestLimit');
+    expect(limited.headers.get('retry-after')).toBe('60');
     // Another user is not held back by this one.
     expect((await testNow(theirs.body._id, other.token)).status).toBe(201);
   });
