@@ -1,6 +1,7 @@
 // The data worker's comlink API: what the page may ask of it. The page never fetches; it calls these and reads
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
 
+import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../src/db/views';
 import type { ClimateAnswer } from '../src/domain/climate/summary';
 import type {
   Device,
@@ -19,38 +20,13 @@ import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
 
-export type { CardDetails, TargetInput };
+export type { AccountInfo, CardDetails, ConnectionState, DevicePlanView, TargetInput, WeatherServerView };
 
 /** What a climate summary adds (issue 26): the station's normals per day, the same period of another year. */
 export interface ClimateOptions {
   normals?: boolean;
   /** A year YYYY. */
   compare?: string | null;
-}
-
-/** users/me: what the Account page shows. */
-export interface AccountInfo {
-  user: User;
-  membership: string;
-  supportedDevices: number;
-  dataLogStorePeriod: number;
-  devices: number;
-  /** The provider of the last paid order, null before any (contract.ts AccountInfo). */
-  paymentMethod?: 'stripe' | 'sandbox' | null;
-}
-
-/** weatherServer find {device}: what an owner types into the console (cached per device). */
-export interface WeatherServerView {
-  serverName: string;
-  stationId: string;
-  stationKey: string;
-  lastUpload: number | null;
-  protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
-  unmapped: Record<string, string>;
-  /** The machine's LAN addresses when the portal was opened as localhost (contract ServerView). */
-  loopback?: { addresses: string[] };
-  /** unix ms when it was loaded. */
-  fetchedAt: number;
 }
 
 export type { ExportFormat };
@@ -62,20 +38,6 @@ export interface ExportRequest {
   endTime: number;
   format: ExportFormat;
   locale?: string;
-}
-
-export interface ConnectionState {
-  online: boolean;
-  auth: 'unauthenticated' | 'authenticating' | 'authenticated' | 'loggedOut';
-  lastError?: string;
-  /** unix ms of the last message from the server. */
-  lastMessageAt?: number;
-  /** Device list load state (spec §4 Device list). */
-  devices?: 'loading' | 'error' | 'loaded';
-  /** unix s of the newest sample of the selected device (1 s tick). */
-  deviceTime?: number | null;
-  /** Seconds since deviceTime, updated by the 1 s tick ("updated N s ago"). */
-  age?: number | null;
 }
 
 export interface SignupInput {
@@ -125,17 +87,6 @@ export interface WorkerBench {
   /** The same fold over every column of the rows (reference). */
   allKeys: number;
   aggregateAllKeysMs: number;
-}
-
-/** What the edit screen shows of a paid device type's plan (spec §3 "service plan with start and end"). */
-export interface DevicePlanView {
-  /** 'none': no MAC, or no plan for it. */
-  state: 'active' | 'expired' | 'upcoming' | 'none';
-  name: string | null;
-  /** Unix ms; end null = permanent. */
-  start: number | null;
-  end: number | null;
-  fetchedAt: number;
 }
 
 /** The admin area's list services (issue #15). */

@@ -1,14 +1,11 @@
 // The Feathers authentication client's token storage, kept in Dexie `settings.auth` ({ accessToken, user }) so
 // the worker, the service worker and the page (useAuth) all see one session.
 import type { Storage } from '@feathersjs/authentication-client';
-import type { User } from '../domain/contract';
 import type { PortalDb } from './schema';
 import { getSetting, SETTING, setSetting } from './settings';
+import type { AuthRecord } from './views';
 
-export interface AuthRecord {
-  accessToken: string;
-  user?: User;
-}
+export type { AuthRecord };
 
 export function dexieAuthStorage(db: PortalDb): Storage {
   return {

@@ -2,7 +2,6 @@
 // returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { ConnectionState } from '../../workers/api';
 import type { MetricDef, Sample } from '../domain';
 import {
   type Change,
@@ -17,6 +16,7 @@ import type { Device, DisplaySettings, User } from '../domain/contract';
 import { sortDevices } from './devices';
 import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
+import type { ConnectionState } from './views';
 
 let hookDb: PortalDb = defaultDb;
 /** Tests point the hooks at their own database. */

@@ -1,14 +1,12 @@
 // The Dexie `settings` key/value table: its keys (SETTING), what each holds (SettingValues) and typed access.
 // The page, the data worker and the service worker all read and write it, so the keys live with the table.
-// Types from workers/api are imports of types only (docs/architecture.md §2: src may use the worker's comlink types).
-import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../../workers/api';
 import type { PortalError } from '../api/errors';
 import type { GraphRange, UnitPrefs } from '../domain';
 import type { ClimateAnswer } from '../domain/climate/summary';
 import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { PeriodFilter } from '../domain/periodFilters';
-import type { AuthRecord } from './authStorage';
 import type { OutboxRow, PortalDb } from './schema';
+import type { AccountInfo, AuthRecord, ConnectionState, DevicePlanView, WeatherServerView } from './views';
 
 /** Well-known keys of the `settings` table. */
 export const SETTING = {
