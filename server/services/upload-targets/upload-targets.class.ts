@@ -153,7 +153,8 @@ export class UploadTargetTestService {
     // Forwarding sends readings: a paid type without its plan answers as every other data path (402).
     await this.app.service('weatherDevices').readableData(row.device, params.user);
     const user = params.user!._id;
-    if (!(await this.limiter.allowed(user))) throw codedError(TooManyRequests, 'targetTestLimit', { retryAfter: 60 });
+    if (!(await this.limiter.allowed(user)))
+      throw codedError(TooManyRequests, 'targetTestLimit', { retryAfter: 60 });
     await this.limiter.hit(user);
     const { verdict, target, statusClass } = await forwarder.sendNow(row);
     // Only the class of the status and our reason: the answer itself stays on the server (issue #20).
