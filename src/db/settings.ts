@@ -138,7 +138,8 @@ export async function getSetting<K extends SettingKey>(
 
 /** The run-time shape of each key's value: tsc checks callers, this catches a value that came through `any`/JSON. */
 type Kind = 'object' | 'array' | 'string' | 'boolean';
-const KIND: Record<string, Kind> = {
+/** What each key holds; a key that may hold either of two kinds lists both. */
+const KIND: Record<string, Kind | readonly Kind[]> = {
   auth: 'object',
   connection: 'object',
   units: 'object',
@@ -160,6 +161,8 @@ const KIND: Record<string, Kind> = {
   [SETTING.weatherServerPrefix]: 'object',
   [SETTING.devicePlanPrefix]: 'object',
   [SETTING.graphPeriodPrefix]: 'object',
+  // The climate summary as JSON, or the NOAA text.
+  [SETTING.climatePrefix]: ['object', 'string'],
 };
 
 function kindOf(value: unknown): Kind | 'other' {
@@ -171,7 +174,7 @@ function kindOf(value: unknown): Kind | 'other' {
 }
 
 /** The kind `key` holds, or undefined for a key that is not a setting (per-device keys by their prefix). */
-function expectedKind(key: string): Kind | undefined {
+function expectedKind(key: string): Kind | readonly Kind[] | undefined {
   if (Object.hasOwn(KIND, key) && !key.endsWith(':')) return KIND[key];
   const prefix = key.slice(0, key.indexOf(':') + 1);
   return prefix && key.length > prefix.length && Object.hasOwn(KIND, prefix) ? KIND[prefix] : undefined;
@@ -185,8 +188,9 @@ export async function setSetting<K extends SettingKey>(
 ): Promise<void> {
   const kind = expectedKind(key);
   if (!kind) throw new TypeError(`not a settings key: ${key}`);
-  if (value !== undefined && kindOf(value) !== kind) {
-    throw new TypeError(`setting ${key} holds ${kind}, not ${kindOf(value)}`);
+  const kinds: readonly Kind[] = typeof kind === 'string' ? [kind] : kind;
+  if (value !== undefined && !kinds.includes(kindOf(value) as Kind)) {
+    throw new TypeError(`setting ${key} holds ${kinds.join(' or ')}, not ${kindOf(value)}`);
   }
   if (value === undefined) await db.settings.delete(key);
   else await db.settings.put({ key, value });
