@@ -205,7 +205,7 @@ test('an admin manages users, plans and orders, exports, and watches ingest heal
   }
   expect(expected.some((r) => r[2] === '1234')).toBe(true);
   const exportAs = async (format: 'xlsx' | 'csv') => {
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export table' });
     if (format === 'csv') await dialog.getByLabel('Format').selectOption('csv');
     const download = page.waitForEvent('download');
