@@ -81,7 +81,9 @@ test.beforeAll(async () => {
   });
   pushService.listen(0, '127.0.0.1');
   await once(pushService, 'listening');
-  server = await OwnServer.create(undefined, { NODE_EXTRA_CA_CERTS: cert });
+  // The test's push service is the operator's own (PUSH_HOSTS): browsers' public services are the only others.
+  const { port } = pushService.address() as { port: number };
+  server = await OwnServer.create(undefined, { NODE_EXTRA_CA_CERTS: cert, PUSH_HOSTS: `127.0.0.1:${port}` });
   await server.start();
 });
 

@@ -10,7 +10,7 @@ import webpush from 'web-push';
 import type { FirebaseWebConfig } from '../../src/domain/contract';
 import { processLog } from '../log';
 import { guardedHttpsAgent } from '../net/guarded';
-import { pushEndpointAllowed } from '../net/push-hosts';
+import { operatorPushEndpoint, pushEndpointAllowed } from '../net/push-hosts';
 
 /** What the service worker receives (sw/push.ts PushPayload). */
 export interface PushPayload {
@@ -74,8 +74,9 @@ export function webPushSender(keys: VapidKeys): WebSender {
         vapidDetails: keys,
         TTL: 24 * 3600,
         timeout: 10_000,
-        // The address rule of upload targets, at the connection (a name resolving somewhere private is refused).
-        agent: guardedHttpsAgent({ allowPrivate: false }),
+        // The address rule of upload targets, at the connection (a name resolving somewhere private is refused);
+        // a push service the operator named (PUSH_HOSTS) may be on the operator's own network.
+        agent: guardedHttpsAgent({ allowPrivate: operatorPushEndpoint(subscription.endpoint) }),
       });
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
