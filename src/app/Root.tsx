@@ -47,8 +47,15 @@ function useServiceWorkerNavigation() {
  */
 function useDataWorkerAfterPaint() {
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setTimeout(() => void startDataWorker(), 0));
-    return () => cancelAnimationFrame(frame);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void startDataWorker(), 0);
+    });
+    // Unmounted before it ran (a test's render, a hot reload): neither the frame nor the timer starts it.
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 }
 

@@ -34,6 +34,8 @@ vi.mock('../db/hooks', async () => {
   };
 });
 vi.mock('../api/worker', () => ({
+  // Root starts the data worker after the first paint.
+  startDataWorker: vi.fn(async () => undefined),
   dataWorker: {
     selectDevice: vi.fn(async () => undefined),
     loadAccount: vi.fn(async () => null),
