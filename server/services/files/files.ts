@@ -245,10 +245,15 @@ export async function sweepUploads(app: Application, now = Date.now(), graceMs =
       for (const src of srcs) {
         if (known.has(src)) continue;
         const path = join(root, src.slice('/uploads/'.length));
-        if (await old(path)) {
-          await unlink(path).catch(() => {});
+        // Another process's sweep may have removed it first: only what this one removed is counted.
+        if (
+          (await old(path)) &&
+          (await unlink(path).then(
+            () => true,
+            () => false,
+          ))
+        )
           removed++;
-        }
       }
     }
   }
