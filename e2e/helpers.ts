@@ -68,6 +68,15 @@ export function zoneAwayFromMidnight(now = Date.now()): string {
   return ['UTC', 'Asia/Dhaka', 'America/Chicago', 'Asia/Tokyo'].find((z) => hour(z) >= 3 && hour(z) < 21)!;
 }
 
+/**
+ * A browser time zone where it is now about noon: a kiosk without a station position turns dark at night by the
+ * clock, so a screenshot of its light theme needs a daytime clock.
+ */
+export function zoneAtNoon(now = Date.now()): string {
+  const offset = 12 - new Date(now).getUTCHours(); // -11 … +12, all of them Etc/GMT zones (signs inverted)
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
 /** Console wall time 'YYYY-MM-DD HH:MM:SS' of unix seconds `t` in `timeZone` (WSLink `datetime`). */
 export function consoleTime(t: number, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -87,6 +96,16 @@ export function consoleTime(t: number, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+const lastServerStamped = new Map<string, number>();
+
+/** Waits until the second of the station's last reply (its upload's stamp or later) has passed. */
+async function nextSecondFor(wsid: string): Promise<void> {
+  const last = lastServerStamped.get(wsid);
+  const now = Date.now();
+  if (last !== undefined && Math.floor(now / 1000) <= last)
+    await new Promise((r) => setTimeout(r, (last + 1) * 1000 - now + 20));
+}
+
 /** One WSLink upload; `at` (unix s) sends a console `datetime` in the device's zone. */
 export async function upload(
   request: APIRequestContext,
@@ -95,10 +114,15 @@ export async function upload(
   at?: { time: number; timeZone: string },
   base = '',
 ): Promise<void> {
+  // Without a console time the server stamps the upload with its own second, and a second upload of a station
+  // in the same second is a console's resend (not stored). A real console sends every 16 s or more; a test that
+  // uploads twice in a row must not depend on crossing a second boundary by chance.
+  if (!at) await nextSecondFor(station.wsid);
   const q = new URLSearchParams({ wsid: station.wsid, wspw: station.key, apiver: '1.00' });
   for (const [k, v] of Object.entries(fields)) q.set(k, String(v));
   if (at) q.set('datetime', consoleTime(at.time, at.timeZone));
   const res = await request.get(`${base}/data/upload.php?${q}`);
+  if (!at) lastServerStamped.set(station.wsid, Math.floor(Date.now() / 1000));
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -5,7 +5,7 @@
 // phase of the day). The readings are fixed values of one upload. Baselines: e2e/screens.spec.ts-snapshots/
 // (`npx playwright test e2e/screens.spec.ts --update-snapshots` after an intended change; look at them first).
 import { expect, type Page, type PageAssertionsToHaveScreenshotOptions, test } from '@playwright/test';
-import { addStation, device, jwt, type Station, signUp, upload } from './helpers';
+import { addStation, device, jwt, type Station, signUp, upload, zoneAtNoon } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,7 +24,8 @@ const options = (p: Page): PageAssertionsToHaveScreenshotOptions => ({
 });
 
 test.beforeAll(async ({ browser, request }) => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // The browser's clock at noon: the kiosk of a station without a position is dark at night by the clock.
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: zoneAtNoon() });
   const account = await signUp(page, 'screens');
   station = await addStation(page, 'Garden', '', 'UTC');
   await upload(request, station, {

@@ -2,6 +2,7 @@ import { CalendarDateTime, toZoned } from '@internationalized/date';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  timeZoneChoices,
   isTimeZone,
   localDayEnd,
   localDayStart,
@@ -206,5 +207,15 @@ describe('zonedTime remembers a quarter hour of wall time per zone', () => {
     for (let wall = day / 1000; wall < day / 1000 + 86400; wall += 60 + (wall % 7)) {
       expect(zonedTime(wall, zone), `${zone} ${new Date(wall * 1000).toISOString()}`).toBe(fresh(wall, zone));
     }
+  });
+});
+
+describe('timeZoneChoices', () => {
+  it('offers UTC first, once, though Intl does not list it, and keeps a current zone Intl does not list', () => {
+    const zones = timeZoneChoices('Europe/Prague');
+    expect(zones[0]).toBe('UTC');
+    expect(zones.filter((z) => z === 'UTC')).toHaveLength(1);
+    expect(zones).toContain('Europe/Prague');
+    expect(timeZoneChoices('Etc/GMT-5').slice(0, 2)).toEqual(['Etc/GMT-5', 'UTC']);
   });
 });

@@ -6,6 +6,15 @@ import { CalendarDateTime, fromAbsolute, toZoned } from '@internationalized/date
 /** The zone of a station that has none (the existing portal's home). */
 export const DEFAULT_TIME_ZONE = 'Asia/Hong_Kong';
 
+/**
+ * The zones a station can be given, for a picker: Intl's canonical list (which leaves out UTC, a common choice for
+ * a station) with UTC first, and the current value if Intl does not list it.
+ */
+export function timeZoneChoices(current: string): string[] {
+  const listed = ['UTC', ...(Intl.supportedValuesOf?.('timeZone') ?? []).filter((z) => z !== 'UTC')];
+  return listed.includes(current) ? listed : [current, ...listed];
+}
+
 export interface LocalParts {
   y: number;
   m: number;

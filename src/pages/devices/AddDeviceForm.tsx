@@ -10,6 +10,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { DEVICE_TYPES, normalizeMac, toNumber, validateLatLng, validateMac } from '../../domain';
 import type { Device } from '../../domain/contract';
+import { timeZoneChoices } from '../../domain/timeZones';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -61,11 +62,10 @@ export function AddDeviceForm({ onAdded, onCancel }: { onAdded: (d: Device) => v
   const set = (k: keyof AddDeviceValues) => (e: { target: { value: string } }) =>
     setV({ ...v, [k]: e.target.value });
 
-  const zones = useMemo(() => {
-    const list = Intl.supportedValuesOf?.('timeZone') ?? [];
-    const all = list.includes(v.timezone) ? list : [v.timezone, ...list];
-    return all.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
-  }, [v.timezone]);
+  const zones = useMemo(
+    () => timeZoneChoices(v.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
+    [v.timezone],
+  );
   const types = DEVICE_TYPES.map((d) => ({ value: String(d.id), label: typeName(d.id) }));
 
   async function submit() {

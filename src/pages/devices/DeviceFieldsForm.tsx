@@ -10,6 +10,7 @@ import { patchDevice } from '../../db/edits';
 import { useOutboxCount } from '../../db/hooks';
 import { DEVICE_TYPES } from '../../domain';
 import type { Device } from '../../domain/contract';
+import { timeZoneChoices } from '../../domain/timeZones';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './EditDevice.module.css';
 import {
@@ -67,11 +68,10 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
       setSaved(false);
     };
 
-  const zones = useMemo(() => {
-    const list = Intl.supportedValuesOf?.('timeZone') ?? [];
-    const all = list.includes(v.timezone) ? list : [v.timezone, ...list];
-    return all.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
-  }, [v.timezone]);
+  const zones = useMemo(
+    () => timeZoneChoices(v.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
+    [v.timezone],
+  );
   const types = DEVICE_TYPES.map((d) => ({ value: String(d.id), label: typeName(d.id) }));
   const shareModes = [
     { value: 'private', label: t`Nobody` },
