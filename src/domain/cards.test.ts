@@ -82,8 +82,18 @@ describe('cards', () => {
 describe('cardsForType', () => {
   const keys = (id: number) => cardsForType(id).map((c) => c.key);
 
-  it('offers every card on the full types', () => {
-    expect(keys(13)).toEqual(SPEC_CARDS);
+  it('offers every card on the full types, with the spec\'s 7 channels', () => {
+    const eighth = ['channel8', 'soil8', 'probe8', 'leaf8'];
+    expect(keys(13)).toEqual(SPEC_CARDS.filter((k) => !eighth.includes(k)));
+  });
+
+  it('offers an eighth channel once the station has sent it', () => {
+    const seen = (id: number, sent: string[]) => cardsForType(id, new Set(sent)).map((c) => c.key);
+    expect(seen(13, ['tempc8', 'humic8'])).toContain('channel8');
+    expect(seen(13, ['soilc8'])).toContain('soil8');
+    expect(seen(13, ['tempc1'])).toEqual(keys(13));
+    // A 3-channel type has no keys of a fourth channel: nothing it sends there is offered.
+    expect(seen(3, ['tempc4'])).not.toContain('channel4');
   });
 
   it('offers only what the type has', () => {

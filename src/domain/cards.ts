@@ -176,8 +176,14 @@ export function baroShown(
   return !has(want) && has(other) ? other : want;
 }
 
-/** The cards a device type offers, each limited to the keys that type has. Unknown types act as type 0. */
-export function cardsForType(typeId: number): CardDef[] {
+/** Cards of a numbered thermo-hygro channel or of a soil, probe or leaf sensor on that channel number. */
+const CHANNEL_CARD = /^(channel|soil|probe|leaf)\d+$/;
+
+/**
+ * The cards a device type offers, each limited to the keys that type has. A channel beyond the type's count (an
+ * eighth on a 7-channel type) is offered only once the station has sent it (`seen`). Unknown types act as type 0.
+ */
+export function cardsForType(typeId: number, seen: ReadonlySet<string> = new Set()): CardDef[] {
   const type = deviceType(typeId);
   const has = new Set(type.metrics);
   const out: CardDef[] = [];
@@ -189,7 +195,9 @@ export function cardsForType(typeId: number): CardDef[] {
         : c.primary === null
           ? metrics.length > 0
           : has.has(c.primary);
-    if (offered) out.push({ ...c, metrics, secondary: c.secondary.filter((k) => has.has(k)) });
+    const extraChannel = CHANNEL_CARD.test(c.key) && c.channel > type.channels;
+    if (offered && (!extraChannel || metrics.some((k) => seen.has(k))))
+      out.push({ ...c, metrics, secondary: c.secondary.filter((k) => has.has(k)) });
   }
   return out;
 }

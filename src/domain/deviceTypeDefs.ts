@@ -89,6 +89,13 @@ interface Spec {
   needsSubscription?: boolean;
 }
 
+/**
+ * The spec's channel count of a type (7, or 3 on some): the channels its dashboard offers and names. A console may
+ * send an eighth (Ecowitt's WH31 has eight): the type's metrics keep its keys, so it is stored and can have
+ * alerts, and its card is offered once it has reported (cardsForType's `seen`).
+ */
+const SPEC_CHANNELS = 7;
+
 function make(id: number, s: Spec): DeviceTypeDef {
   const channels = s.channels ?? CHANNELS;
   const pmChannels = s.groups.includes('pm') ? (s.pmChannels ?? 1) : 0;
@@ -99,7 +106,7 @@ function make(id: number, s: Spec): DeviceTypeDef {
     id,
     name: s.name,
     metrics,
-    channels: s.groups.includes('channel') ? channels : 0,
+    channels: s.groups.includes('channel') ? Math.min(channels, SPEC_CHANNELS) : 0,
     pmChannels,
     leakChannels,
     features: s.features ?? [],

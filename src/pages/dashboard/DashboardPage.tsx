@@ -58,12 +58,15 @@ export default function DashboardPage() {
   usePageTitle(device?.name);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const deviceId = device?._id;
-  const offered = useMemo(
-    () => (device ? cardsForType(device.consoletype).filter((c) => cardComponent(c)) : []),
-    [device],
-  );
   const seenList = useSeenKeys(selectedId);
   const seenKey = seenList?.join(',');
+  const offered = useMemo(
+    () =>
+      device
+        ? cardsForType(device.consoletype, new Set(seenKey?.split(','))).filter((c) => cardComponent(c))
+        : [],
+    [device, seenKey],
+  );
   // Which cards show: the owner's choices, else each card's sensor (issue 22). Hidden = the rest of the type's.
   const { shown, hidden } = useMemo(
     () =>

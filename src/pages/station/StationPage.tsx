@@ -109,7 +109,7 @@ export default function StationPage() {
 
   // As on the dashboard (issue 22): the cards of what the station sends, the owner's choices first.
   const cards = dashboardCards(
-    cardsForType(device.consoletype).filter((c) => cardComponent(c)),
+    cardsForType(device.consoletype, new Set(seen ?? [])).filter((c) => cardComponent(c)),
     display ?? defaultDisplaySettings(device.consoletype, device._id),
     new Set(seen ?? []),
   ).shown;
