@@ -119,6 +119,13 @@ test('an owner’s first hour on a portal opened as localhost', async ({ page, r
   const outdoor = page.locator('article[data-card="outdoor"]');
   await outdoor.getByRole('button', { name: 'Show details: Outdoor' }).click();
   await expect(outdoor.getByRole('button', { name: 'Day', exact: true })).toBeVisible();
+  // The first readings of a new station sit on a day's axis of hours (uPlot alone spread one point over years).
+  const chart = outdoor.locator('[data-x-labels]');
+  await expect(chart).not.toHaveAttribute('data-points', '0');
+  const hours = JSON.parse((await chart.getAttribute('data-x-labels'))!) as string[];
+  expect(hours.length).toBeGreaterThan(3);
+  for (const label of hours)
+    expect(label).toMatch(/^(\d{1,2}(:\d\d)?( ?[AP]M)?|\w{3} \d{1,2}|\d{1,2} \w{3})$/);
   await shoot(page, 'dashboard');
 
   // The Weather Server page says the same as the finish step.

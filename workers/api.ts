@@ -68,6 +68,9 @@ export interface SeriesData {
   x: Float64Array;
   ys: Float64Array[]; // NaN = no value
   bucket: BucketRange;
+  /** The period asked for (unix s): the time axis spans it, however few points it holds. */
+  from: number;
+  to: number;
   fromCache: boolean;
   /**
    * Week, month and year graphs (buckets over 5 minutes): each averaged key's low and high per bucket, on the

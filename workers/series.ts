@@ -94,7 +94,7 @@ export class Series {
       if (!isTransient(e)) console.warn('[series] band', e);
       return undefined;
     });
-    return { keys, units, x, ys, bucket, fromCache, ...(bands?.length ? { bands } : {}) };
+    return { keys, units, x, ys, bucket, from, to, fromCache, ...(bands?.length ? { bands } : {}) };
   }
 
   /**

@@ -28,6 +28,8 @@ const series = (values: number[], fromCache: boolean): SeriesData => ({
   x: Float64Array.from(values, (_v, i) => 1_700_000_000 + i * 300),
   ys: [Float64Array.from(values)],
   bucket: '5m',
+  from: 1_700_000_000,
+  to: 1_700_086_400,
   fromCache,
 });
 

@@ -27,6 +27,8 @@ const series = (t0: number, values: number[]): SeriesData => ({
   x: Float64Array.from(values, (_v, i) => t0 + i * 300),
   ys: [Float64Array.from(values)],
   bucket: '5m',
+  from: t0,
+  to: t0 + 86_400,
   fromCache: false,
 });
 

@@ -45,6 +45,8 @@ export function UPlotChart({
   const theme = useDocumentTheme();
   // The low/high bands of the data on screen (week, month, year): read by the plot at each draw.
   const bands = useRef<ChartBand[]>([]);
+  // The period of the data on screen: the time axis spans it (read by the plot when it ranges).
+  const period = useRef({ from: data.from, to: data.to });
   const bandsOf = (el: HTMLElement, d: SeriesData): ChartBand[] =>
     (d.bands ?? []).flatMap((b) => {
       const line = series[d.keys.indexOf(b.key)];
@@ -57,6 +59,7 @@ export function UPlotChart({
     const el = box.current;
     if (!el) return;
     bands.current = bandsOf(el, data);
+    period.current = { from: data.from, to: data.to };
     const opts = buildChartOptions({
       width: el.clientWidth || 300,
       height,
@@ -75,6 +78,7 @@ export function UPlotChart({
         el.dataset.xLabels = JSON.stringify(labels);
       },
       bands: () => bands.current,
+      period: () => period.current,
     });
     plot.current = new uPlot(opts, alignedOf(data), el);
     el.dataset.drawn = data.bucket;
@@ -100,6 +104,7 @@ export function UPlotChart({
   // biome-ignore lint/correctness/useExhaustiveDependencies: bandsOf reads the series of this render
   useEffect(() => {
     if (box.current) bands.current = bandsOf(box.current, data);
+    period.current = { from: data.from, to: data.to };
     plot.current?.setData(alignedOf(data));
     // data-drawn: the bucket of the data uPlot has drawn (the bench times a period switch up to it).
     if (box.current) box.current.dataset.drawn = data.bucket;

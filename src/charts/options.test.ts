@@ -7,7 +7,9 @@ import {
   DAY_TICKS_FROM_S,
   finiteRange,
   gapHover,
+  isolatedPoints,
   nanGaps,
+  periodRange,
 } from './options';
 
 /** The parts of a uPlot instance the option callbacks read; 10 canvas px per x unit. */
@@ -138,5 +140,31 @@ describe('bands (issue 22)', () => {
     const [lo, hi] = range(u, Number.NaN, Number.NaN, 'y');
     expect(lo).toBeLessThanOrEqual(1);
     expect(hi).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("the time axis spans the period (issue 22: a new station's first Day graph)", () => {
+  const day = { from: 1_700_000_000, to: 1_700_086_400 };
+
+  it('one point: the day, not the 1,000 days uPlot widens a single second to', () => {
+    const u = fakePlot([1_700_040_000], [[12.5]]);
+    expect(periodRange(u, 1_700_040_000, 1_700_040_000 + 86_400_000, day)).toEqual([day.from, day.to]);
+    const opts = buildChartOptions({ ...input, period: () => day });
+    const range = opts.scales!.x!.range as (u: uPlot, min: number, max: number) => [number, number];
+    expect(range(u, 1_700_040_000, 1_700_040_000 + 86_400_000)).toEqual([day.from, day.to]);
+  });
+
+  it("a zoom into the data keeps its range; no period or no data: uPlot's range", () => {
+    const u = fakePlot([1_700_001_000, 1_700_002_000, 1_700_003_000], [[1, 2, 3]]);
+    expect(periodRange(u, 1_700_001_500, 1_700_002_500, day)).toEqual([1_700_001_500, 1_700_002_500]);
+    expect(periodRange(u, 1_700_001_000, 1_700_003_000, day)).toEqual([day.from, day.to]);
+    expect(periodRange(u, 5, 6, null)).toEqual([5, 6]);
+    expect(periodRange(fakePlot([], [[]]), 5, 6, day)).toEqual([5, 6]);
+  });
+
+  it('a value with no neighbour is a dot; values of a line are not', () => {
+    const u = fakePlot([1, 2, 3, 4, 5, 6], [[7, Number.NaN, 8, 9, Number.NaN, 10]]);
+    expect(isolatedPoints(u, 1)).toEqual([0, 5]);
+    expect(isolatedPoints(fakePlot([1, 2, 3, 4], [[7, Number.NaN, 8, 9]], [1, 3]), 1)).toEqual([]);
   });
 });

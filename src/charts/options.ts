@@ -29,6 +29,33 @@ export interface ChartOptionsInput {
   onTimeLabels?: (labels: string[]) => void;
   /** The low/high bands to fill under the lines (read at each draw: data changes keep the options). */
   bands?: () => ChartBand[];
+  /** The period of the data on screen (read at each draw, as the bands): the time axis spans it. */
+  period?: () => { from: number; to: number } | null;
+}
+
+/** Indexes of the values in view that have no value on either side (drawn as dots). */
+export function isolatedPoints(u: Pick<uPlot, 'data' | 'series'>, seriesIdx: number): number[] {
+  const y = u.data[seriesIdx] as ArrayLike<number | null>;
+  const [i0, i1] = u.series[0].idxs ?? [0, y.length - 1];
+  const out: number[] = [];
+  for (let i = i0; i <= i1; i++) if (isValue(y[i]) && !isValue(y[i - 1]) && !isValue(y[i + 1])) out.push(i);
+  return out;
+}
+
+/**
+ * The x range: the period of the data, so a new station's first points sit on a day axis (uPlot widens a single
+ * point to 86,400 of its time units, 1,000 days in seconds); a zoom into the data keeps its own range.
+ */
+export function periodRange(
+  u: Pick<uPlot, 'data'>,
+  min: number,
+  max: number,
+  period: { from: number; to: number } | null,
+): uPlot.Range.MinMax {
+  const x = u.data[0];
+  if (!period || x.length === 0) return [min, max];
+  const coversData = min <= (x[0] as number) && max >= (x[x.length - 1] as number);
+  return coversData ? [period.from, period.to] : [min, max];
 }
 
 /** A low/high band on the times of the chart's x, filled faintly in a resolved colour (its line's). */
@@ -196,7 +223,7 @@ export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
     hooks: { drawAxes: [(u) => drawBands(u, input.bands?.() ?? [])] },
     cursor: { points: { size: 6 }, hover: gapHover },
     scales: {
-      x: { time: true },
+      x: { time: true, range: (u, min, max) => periodRange(u, min, max, input.period?.() ?? null) },
       y: {
         range: input.bands
           ? finiteRangeWith(() => (input.bands?.() ?? []).flatMap((b) => [b.lo, b.hi]))
@@ -210,7 +237,8 @@ export function buildChartOptions(input: ChartOptionsInput): uPlot.Options {
           label: line.unit ? `${line.label} (${line.unit})` : line.label,
           stroke: line.stroke,
           width: 2,
-          points: { show: false },
+          // A value with no neighbour is no line: a dot (a new station's first reading, one between gaps).
+          points: { show: true, size: 6, filter: isolatedPoints },
           gaps: nanGaps,
           value: (_u, v) => (isValue(v) ? localizeNumber(v.toFixed(1), locale) : '---'),
         }),

@@ -82,7 +82,7 @@ describe('cards', () => {
 describe('cardsForType', () => {
   const keys = (id: number) => cardsForType(id).map((c) => c.key);
 
-  it('offers every card on the full types, with the spec\'s 7 channels', () => {
+  it("offers every card on the full types, with the spec's 7 channels", () => {
     const eighth = ['channel8', 'soil8', 'probe8', 'leaf8'];
     expect(keys(13)).toEqual(SPEC_CARDS.filter((k) => !eighth.includes(k)));
   });

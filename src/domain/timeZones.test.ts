@@ -2,11 +2,11 @@ import { CalendarDateTime, toZoned } from '@internationalized/date';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  timeZoneChoices,
   isTimeZone,
   localDayEnd,
   localDayStart,
   localParts,
+  timeZoneChoices,
   zonedMidnight,
   zonedTime,
   zoneOffset,
