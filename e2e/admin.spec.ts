@@ -37,6 +37,11 @@ async function shoot(page: Page, name: string, dark = true): Promise<void> {
     document.documentElement.dataset.theme = 'light';
   });
   await page.setViewportSize({ width: 1280, height: 800 });
+  // At 1280 px every column is in view (issue 22: the orders table hid its last under the row actions).
+  for (const table of await page.locator('table').all()) {
+    const hidden = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(hidden, `${name}: a table wider than its box at 1280 px`).toBeLessThanOrEqual(0);
+  }
 }
 
 /** Sign-up and verification over the API; answers the account's token and id. */

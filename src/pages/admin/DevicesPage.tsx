@@ -7,6 +7,7 @@ import { Page } from '../../components/Page';
 import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';
 import { typeName } from '../devices/typeNames';
+import { DateTimeCell } from './DateTimeCell';
 import { DeviceEditor, shareModeLabel } from './DeviceEditor';
 import { dateTime } from './format';
 import { DataTable } from './table/DataTable';
@@ -59,7 +60,7 @@ export default function DevicesPage() {
           label: t`Last upload`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.lastUpload, i18n.locale, prefs) || t`Never`,
+          render: (r) => <DateTimeCell text={dateTime(r.lastUpload, i18n.locale, prefs) || t`Never`} />,
         },
         {
           key: 'unmapped',

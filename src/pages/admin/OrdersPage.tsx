@@ -15,6 +15,7 @@ import { sourceLink } from '../../domain/adminTable';
 import type { OrderDevice } from '../../domain/contract';
 import { canMove, type OrderStatus } from '../../domain/orders';
 import { useUi } from '../../state/ui';
+import { DateTimeCell } from './DateTimeCell';
 import { dateTime, money } from './format';
 import { DataTable } from './table/DataTable';
 import styles from './table/DataTable.module.css';
@@ -129,7 +130,7 @@ export default function OrdersPage() {
           label: t`Ordered`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.createdAt, lingui.locale, prefs),
+          render: (r) => <DateTimeCell text={dateTime(r.createdAt, lingui.locale, prefs)} />,
         },
         {
           key: 'user.email',
@@ -171,7 +172,7 @@ export default function OrdersPage() {
           label: t`Paid`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.paidAt, lingui.locale, prefs),
+          render: (r) => <DateTimeCell text={dateTime(r.paidAt, lingui.locale, prefs)} />,
         },
       ],
       hide: { add: true, edit: true, clone: true },

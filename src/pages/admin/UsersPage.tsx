@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { useUnits } from '../../db/hooks';
 import { useUi } from '../../state/ui';
+import { DateTimeCell } from './DateTimeCell';
 import { dateTime } from './format';
 import { DataTable } from './table/DataTable';
 import styles from './table/DataTable.module.css';
@@ -120,7 +121,7 @@ export default function UsersPage() {
           label: t`Signed up`,
           sortable: true,
           numeric: true,
-          render: (r) => dateTime(r.createdAt, i18n.locale, prefs),
+          render: (r) => <DateTimeCell text={dateTime(r.createdAt, i18n.locale, prefs)} />,
         },
       ],
       hide: { clone: true },
