@@ -115,6 +115,7 @@ export type DevicePatch = Partial<
     | 'mac'
     | 'latitude'
     | 'longitude'
+    | 'exactPosition'
     | 'elevation'
     | 'anemometerHeight'
     | 'rainSeasonStart'

@@ -90,6 +90,11 @@ export interface Device {
   macAuth?: boolean;
   latitude?: number | null;
   longitude?: number | null;
+  /**
+   * Visitors (the station public or unlisted) see the exact position; off by default: they see it rounded to
+   * about 1 km (issue 33).
+   */
+  exactPosition?: boolean;
   elevation?: number | null;
   /** Climate (issue 26): the anemometer's height above ground in m (null: 10 m). */
   anemometerHeight?: number | null;

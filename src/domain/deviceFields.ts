@@ -43,6 +43,7 @@ export function deviceFieldRules(r: InputReaders) {
       'timezone',
       'mac',
       'macAuth',
+      'exactPosition',
       'latitude',
       'longitude',
       'elevation',
@@ -85,6 +86,11 @@ export function deviceFieldRules(r: InputReaders) {
       if (typeof data.macAuth !== 'boolean')
         throw fail('macAuth must be true or false', { field: 'macAuth' });
       out.macAuth = data.macAuth;
+    }
+    if (data.exactPosition !== undefined) {
+      if (typeof data.exactPosition !== 'boolean')
+        throw fail('exactPosition must be true or false', { field: 'exactPosition' });
+      out.exactPosition = data.exactPosition;
     }
     for (const key of ['latitude', 'longitude'] as const) {
       if (data[key] === null) out[key] = null;

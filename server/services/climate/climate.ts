@@ -28,7 +28,7 @@ import { DEFAULT_TIME_ZONE, localParts } from '../../../src/domain/timeZones';
 import { DEFAULT_UNIT_PREFS } from '../../../src/domain/unitPrefs';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { optionalAuth } from '../../hooks/auth';
-import type { DeviceRow } from '../devices/device-record';
+import { type DeviceRow, present } from '../devices/device-record';
 import { storedUnitPrefs, unitPrefs } from '../export/export';
 
 type P = Params & { user?: AuthUser };
@@ -139,10 +139,12 @@ export class ClimateService {
         ...(await storedUnitPrefs(this.app, params.user)),
         ...fromQuery,
       };
+      // The report's header names the position as the station page does: rounded for a visitor.
+      const seen = present(device, params.user);
       const station = {
         name: device.name,
-        latitude: device.latitude ?? null,
-        longitude: device.longitude ?? null,
+        latitude: seen.latitude ?? null,
+        longitude: seen.longitude ?? null,
         elevation: device.elevation ?? null,
         timeZone: settings.timeZone,
       };

@@ -31,6 +31,7 @@ export function fromDb(row: Record<string, unknown>): DeviceRow {
   for (const f of JSON_FIELDS) if (typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
   for (const f of NUMBER_FIELDS) if (out[f] !== null && out[f] !== undefined) out[f] = Number(out[f]);
   out.macAuth = !!out.macAuth; // SQLite answers 0/1
+  out.exactPosition = !!out.exactPosition;
   return out as unknown as DeviceRow;
 }
 
@@ -52,5 +53,17 @@ export function present(device: DeviceRow, user: AuthUser | null | undefined): D
   const r = relation(device, user);
   if (r === 'owner' || r === 'admin') return { ...rest, stationKey, mac, macAuth, unmapped } as Device;
   // A shared user learns that it is shared with them, not with whom else.
-  return { ...rest, shareUsers: r === 'shared' && user ? [user._id] : [] };
+  if (r === 'shared') return { ...rest, shareUsers: user ? [user._id] : [] };
+  // A visitor sees the position to about 1 km unless the owner chose the exact one (issue 33).
+  return { ...rest, ...visitorPosition(rest), shareUsers: [] };
+}
+
+/** Two decimals of a degree: 1.1 km of latitude, at most as much of longitude. */
+const roundPosition = (v: number | null | undefined) =>
+  typeof v === 'number' ? Math.round(v * 100) / 100 : v;
+
+export function visitorPosition(d: Pick<Device, 'latitude' | 'longitude' | 'exactPosition'>) {
+  return d.exactPosition
+    ? { latitude: d.latitude, longitude: d.longitude }
+    : { latitude: roundPosition(d.latitude), longitude: roundPosition(d.longitude) };
 }

@@ -286,3 +286,35 @@ describe("today's min/max reset", () => {
     expect(bad.body.data?.field).toBe('lastMinMaxReset');
   });
 });
+
+describe('position shown to visitors (issue 33)', () => {
+  test('rounded to about 1 km unless the owner chose exact; the owner and shared users see it exact', async () => {
+    const owner = await newUser(t, 'pos-owner');
+    const visitor = await newUser(t, 'pos-visitor');
+    const station = await newStation(t, owner.token, { name: 'Hilltop' });
+    const patch = (body: Record<string, unknown>) =>
+      call(t.url, 'PATCH', `/weatherDevices/${station._id}`, { token: owner.token, body });
+    expect((await patch({ latitude: 50.087465, longitude: 14.421254, shareMode: 'public' })).status).toBe(
+      200,
+    );
+    const seenBy = async (token?: string) =>
+      (await call(t.url, 'GET', `/weatherDevices?wsid=${station.wsid}`, token ? { token } : {})).body[0];
+
+    expect(await seenBy(owner.token)).toMatchObject({ latitude: 50.087465, longitude: 14.421254 });
+    expect(await seenBy(visitor.token)).toMatchObject({ latitude: 50.09, longitude: 14.42 });
+    expect(await seenBy()).toMatchObject({ latitude: 50.09, longitude: 14.42, exactPosition: false });
+    const one = await call(t.url, 'GET', `/weatherDevices/${station._id}`, { token: visitor.token });
+    expect(one.body).toMatchObject({ latitude: 50.09, longitude: 14.42 });
+    // The NOAA report's header too.
+    const noaa = (token?: string) =>
+      call(t.url, 'GET', `/weatherDevices/climate?device=${station._id}&month=2026-01&format=noaa`, {
+        ...(token ? { token } : {}),
+      }).then((r) => String(r.body));
+    expect(await noaa()).toContain('LAT: 50-05.40 N'); // 50.09°
+    expect(await noaa(owner.token)).toContain('LAT: 50-05.25 N'); // 50.087465°
+
+    expect((await patch({ exactPosition: 'yes' })).status).toBe(400);
+    expect((await patch({ exactPosition: true })).status).toBe(200);
+    expect(await seenBy()).toMatchObject({ latitude: 50.087465, longitude: 14.421254, exactPosition: true });
+  });
+});

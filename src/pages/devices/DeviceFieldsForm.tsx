@@ -3,6 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -148,6 +149,17 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
               error={errors.elevation && elevationError(errors.elevation)}
             />
           </div>
+          <Checkbox
+            label={t`Show visitors the exact position`}
+            checked={v.exactPosition}
+            onChange={(e) => {
+              setV((cur) => ({ ...cur, exactPosition: e.target.checked }));
+              setSaved(false);
+            }}
+          />
+          <p className={styles.note}>
+            {t`Off: visitors of a station shared with everyone or not shown in lists see its position rounded to about 1 km. You and the people you share it with see it exactly.`}
+          </p>
         </fieldset>
         <fieldset className={styles.fieldset}>
           <legend>{t`Climate`}</legend>

@@ -98,6 +98,7 @@ describe('edit station page', () => {
     fireEvent.change(screen.getByLabelText('Latitude'), { target: { value: '22.5' } });
     fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Asia/Tokyo' } });
     fireEvent.change(screen.getByLabelText('Station data sharing'), { target: { value: 'public' } });
+    fireEvent.click(screen.getByLabelText('Show visitors the exact position'));
     fireEvent.click(screen.getByRole('button', { name: 'Save station' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [row] = await db.outbox.toArray();
@@ -105,7 +106,14 @@ describe('edit station page', () => {
       service: 'weatherDevices',
       method: 'patch',
       recordId: 'd1',
-      data: { name: 'Roof', latitude: 22.5, longitude: 10, timezone: 'Asia/Tokyo', shareMode: 'public' },
+      data: {
+        name: 'Roof',
+        latitude: 22.5,
+        longitude: 10,
+        timezone: 'Asia/Tokyo',
+        shareMode: 'public',
+        exactPosition: true,
+      },
     });
     expect(await db.devices.get('d1')).toMatchObject({ name: 'Roof', timezone: 'Asia/Tokyo' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Edit Roof');

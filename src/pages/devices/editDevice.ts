@@ -13,6 +13,8 @@ export interface EditValues {
   latitude: string;
   longitude: string;
   elevation: string;
+  /** Visitors see the exact position (else rounded to about 1 km). */
+  exactPosition: boolean;
   /** Climate (issue 26): empty means the default. */
   anemometerHeight: string;
   rainSeasonStart: string;
@@ -56,6 +58,7 @@ export function editValues(d: Device): EditValues {
     latitude: text(d.latitude),
     longitude: text(d.longitude),
     elevation: text(d.elevation),
+    exactPosition: d.exactPosition ?? false,
     anemometerHeight: text(d.anemometerHeight),
     rainSeasonStart: text(d.rainSeasonStart),
     degreeDayBase: text(d.degreeDayBase),
@@ -115,6 +118,7 @@ export function editPatch(d: Device, v: EditValues): DevicePatch {
     latitude: toNumber(v.latitude),
     longitude: toNumber(v.longitude),
     elevation: toNumber(v.elevation),
+    exactPosition: v.exactPosition,
     anemometerHeight: toNumber(v.anemometerHeight),
     rainSeasonStart: toNumber(v.rainSeasonStart),
     degreeDayBase: toNumber(v.degreeDayBase),
@@ -130,6 +134,7 @@ export function editPatch(d: Device, v: EditValues): DevicePatch {
     latitude: d.latitude ?? null,
     longitude: d.longitude ?? null,
     elevation: d.elevation ?? null,
+    exactPosition: d.exactPosition ?? false,
     anemometerHeight: d.anemometerHeight ?? null,
     rainSeasonStart: d.rainSeasonStart ?? null,
     degreeDayBase: d.degreeDayBase ?? null,

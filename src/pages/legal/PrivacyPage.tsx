@@ -17,7 +17,7 @@ export default function PrivacyPage() {
         <h2>{t`Why`}</h2>
         <p>{t`Only to run the portal for you: to show your readings, send the alerts you asked for and keep your settings.`}</p>
         <h2>{t`Who can see it`}</h2>
-        <p>{t`Your stations are private unless you share them. A station shared with everyone shows its readings and its approximate location to anyone with its station ID.`}</p>
+        <p>{t`Your stations are private unless you share them. A station shared with everyone, or not shown in lists, shows its readings to anyone with its station ID, and its position rounded to about 1 km (its exact position only if you choose so in Edit Devices). The people you share a station with see its exact position.`}</p>
         <h2>{t`On your device`}</h2>
         <p>{t`The app keeps recent readings and your settings in your browser so it works offline, and a cookie remembers your language.`}</p>
         <h2>{t`Your rights`}</h2>
