@@ -16,7 +16,7 @@ export default function TermsPage() {
         <h2>{t`Fair use`}</h2>
         <p>{t`Do not upload data that is not yours, do not try to reach other people's data, and do not overload the service. We may suspend accounts that do.`}</p>
         <h2>{t`Paid plans`}</h2>
-        <p>{t`Some station types need a service plan. A plan covers one station for the period shown when you pay for it; a permanent plan never expires.`}</p>
+        <p>{t`Some station types need a service plan. A plan covers as many stations as it says (one for a free plan, up to five for the paid plans) for the period shown when you pay for it; a permanent plan never expires.`}</p>
         <h2>{t`Changes and ending`}</h2>
         <p>{t`You can delete your account at any time. We tell you by email before these terms change.`}</p>
       </Panel>
