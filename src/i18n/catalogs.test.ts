@@ -98,4 +98,30 @@ describe('catalogs', () => {
       expect(broken, `placeholders differ in ${locale}.po`).toEqual([]);
     });
   }
+
+  // A count in a sentence is an ICU plural with every category the language has (cs: one, few, many, other;
+  // zh: other), so "1 invitations" or Czech "2 dní" cannot be written (issue 33).
+  for (const { id: locale } of LOCALES) {
+    it(`${locale} gives each plural every category of its language`, () => {
+      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const wrong = read(locale)
+        .filter((e) => /, plural,/.test(e.msgstr || e.msgid))
+        .flatMap((e) => {
+          const text = e.msgstr || e.msgid;
+          const has = new Set(
+            [...text.matchAll(/(?:^|[\s}])(zero|one|two|few|many|other) \{/g)].map((m) => m[1]),
+          );
+          const lacking = needed.filter((c) => !has.has(c));
+          return lacking.length ? [`${e.msgid}: no ${lacking.join(', ')}`] : [];
+        });
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('counts in English sentences are plurals, not "{n} rows" (issue 33)', () => {
+    const counted = source
+      .map((e) => e.msgid)
+      .filter((id) => /\{(invitations|count)\} (invitations|rows) (wait|are)|\{0\} days$/.test(id));
+    expect(counted).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // Side drawer with the menu: persistent beside the content on wide screens, a modal panel on small ones that
 // closes itself after navigation; hidden in fullscreen (spec §2).
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
@@ -51,7 +52,13 @@ export function Drawer({ menu }: { menu: MenuEntry[] }) {
                 <Icon size={18} aria-hidden="true" />
                 <span>{i18n._(label)}</span>
                 {to === '/shares' && invitations > 0 && (
-                  <span className={styles.badge} title={t`${invitations} invitations wait for your answer`}>
+                  <span
+                    className={styles.badge}
+                    title={t`${plural(invitations, {
+                      one: '# invitation waits for your answer',
+                      other: '# invitations wait for your answer',
+                    })}`}
+                  >
                     {invitations}
                   </span>
                 )}

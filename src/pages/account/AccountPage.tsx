@@ -1,6 +1,7 @@
 // Account (spec §3 Account page): who is signed in, the membership and its limits, the display language, links
 // to the profile, password and units, what this browser holds, and deleting the account. The facts come from the last users/me answer
 // kept in Dexie, so the page shows them offline too.
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
@@ -79,7 +80,9 @@ export default function AccountPage() {
           </div>
           <div>
             <dt>{t`Data log store period`}</dt>
-            <dd className="tabular">{info ? t`${n(info.dataLogStorePeriod)} days` : '---'}</dd>
+            <dd className="tabular">
+              {info ? t`${plural(info.dataLogStorePeriod, { one: '# day', other: '# days' })}` : '---'}
+            </dd>
           </div>
           <div>
             <dt>{t`Display language`}</dt>

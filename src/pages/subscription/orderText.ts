@@ -1,7 +1,7 @@
 // How orders read on screen: status labels (spec §4: done is "Completed", error is the support text), plan
 // periods, and the order's stations.
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { Order, SubscriptionPlan } from '../../domain/contract';
 import { entitlementOf } from '../../domain/entitlements';
 import type { OrderStatus } from '../../domain/orders';
@@ -31,8 +31,11 @@ export function periodText(months: number): string {
 
 export function planSummary(plan: Pick<SubscriptionPlan, 'months' | 'storeDays' | 'maxDevices'>): string {
   // What one has with the plan (src/domain/entitlements.ts): never less history than the free account keeps.
-  const days = new Intl.NumberFormat(i18n.locale).format(entitlementOf([plan]).storeDays);
-  return i18n._(msg`${periodText(plan.months)} · ${days} days of 5-minute history`);
+  const days = entitlementOf([plan]).storeDays;
+  const period = periodText(plan.months);
+  return i18n._(
+    msg`${period} · ${plural(days, { one: '# day of 5-minute history', other: '# days of 5-minute history' })}`,
+  );
 }
 
 export const stationNames = (o: Order) => o.devices.map((d) => d.name).join(', ');

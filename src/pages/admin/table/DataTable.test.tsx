@@ -99,8 +99,11 @@ describe('DataTable', () => {
     expect(scroller.dataset.state).toBe('pageSome');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows of this page' }));
     expect(scroller.dataset.state).toBe('pageAll');
+    // A count is a plural (issue 33: "1 rows are selected.").
+    expect(screen.getByRole('status').textContent).toContain('5 rows are selected.');
     fireEvent.click(screen.getByRole('button', { name: 'Select all 12 rows' }));
     expect(scroller.dataset.state).toBe('all');
+    expect(screen.getByRole('status').textContent).toContain('All 12 rows are selected.');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows of this page' }));
     expect(scroller.dataset.state).toBe('none');
 

@@ -3,6 +3,7 @@
 // delete, export; the selection states of spec §4; the table state in the query string; page sizes 5/10/20/100
 // with 10 page buttons, or cursor mode. Save, delete and batch-delete failures are logged and shown in the
 // global error snackbar (spec §8).
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Copy, Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -205,8 +206,8 @@ export function DataTable({ config, title }: { config: TableConfig; title: React
       {!hide.multiSelect && (selState === 'pageAll' || selState === 'all' || selState === 'some') && (
         <p className={styles.selectionBar} role="status">
           {selState === 'all'
-            ? t`All ${numberFormat.format(count)} rows are selected.`
-            : t`${numberFormat.format(count)} rows are selected.`}{' '}
+            ? t`${plural(count, { one: 'The # row is selected.', other: 'All # rows are selected.' })}`
+            : t`${plural(count, { one: '# row is selected.', other: '# rows are selected.' })}`}{' '}
           {selState === 'pageAll' && !config.cursor && (total ?? 0) > pageIds.length && (
             <button
               type="button"
