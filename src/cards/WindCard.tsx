@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Wind } from 'lucide-react';
 import { compassPoint } from '../domain';
+import { compassWord } from '../i18n/compass';
 import { useCardMenu } from './cardMenu';
 import { withAgreedGust } from './gustMax';
 import { MetricCard } from './MetricCard';
@@ -12,7 +13,7 @@ import { WindRosePanel } from './WindRose';
 function Compass({ deg }: { deg: number | null | undefined }) {
   const { t } = useLingui();
   if (typeof deg !== 'number' || !Number.isFinite(deg)) return null;
-  const point = compassPoint(deg);
+  const point = compassWord(compassPoint(deg));
   return (
     <div className={styles.compass} role="img" aria-label={t`Wind from ${point}`}>
       <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">

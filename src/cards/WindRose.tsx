@@ -6,6 +6,7 @@ import { useSeries } from '../charts/useSeries';
 import { METRIC_BY_KEY, type UnitPrefs, unitFor } from '../domain';
 import type { Device } from '../domain/contract';
 import { ROSE_BANDS_MS, windRose } from '../domain/windRose';
+import { compassWord } from '../i18n/compass';
 import { localizeNumber } from '../i18n/format';
 import styles from './WindRose.module.css';
 
@@ -69,7 +70,7 @@ export function WindRosePanel({
                   x={i === 1 ? 92 : i === 3 ? -92 : 0}
                   y={i === 0 ? -88 : i === 2 ? 96 : 4}
                 >
-                  {p}
+                  {compassWord(p)}
                 </text>
               ))}
               {rose.shares.map((bands, sector) => {

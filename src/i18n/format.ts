@@ -1,5 +1,6 @@
 // Numbers and relative times in the user's locale (Intl), for readings that arrive as domain text.
 import { updatedAgo } from '../domain';
+import { compassWord } from './compass';
 
 const INTL_UNIT = { s: 'second', min: 'minute', h: 'hour', d: 'day' } as const;
 
@@ -28,10 +29,10 @@ export function formatAgo(
 
 /**
  * A domain number text ('21.5', '-3', 'NNE', '---') in the locale's digits and separators, keeping its decimals.
- * Non-numeric text (compass points, '---') is returned unchanged.
+ * A compass point is the reader's word for it (compass.ts); other non-numeric text ('---') is returned unchanged.
  */
 export function localizeNumber(text: string, locale: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return compassWord(text);
   const dp = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
   const key = `${locale}|${dp}`;
   let f = nf.get(key);
