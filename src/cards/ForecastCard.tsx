@@ -93,10 +93,10 @@ function Daily({ rows, prefs, timeZone }: { rows: ForecastRecord[]; prefs: UnitP
               <span className={styles.dayText}>{label ?? ''}</span>
               <Pop value={r.pop} />
               <span className={styles.hiLo}>
-                <strong title={t`High`}>
+                <strong title={t({ message: 'High', context: 'temperature of the day' })}>
                   <Temp value={r.temp_max} prefs={prefs} />
                 </strong>
-                <span className={styles.lo} title={t`Low`}>
+                <span className={styles.lo} title={t({ message: 'Low', context: 'temperature of the day' })}>
                   <Temp value={r.temp_min} prefs={prefs} />
                 </span>
               </span>

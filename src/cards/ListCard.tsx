@@ -82,7 +82,7 @@ export function BatteryCard(props: CardProps) {
                   ) : (
                     <BatteryFull size={14} aria-hidden="true" />
                   )}
-                  {low ? t`Low` : t`OK`}
+                  {low ? t({ message: 'Low', context: 'battery' }) : t({ message: 'OK', context: 'battery' })}
                 </span>
               </li>
             );

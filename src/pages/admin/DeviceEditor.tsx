@@ -50,7 +50,12 @@ export function DeviceEditor({ initial, busy, save, cancel }: EditorProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField label={t`Name`} value={name} error={error} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t({ message: 'Name', context: 'of a station or plan' })}
+        value={name}
+        error={error}
+        onChange={(e) => setName(e.target.value)}
+      />
       <SelectField
         label={t`Type`}
         value={type}

@@ -32,7 +32,7 @@ export default function DevicesPage() {
       ],
       columns: [
         { key: 'wsid', label: t`Station ID`, sortable: true },
-        { key: 'name', label: t`Name`, sortable: true },
+        { key: 'name', label: t({ message: 'Name', context: 'of a station or plan' }), sortable: true },
         {
           key: 'owner.email',
           label: t`Owner`,

@@ -23,7 +23,7 @@ import { reportFailure } from './table/reportFailure';
 import type { Row, TableConfig } from './table/types';
 
 const STATUS = {
-  pending: msg`Pending`,
+  pending: msg({ message: 'Pending', context: 'order status' }),
   done: msg`Completed`,
   cancelled: msg`Cancelled`,
   refunded: msg`Refunded`,

@@ -66,7 +66,12 @@ export function PlanEditor({ item, initial, busy, save, cancel }: EditorProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField label={t`Name`} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t({ message: 'Name', context: 'of a station or plan' })}
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <TextField
         label={t`Description`}
         value={description}

@@ -17,7 +17,7 @@ export default function PlansPage() {
       searchFields: ['name'],
       defaultSort: { order: 1 },
       columns: [
-        { key: 'name', label: t`Name`, sortable: true },
+        { key: 'name', label: t({ message: 'Name', context: 'of a station or plan' }), sortable: true },
         {
           key: 'price',
           label: t`Price`,

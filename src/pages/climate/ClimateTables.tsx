@@ -107,8 +107,8 @@ export function DaysTable({
           <tr>
             <th scope="col">{t`Day`}</th>
             <th scope="col">{t`Mean (${d.tempUnit})`}</th>
-            <th scope="col">{t`High`}</th>
-            <th scope="col">{t`Low`}</th>
+            <th scope="col">{t({ message: 'High', context: 'temperature of the day' })}</th>
+            <th scope="col">{t({ message: 'Low', context: 'temperature of the day' })}</th>
             <th scope="col">{t`HDD`}</th>
             <th scope="col">{t`CDD`}</th>
             <th scope="col">{t`GDD`}</th>
@@ -136,8 +136,8 @@ export function MonthsTable({ answer, prefs }: { answer: ClimateAnswer; prefs: U
           <tr>
             <th scope="col">{t`Month`}</th>
             <th scope="col">{t`Mean (${d.tempUnit})`}</th>
-            <th scope="col">{t`High`}</th>
-            <th scope="col">{t`Low`}</th>
+            <th scope="col">{t({ message: 'High', context: 'temperature of the day' })}</th>
+            <th scope="col">{t({ message: 'Low', context: 'temperature of the day' })}</th>
             <th scope="col">{t`HDD`}</th>
             <th scope="col">{t`CDD`}</th>
             <th scope="col">{t`GDD`}</th>

@@ -55,7 +55,9 @@ export function SharePanel({ device }: { device: Device }) {
               <span
                 className={`${styles.chip} ${inv.status === 'accepted' ? styles.accepted : styles.pending}`}
               >
-                {inv.status === 'accepted' ? t`Shared` : t`Pending`}
+                {inv.status === 'accepted'
+                  ? t`Shared`
+                  : t({ message: 'Pending', context: 'invitation status' })}
               </span>
               <Button
                 size="sm"

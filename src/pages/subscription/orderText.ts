@@ -7,7 +7,7 @@ import { entitlementOf } from '../../domain/entitlements';
 import type { OrderStatus } from '../../domain/orders';
 
 const STATUS = {
-  pending: msg`Pending`,
+  pending: msg({ message: 'Pending', context: 'order status' }),
   done: msg`Completed`,
   cancelled: msg`Cancelled`,
   refunded: msg`Refunded`,

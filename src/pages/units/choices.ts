@@ -24,7 +24,10 @@ const VALUE_LABELS: Partial<Record<UnitChoiceKey, Record<string, MessageDescript
   elevation: { metric: msg`Metres`, imperial: msg`Feet` },
   hcho: { 'mg/m3': 'mg/m³' },
   co2: { 'mg/m3': 'mg/m³' },
-  background: { light: msg`Light`, dark: msg`Dark` },
+  background: {
+    light: msg({ message: 'Light', context: 'background theme' }),
+    dark: msg({ message: 'Dark', context: 'background theme' }),
+  },
   aqi: { EPA: msg`US EPA`, CAQI: msg`EU CAQI`, DAQI: msg`UK DAQI` },
 };
 
