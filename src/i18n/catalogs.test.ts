@@ -124,4 +124,18 @@ describe('catalogs', () => {
       .filter((id) => /\{(invitations|count)\} (invitations|rows) (wait|are)|\{0\} days$/.test(id));
     expect(counted).toEqual([]);
   });
+
+  it('French: a no-break space before : ; ? ! and inside « », curly apostrophes (issue 33)', () => {
+    const slips = read('fr').flatMap((e) => {
+      const text = e.msgstr;
+      const found = [
+        /[^\s\u00a0\u202f{(/\d][:;?!](?=[\s»)]|$)/.test(text) && 'no space before : ; ? !',
+        / [:;?!](?=[\s»)]|$)/.test(text) && 'a breaking space before : ; ? !',
+        /«(?!\u00a0)|(?<!\u00a0)»/.test(text) && '« » without no-break spaces',
+        /[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/.test(text) && 'a straight apostrophe',
+      ].filter(Boolean);
+      return found.length ? [`${e.msgid} → ${text}: ${found.join(', ')}`] : [];
+    });
+    expect(slips).toEqual([]);
+  });
 });
