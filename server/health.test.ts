@@ -89,6 +89,15 @@ describe('health and HEAD', () => {
     // No SMTP_URL in tests: mails go to DATA_DIR/outbox, and the verify screen says so (issue 22).
     expect(res.body.mailOutbox).toBe(true);
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    // Without PUBLIC_HOST Help names the address it was opened at; with it, PUBLIC_HOST (issue 33).
+    expect(res.body.consoleAddress).toBeNull();
+    const named = await startServer({ publicHost: 'https://weather.example.net:8443' });
+    try {
+      const body = (await call(named.url, 'GET', '/config')).body;
+      expect(body.consoleAddress).toEqual({ host: 'weather.example.net', port: 8443 });
+    } finally {
+      await named.close();
+    }
   });
 
   test('every answer names its request (X-Request-Id), keeping a usable id the caller sent', async () => {

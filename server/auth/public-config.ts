@@ -2,9 +2,15 @@
 // and where its source is (Help's About), and whatever other parts add (e.g. `vapidPublicKey` for push). The
 // object is open: register more with addPublicConfig().
 import type { Application } from '../declarations';
+import { serverAddress } from '../services/weather-server/weather-server';
 import { VERSION } from '../version';
 import { captchaEnabled } from './captcha';
 import { type OAuthProvider, oauthProviders } from './oauth';
+
+function consoleAddress(publicHost: string): { host: string; port: number } {
+  const { host, port } = serverAddress(publicHost, undefined);
+  return { host, port };
+}
 
 export interface PublicConfig {
   captcha: { siteKey: string; version: 3 } | null;
@@ -18,6 +24,11 @@ export interface PublicConfig {
    * the verify screen says so). Not the path itself: a public answer does not tell the server's folders.
    */
   mailOutbox: boolean;
+  /**
+   * Where consoles upload (PUBLIC_HOST, host and port), for Help's console setup (issue 33: it took the browser's
+   * address); null without PUBLIC_HOST (the page then uses the address it was opened at).
+   */
+  consoleAddress: { host: string; port: number } | null;
   vapidPublicKey?: string;
   [key: string]: unknown;
 }
@@ -44,6 +55,7 @@ export class PublicConfigService {
       version: VERSION,
       sourceUrl: config.sourceUrl,
       mailOutbox: !config.smtpUrl,
+      consoleAddress: config.publicHost ? consoleAddress(config.publicHost) : null,
     };
     for (const part of parts.get(this.app) ?? []) Object.assign(out, await part());
     return out;

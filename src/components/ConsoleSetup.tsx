@@ -22,11 +22,18 @@ function Code({ children }: { children: string }) {
   return <code className={styles.code}>{children}</code>;
 }
 
-/** The server's view names the host a console can reach (PUBLIC_HOST, or a LAN address for localhost). */
-function addressOf(view: WeatherServerView | null | undefined): { host: string; port: string } {
+/**
+ * The host a console can reach: the station's server view (PUBLIC_HOST, or a LAN address for localhost), else
+ * the portal's PUBLIC_HOST (Help, without a station), else the address this page was opened at.
+ */
+function addressOf(
+  view: WeatherServerView | null | undefined,
+  configured: { host: string; port: number } | null | undefined,
+): { host: string; port: string } {
   const first = view?.protocols[0];
   if (first && typeof first.host === 'string' && typeof first.port === 'number')
     return { host: first.host, port: String(first.port) };
+  if (configured) return { host: configured.host, port: String(configured.port) };
   return serverAddress();
 }
 
@@ -34,14 +41,17 @@ export function ConsoleSetup({
   wsid,
   stationKey,
   view,
+  configured,
 }: {
   wsid?: string;
   stationKey?: string;
   /** The station's weatherServer view, when there is a station (the add-station finish step). */
   view?: WeatherServerView | null;
+  /** The portal's PUBLIC_HOST from /config (Help, where there is no station). */
+  configured?: { host: string; port: number } | null;
 }) {
   const { t } = useLingui();
-  const { host, port } = addressOf(view);
+  const { host, port } = addressOf(view, configured);
   const id = wsid ?? t`your Station ID`;
   const key = stationKey ?? t`your Station key`;
   const ecowittPath = `/data/report/${stationKey ?? t`your-station-key`}`;

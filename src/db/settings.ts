@@ -52,6 +52,8 @@ export interface PublicConfigView {
   sourceUrl?: string | null;
   /** The server has no mail transport: mails are files in DATA_DIR/outbox (issue 22). */
   mailOutbox?: boolean;
+  /** PUBLIC_HOST's host and port, where consoles upload (issue 33); null or absent: not configured. */
+  consoleAddress?: { host: string; port: number } | null;
 }
 
 /** What each key holds. */

@@ -72,4 +72,17 @@ describe('Help → About', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByTestId('about-version').textContent).toBe(`Weather Portal, version ${version}`);
   });
+
+  it("the console setup names the portal's PUBLIC_HOST, not the address the page was opened at (issue 33)", async () => {
+    renderHelp();
+    const server = () => screen.getByText('Server').nextElementSibling!.textContent;
+    await waitFor(() => expect(server()).toBe(location.hostname));
+    await setSetting(db, SETTING.publicConfig, {
+      captcha: null,
+      oauth: [],
+      consoleAddress: { host: 'weather.example.net', port: 8080 },
+    });
+    await waitFor(() => expect(server()).toBe('weather.example.net'));
+    expect(screen.getByText('Port').nextElementSibling!.textContent).toBe('8080');
+  });
 });

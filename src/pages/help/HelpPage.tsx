@@ -35,6 +35,7 @@ function About() {
 
 export default function HelpPage() {
   const { t } = useLingui();
+  const consoleAddress = usePublicConfig()?.consoleAddress;
   return (
     <Page title={t`Help`}>
       <Panel className={styles.prose}>
@@ -53,7 +54,7 @@ export default function HelpPage() {
       </Panel>
       <Panel className={styles.prose}>
         <h2>{t`Point your console at this server`}</h2>
-        <ConsoleSetup />
+        <ConsoleSetup configured={consoleAddress} />
       </Panel>
       <Panel className={styles.prose}>
         <h2>{t`Reading the dashboard`}</h2>
