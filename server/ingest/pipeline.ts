@@ -11,6 +11,7 @@ import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
 import { primaryRow } from '../storage/buckets';
+import { addClimateToday } from './climate-today';
 import {
   type Fields,
   outcomeOf,
@@ -140,6 +141,7 @@ export class Ingest {
         latitude: device.latitude,
         longitude: device.longitude,
       });
+      await addClimateToday(this.app, device, time, values);
       const dropped = outOfRange(sent, values);
       if (dropped) {
         note.reason = 'outOfRange';

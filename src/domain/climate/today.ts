@@ -1,0 +1,44 @@
+// The station's climate of the day so far (issue 26): the catalogue's derived metrics `et0day` (mm), `hddday`,
+// `cddday` and `gddday` (°C·day), from the day's buckets by the same functions as the climate report, so the
+// dashboard's value at the day's end is the report's day. ET₀ is the sum of the day's hourly ET₀ (FAO-56 Eq. 53,
+// hourly.ts), each hour counted for the part of it that has passed; degree days come from the day's mean, high
+// and low so far (summary.ts climateDays).
+import { type ClimateHour, climateHours } from './hourly';
+import { type ClimateBucket, type ClimateSettings, climateDays, localDays } from './summary';
+
+export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
+export type ClimateToday = Record<(typeof CLIMATE_TODAY_KEYS)[number], number | null>;
+
+const round2 = (v: number | null): number | null => (v === null ? null : Math.round(v * 100) / 100);
+
+/** ET₀ of [start, now]: each hour's ET₀ times the share of the hour inside it; null with no hour computed. */
+function et0Between(hours: ClimateHour[], start: number, now: number): number | null {
+  let sum: number | null = null;
+  for (const h of hours) {
+    if (h.et0 === null) continue;
+    const part = (Math.min(now, h.time + 3600) - Math.max(start, h.time)) / 3600;
+    if (part <= 0) continue;
+    sum = (sum ?? 0) + h.et0 * part;
+  }
+  return sum;
+}
+
+/**
+ * The day so far at `now` (unix s) from the buckets of the station's local day up to now (5-minute buckets, the
+ * upload being stored as a bucket of its own). Values are rounded to 0.01.
+ */
+export function climateToday(
+  buckets: ClimateBucket[],
+  now: number,
+  s: ClimateSettings & { longitude: number | null },
+): ClimateToday {
+  const [day] = localDays(now, now + 1, s.timeZone);
+  const inDay = buckets.filter((b) => b.time >= day.start && b.time <= now);
+  const [summary] = climateDays(inDay, day.start, day.end, s);
+  return {
+    et0day: round2(et0Between(climateHours(inDay, s), day.start, now)),
+    hddday: round2(summary.hdd),
+    cddday: round2(summary.cdd),
+    gddday: round2(summary.gdd),
+  };
+}
