@@ -8,8 +8,8 @@ import { CLIMATE_KEYS, localDays } from '../../src/domain/climate/summary';
 import { climateToday } from '../../src/domain/climate/today';
 import { cleanValue } from '../../src/domain/validate';
 import type { Application } from '../declarations';
-import type { DeviceRow } from '../services/devices/device-record';
 import { climateSettings } from '../services/climate/climate';
+import type { DeviceRow } from '../services/devices/device-record';
 
 const KEYS = [...CLIMATE_KEYS];
 

@@ -42,7 +42,12 @@ function TodayVsNormal({ device, prefs, now }: { device: Device; prefs: UnitPref
         if (!live) return;
         if (!a || typeof a === 'string') return setVs(null);
         const day = a.days.find((d) => d.date === date);
-        setVs(versusNormal(day?.tempMean ?? null, a.normals?.find((n) => n.date === date)));
+        setVs(
+          versusNormal(
+            day?.tempMean ?? null,
+            a.normals?.find((n) => n.date === date),
+          ),
+        );
       })
       .catch(() => live && setVs(null));
     return () => {

@@ -85,7 +85,7 @@ describe('cards', () => {
 describe('cardsForType', () => {
   const keys = (id: number) => cardsForType(id).map((c) => c.key);
 
-  it('offers every card on the full types, with the spec\'s 7 channels', () => {
+  it("offers every card on the full types, with the spec's 7 channels", () => {
     const eighth = ['channel8', 'soil8', 'probe8', 'leaf8'];
     expect(keys(13)).toEqual(SPEC_CARDS.filter((k) => !eighth.includes(k)));
   });
@@ -187,7 +187,9 @@ describe('dashboardCards (issue 22: cards follow the sensors)', () => {
 
   it('shows the ET₀ and degree-day card, an add-on, once the station reports ET₀ (it needs the place)', () => {
     expect(deviceType(0).hiddenByDefault).toContain('climate');
-    expect(keys(dashboardCards(offered, defaults, new Set(['tempc0', 'hddday'])).shown)).not.toContain('climate');
+    expect(keys(dashboardCards(offered, defaults, new Set(['tempc0', 'hddday'])).shown)).not.toContain(
+      'climate',
+    );
     expect(keys(dashboardCards(offered, defaults, new Set(['tempc0', 'et0day'])).shown)).toContain('climate');
   });
 

@@ -4,6 +4,7 @@ import type { Aggregate, MetricDef, MetricGroup, UnitDef, UnitType } from './typ
 import {
   CO_UNITS,
   CO2_UNITS,
+  DEGREE_DAY_UNITS,
   DISTANCE_UNITS,
   HCHO_UNITS,
   HUMIDITY_UNITS,
@@ -15,7 +16,6 @@ import {
   TEMPERATURE_UNITS,
   TIME_UNITS,
   UV_UNITS,
-  DEGREE_DAY_UNITS,
   VOLTAGE_UNITS,
   WHOLE_UNITS,
   WIND_DIRECTION_UNITS,
@@ -303,7 +303,13 @@ function added(): MetricDef[] {
   m.push(metric('wbgtestimated', { ...LINK, fold: 'any' }, 'outdoor'));
   // Issue #26: the day so far of the station's own climate, derived at ingest (server/ingest/climate-today.ts).
   // ET₀ accumulates over the day (a running total, as daily rain); degree days follow the day's mean so far.
-  const DEGREE_DAYS: Kind = { unitType: 'degreeDays', units: DEGREE_DAY_UNITS, min: 0, max: 100, fold: 'running' };
+  const DEGREE_DAYS: Kind = {
+    unitType: 'degreeDays',
+    units: DEGREE_DAY_UNITS,
+    min: 0,
+    max: 100,
+    fold: 'running',
+  };
   m.push(
     metric('et0day', { ...RAIN_TOTAL, unitType: 'et0', max: 30 }, 'outdoor'),
     metric('hddday', DEGREE_DAYS, 'outdoor'),

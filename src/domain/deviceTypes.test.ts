@@ -30,7 +30,7 @@ describe('device types', () => {
     expect(DEVICE_TYPES.filter((t) => t.needsSubscription).map((t) => t.id)).toEqual([7, 10, 11, 12, 13]);
   });
 
-  it('has the spec\'s 7 channels except Tuya and one air-quality type (3); an eighth channel\'s keys stay', () => {
+  it("has the spec's 7 channels except Tuya and one air-quality type (3); an eighth channel's keys stay", () => {
     expect(DEVICE_TYPES.map((t) => t.channels)).toEqual([7, 7, 7, 3, 7, 7, 7, 3, 7, 7, 7, 7, 7, 7]);
     expect(deviceType(3).metrics).toContain('tempc3');
     expect(deviceType(3).metrics).not.toContain('tempc4');

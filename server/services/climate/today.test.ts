@@ -78,7 +78,11 @@ describe('the climate of the day so far, derived at ingest', () => {
   test('a station without a temperature gets none of them', async () => {
     const other = await newStation(t, token, { timezone: 'UTC', latitude: 50, longitude: 14 });
     const q = new URLSearchParams({ ID: other.wsid, PASSWORD: other.stationKey, action: 'updateraw' });
-    const res = await call(t.url, 'GET', `/weatherstation/updateweatherstation.php?${q}&humidity=50&dateutc=now`);
+    const res = await call(
+      t.url,
+      'GET',
+      `/weatherstation/updateweatherstation.php?${q}&humidity=50&dateutc=now`,
+    );
     expect(res.body).toBe('success');
     const get = await call(t.url, 'GET', `/weatherMetrics/batchLastData?devices[0]=${other._id}`, { token });
     const [columns, rows] = get.body as [string[], unknown[][]];

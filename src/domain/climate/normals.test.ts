@@ -33,7 +33,14 @@ describe('normals', () => {
 describe('a day against its normal', () => {
   const normal = { years: 3, tempMean: 10, tempP10: 8, tempP90: 13, rain: 1 };
   it('gives the difference and where the day falls in the band', () => {
-    expect(versusNormal(12.3, normal)).toEqual({ value: 12.3, normal: 10, diff: 12.3 - 10, p10: 8, p90: 13, band: 'within' });
+    expect(versusNormal(12.3, normal)).toEqual({
+      value: 12.3,
+      normal: 10,
+      diff: 12.3 - 10,
+      p10: 8,
+      p90: 13,
+      band: 'within',
+    });
     expect(versusNormal(13.5, normal)?.band).toBe('above');
     expect(versusNormal(7, normal)?.band).toBe('below');
     expect(versusNormal(7, normal)?.diff).toBe(-3);

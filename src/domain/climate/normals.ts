@@ -76,7 +76,10 @@ export interface VersusNormal {
   band: 'below' | 'within' | 'above';
 }
 
-export function versusNormal(value: number | null, normal: DayNormal | null | undefined): VersusNormal | null {
+export function versusNormal(
+  value: number | null,
+  normal: DayNormal | null | undefined,
+): VersusNormal | null {
   if (value === null || !normal || normal.tempMean === null) return null;
   const { tempP10: p10, tempP90: p90 } = normal;
   const band = p10 !== null && value < p10 ? 'below' : p90 !== null && value > p90 ? 'above' : 'within';
