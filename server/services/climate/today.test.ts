@@ -75,6 +75,40 @@ describe('the climate of the day so far, derived at ingest', () => {
     expect(row.gddday).toBe(14);
   });
 
+  test('they are export columns, named as on the card, in the user’s units', async () => {
+    const query = `device=${station._id}&startTime=2025-10-01T15:00:00Z&endTime=2025-10-01T16:00:01Z`;
+    const res = await fetch(`${t.url}/weatherMetrics/export?${query}&format=csv&locale=en&temperature=F`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const [names, units, ...rows] = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const col = (name: string) => names.split(',').indexOf(name);
+    const et0 = col('Evapotranspiration & degree days · ET₀ today');
+    const cdd = col('Evapotranspiration & degree days · Cooling degree days');
+    expect(et0).toBeGreaterThan(0);
+    expect(units.split(',')[et0]).toBe('mm');
+    expect(units.split(',')[cdd]).toBe('°F·d');
+    // The 16:00 bucket: the example's 0.63 mm; 19.7 °C·d of cooling is 35.46 °F·d.
+    const last = rows.at(-1)?.split(',') ?? [];
+    expect(last[et0]).toBe('0.6');
+    expect(last[cdd]).toBe('35.5');
+  });
+
+  test('they are alert items of the station, checked against their ranges', async () => {
+    const post = (settings: unknown[]) =>
+      call(t.url, 'POST', '/alertSettings', { token, body: { weatherDevice: station._id, settings } });
+    const made = await post([
+      { item: 'et0day', condition: 'above', value: 5, method: 'email' },
+      { item: 'gddday', condition: 'above', value: 30, unit: 'Fd', method: 'notification' },
+    ]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const tooHigh = await post([{ item: 'hddday', condition: 'above', value: 101, method: 'email' }]);
+    expect(tooHigh.status).toBe(400);
+  });
+
   test('a station without a temperature gets none of them', async () => {
     const other = await newStation(t, token, { timezone: 'UTC', latitude: 50, longitude: 14 });
     const q = new URLSearchParams({ ID: other.wsid, PASSWORD: other.stationKey, action: 'updateraw' });
