@@ -4,7 +4,7 @@
 // hourly.ts), each hour counted for the part of it that has passed; degree days come from the day's mean, high
 // and low so far (summary.ts climateDays).
 import { type ClimateHour, climateHours } from './hourly';
-import { type ClimateBucket, type ClimateSettings, climateDays, localDays } from './summary';
+import { type ClimateBucket, type ClimateSettings, localDays, summariseDay } from './summary';
 
 export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
 export type ClimateToday = Record<(typeof CLIMATE_TODAY_KEYS)[number], number | null>;
@@ -23,18 +23,22 @@ function et0Between(hours: ClimateHour[], start: number, now: number): number | 
   return sum;
 }
 
+/** A local day of the station: its start, end and date (summary.ts localDays). */
+export type LocalDay = { start: number; end: number; date: string };
+
 /**
  * The day so far at `now` (unix s) from the buckets of the station's local day up to now (5-minute buckets, the
- * upload being stored as a bucket of its own). Values are rounded to 0.01.
+ * upload being stored as a bucket of its own). Values are rounded to 0.01. `day`: the local day of `now` when the
+ * caller keeps it (ingest does: finding it costs more time-zone arithmetic than the rest).
  */
 export function climateToday(
   buckets: ClimateBucket[],
   now: number,
   s: ClimateSettings & { longitude: number | null },
+  day: LocalDay = localDays(now, now + 1, s.timeZone)[0],
 ): ClimateToday {
-  const [day] = localDays(now, now + 1, s.timeZone);
-  const inDay = buckets.filter((b) => b.time >= day.start && b.time <= now);
-  const [summary] = climateDays(inDay, day.start, day.end, s);
+  const inDay = buckets.filter((b) => b.time >= day.start && b.time <= now).sort((a, b) => a.time - b.time);
+  const summary = summariseDay({ ...day, buckets: inDay }, s);
   return {
     et0day: round2(et0Between(climateHours(inDay, s), day.start, now)),
     hddday: round2(summary.hdd),
