@@ -1,8 +1,10 @@
 // The station's climate of the day so far (issue 26): the catalogue's derived metrics `et0day` (mm), `hddday`,
-// `cddday` and `gddday` (°C·day), from the day's buckets by the same functions as the climate report, so the
-// dashboard's value at the day's end is the report's day. ET₀ is the sum of the day's hourly ET₀ (FAO-56 Eq. 53,
-// hourly.ts), each hour counted for the part of it that has passed; degree days come from the day's mean, high
-// and low so far (summary.ts climateDays).
+// `cddday` and `gddday` (°C·day), from the day's buckets by the climate report's own functions. Degree days come
+// from the day's mean, high and low so far (summary.ts summariseDay), so at the day's end they are the report's
+// day. ET₀ so far is the sum of the day's hourly ET₀ (FAO-56 Eq. 53, hourly.ts), each hour counted for the part
+// of it that has passed: a day is not over before its end, so the report's daily formula (Eq. 6, from the
+// day's high and low) cannot be used for part of one, and at the day's end the two differ a little, as FAO-56's
+// hourly and daily examples do.
 import { type ClimateHour, climateHours } from './hourly';
 import { type ClimateBucket, type ClimateSettings, localDays, summariseDay } from './summary';
 
