@@ -144,3 +144,85 @@ test('a month and a rain season on the Climate page, and the NOAA text', async (
   expect(text).toContain('\n2025 07 ');
   expect(text).toContain('\n2026 06 ');
 });
+
+test('the ET₀ and degree-day card on the dashboard, with today against the normal', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signUp(page, 'climatecard');
+  const station = await addStation(page, 'Orchard', '', 'UTC');
+  const token = await jwt(request, account);
+  const { _id: id } = await device(request, token, station.wsid);
+  const patched = await request.patch(`/weatherDevices/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { latitude: 50.8, longitude: 4.35, elevation: 100 },
+  });
+  expect(patched.status()).toBe(200);
+  const now = Math.floor(Date.now() / 1000);
+  const midnight = now - (now % DAY);
+  const today = new Date(midnight * 1000);
+  // This calendar day two years and one year ago at 10 and 12 °C: more than a year of history.
+  for (const [years, temp] of [
+    [2, 10],
+    [1, 12],
+  ] as const) {
+    const day = Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()) / 1000;
+    for (const h of [6, 12, 18])
+      await upload(
+        request,
+        station,
+        { t1tem: temp, t1hum: 70, t1ws: 2 },
+        { time: day + h * 3600, timeZone: 'UTC' },
+      );
+  }
+  // Today so far: 14 °C. The normal is over every year the station has this day, this one included (the
+  // Climate page's normals, server/services/climate): 12 °C, its 90th percentile 13.6 °C; today is 2 °C above.
+  for (let time = Math.max(midnight + 60, now - 6 * 3600); time < now - 60; time += 1800)
+    await upload(
+      request,
+      station,
+      { t1tem: 14, t1hum: 60, t1ws: 3, t1solrad: 150 },
+      { time, timeZone: 'UTC' },
+    );
+  await upload(request, station, { t1tem: 14, t1hum: 60, t1ws: 3, t1solrad: 150 });
+
+  await page.goto('/dashboard');
+  const primary = page.getByTestId('card-climate-primary');
+  await expect(primary).toContainText('mm');
+  await expect(primary).not.toContainText('---');
+  await expect(page.getByText('Heating degree days').first()).toBeVisible();
+  const normal = page.getByTestId('card-climate-normal');
+  await expect(normal).toContainText('+2.0 °C vs normal');
+  await expect(normal).toContainText('warmer than 9 years in 10');
+  // The same through the API: today's degree days from the day's mean of 14 °C (18.3 − 14 = 4.3 heating).
+  const last = await api<[string[], unknown[][]]>(
+    request,
+    token,
+    `/weatherMetrics/batchLastData?devices[0]=${id}`,
+  );
+  const row = Object.fromEntries(last[0].map((c, i) => [c, last[1].at(-1)?.[i]]));
+  expect(row.hddday).toBeCloseTo(4.3, 6);
+  expect(row.cddday).toBe(0);
+  expect(row.gddday).toBeCloseTo(4, 6);
+  expect(row.et0day as number).toBeGreaterThan(0);
+
+  mkdirSync(shots, { recursive: true });
+  const card = page.locator('article[data-card="climate"]');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await expect(normal).toBeVisible();
+      // The phone: the card itself (it is below the fold); the desktop: the dashboard with the card in it.
+      const path = join(shots, `climate-card-${size}-${theme}.png`);
+      if (size === 'phone') await card.screenshot({ path });
+      else await page.screenshot({ path });
+    }
+  }
+});

@@ -41,6 +41,16 @@ describe('alert rule validation (spec §5)', () => {
     if (fixed === 'below') expect(check({ item, condition: 'above', value: min })).toMatch(/only be 'below'/);
   });
 
+  test('issue 26: ET₀ and degree days of the day are alert items, in the rain and temperature units', () => {
+    expect(check({ item: 'et0day', condition: 'above', value: 5 })).toBeNull();
+    expect(check({ item: 'et0day', condition: 'above', value: 0.2, unit: 'in' })).toBeNull();
+    expect(check({ item: 'et0day', condition: 'above', value: 31 })).toBe('Wrong input range');
+    expect(check({ item: 'gddday', condition: 'overOrEqual', value: 15 })).toBeNull();
+    expect(check({ item: 'hddday', condition: 'above', value: 180, unit: 'Fd' })).toBeNull();
+    expect(check({ item: 'hddday', condition: 'above', value: 181, unit: 'Fd' })).toBe('Wrong input range');
+    expect(check({ item: 'cddday', condition: 'above', value: 5, unit: 'F' })).toBe('Wrong input');
+  });
+
   test('a fixed condition is the default when none is sent', () => {
     expect(parseRules([{ item: 'co2', value: 1000, method: 'email' }], 0)[0].condition).toBe('above');
     expect(check({ item: 'tempc0', value: 20 })).toBe(

@@ -11,6 +11,7 @@ import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
 import { primaryRow } from '../storage/buckets';
+import { ClimateTodayDeriver } from './climate-today';
 import {
   type Fields,
   outcomeOf,
@@ -53,10 +54,13 @@ export class Ingest {
   /** Wrong credentials per client IP (behind proxies: TRUST_PROXY, see config.ts). */
   private badAuth = new RateLimiter(30, 60_000);
   private unmappedWrites = new Set<Promise<void>>();
+  /** ET₀ and degree days of the day so far (issue 26). */
+  private climateToday: ClimateTodayDeriver;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
+    this.climateToday = new ClimateTodayDeriver(app);
   }
 
   /**
@@ -140,6 +144,7 @@ export class Ingest {
         latitude: device.latitude,
         longitude: device.longitude,
       });
+      await this.climateToday.addTo(device, time, values);
       const dropped = outOfRange(sent, values);
       if (dropped) {
         note.reason = 'outOfRange';

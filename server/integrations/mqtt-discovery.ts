@@ -32,6 +32,9 @@ export const HA_CLASSES: Record<UnitType, SensorClass> = {
   windDirection: { unit_of_measurement: '°', state_class: 'measurement' },
   // Totals that reset (daily, weekly… rain): total_increasing takes a drop as a reset.
   rain: { device_class: 'precipitation', unit_of_measurement: 'mm', state_class: 'total_increasing' },
+  // Issue #26: the day so far; degree days may fall within a day (from the mean so far), so no total class.
+  et0: { unit_of_measurement: 'mm', state_class: 'total_increasing' },
+  degreeDays: { unit_of_measurement: '°C·d', state_class: 'measurement' },
   rainRate: {
     device_class: 'precipitation_intensity',
     unit_of_measurement: 'mm/h',

@@ -6,4 +6,8 @@ describe('series colours', () => {
     const wind = ['windspd', 'windavg10m', 'gust'].map(colorOf);
     expect(new Set(wind).size).toBe(3);
   });
+
+  it('tell the heating, cooling and growing degree days apart (issue 26)', () => {
+    expect(new Set(['hddday', 'cddday', 'gddday'].map(colorOf)).size).toBe(3);
+  });
 });

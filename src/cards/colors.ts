@@ -8,6 +8,11 @@ export function colorOf(key: string): string {
   // The 10-minute average beside the speed (issue 22: they shared a colour).
   if (key === 'windavg10m') return '--c-wind-avg';
   if (key === 'relbaro') return '--c-wind';
+  // Issue 26: ET₀ is water like rain; heating, cooling and growing degree days cold, warm and green.
+  if (key === 'et0day') return '--c-rain';
+  if (key === 'hddday') return '--c-hum';
+  if (key === 'cddday') return '--c-temp';
+  if (key === 'gddday') return '--c-dew';
   switch (METRIC_BY_KEY[key]?.unitType) {
     case 'temperature':
       return '--c-temp';

@@ -54,6 +54,10 @@ const METRIC: Record<string, MessageDescriptor> = {
   yearlyrainpiezo: msg`This year`,
   rainingpiezo: msg`Raining`,
   wbgtestimated: msg`WBGT estimated`,
+  et0day: msg`ET₀ today`,
+  hddday: msg`Heating degree days`,
+  cddday: msg`Cooling degree days`,
+  gddday: msg`Growing degree days`,
 };
 
 const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
@@ -126,6 +130,7 @@ const CARD: Record<string, MessageDescriptor> = {
   voc: msg`VOC`,
   battery: msg`Battery`,
   piezoRain: msg`Rain (piezo)`,
+  climate: msg`Evapotranspiration & degree days`,
 };
 
 /** A card's title; channel cards use the user's channel name when there is one. */

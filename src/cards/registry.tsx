@@ -5,6 +5,7 @@ import type { CardDef } from '../domain';
 import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
 import { ChannelCard } from './ChannelCard';
+import { ClimateCard } from './ClimateCard';
 import { ForecastCard } from './ForecastCard';
 import { IndoorCard } from './IndoorCard';
 import { LeafCard } from './LeafCard';
@@ -29,6 +30,7 @@ import { WindCard } from './WindCard';
 const BY_KEY: Record<string, ComponentType<CardProps>> = {
   outdoor: OutdoorCard,
   wbgt: WbgtCard,
+  climate: ClimateCard,
   wind: WindCard,
   baro: BaroCard,
   rain: RainCard,

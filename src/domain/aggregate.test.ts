@@ -155,6 +155,8 @@ describe('changeIndicator', () => {
     ['battery', 1],
     ['state', 1],
     ['voltage', 0.1],
+    ['degreeDays', 0.1],
+    ['et0', 0.1],
     ['none', 1],
   ];
 

@@ -144,6 +144,8 @@ export const CHANGE_SENSITIVITY: Record<UnitType, number> = {
   battery: 1,
   state: 1,
   voltage: 0.1,
+  degreeDays: 0.1,
+  et0: 0.1,
   none: 1,
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baroPrimary, CARD_BY_KEY, CARDS, cardsForType, chooseCard, dashboardCards } from './cards';
 import { isMetricKey } from './catalogue';
+import { deviceType } from './deviceTypeDefs';
 
 // Spec §1 dashboard cards, with the second rain gauge, channel 8 and the soil, probe and leaf channels (issue #9).
 const SPEC_CARDS = [
@@ -10,6 +11,8 @@ const SPEC_CARDS = [
   'baro',
   'rain',
   'piezoRain',
+  // Issue 26: ET₀ and degree days of the day so far.
+  'climate',
   'indoor',
   'uv',
   'light',
@@ -180,6 +183,14 @@ describe('dashboardCards (issue 22: cards follow the sensors)', () => {
   it('needs the black globe for WBGT: an estimated WBGT is not a sensor', () => {
     expect(keys(dashboardCards(offered, defaults, new Set(['wbgt'])).shown)).not.toContain('wbgt');
     expect(keys(dashboardCards(offered, defaults, new Set(['wbgt', 'bgt'])).shown)).toContain('wbgt');
+  });
+
+  it('shows the ET₀ and degree-day card, an add-on, once the station reports ET₀ (it needs the place)', () => {
+    expect(deviceType(0).hiddenByDefault).toContain('climate');
+    expect(keys(dashboardCards(offered, defaults, new Set(['tempc0', 'hddday'])).shown)).not.toContain(
+      'climate',
+    );
+    expect(keys(dashboardCards(offered, defaults, new Set(['tempc0', 'et0day'])).shown)).toContain('climate');
   });
 
   it('shows the forecast when one is held', () => {

@@ -82,6 +82,9 @@ export const CARDS: CardDef[] = [
     'dailyrainpiezo',
     ['rainratepiezo', 'hourlyrainpiezo', 'eventrainpiezo'],
   ),
+  // Issue #26: the station's own climate of the day so far (derived at ingest); an add-on, shown once the
+  // station has the inputs (its place and a temperature: ET₀ needs the sun's position).
+  card('climate', ['et0day', 'hddday', 'cddday', 'gddday'], 'et0day', ['hddday', 'cddday', 'gddday']),
   card('indoor', ['tempin', 'humin', 'batin'], 'tempin', ['humin']),
   card('uv', ['uvi'], 'uvi'),
   card('light', ['solarrad'], 'solarrad'),

@@ -37,14 +37,19 @@ const ADDED_KEYS = [
   ...['yearlyrainpiezo', 'rainingpiezo'],
   // Issue #13: the flag of an estimated WBGT.
   'wbgtestimated',
+  // Issue #26: the day so far of ET₀ and degree days, derived at ingest.
+  'et0day',
+  'hddday',
+  'cddday',
+  'gddday',
 ];
 const ALL_KEYS = [...TABLE_KEYS, ...ADDED_KEYS];
 
 describe('catalogue', () => {
   it('has exactly the keys of docs/architecture.md §7, each once, in table order, then the added ones', () => {
     expect(METRIC_KEYS).toEqual(ALL_KEYS);
-    expect(METRICS).toHaveLength(220);
-    expect(new Set(METRIC_KEYS).size).toBe(220);
+    expect(METRICS).toHaveLength(224);
+    expect(new Set(METRIC_KEYS).size).toBe(224);
   });
 
   it('gives the added sensors their units and ranges', () => {
@@ -168,7 +173,7 @@ describe('catalogue', () => {
     expect(isMetricKey('toString')).toBe(false);
     expect(isMetricKey(3)).toBe(false);
     expect(metricIndex('tempin')).toBe(0);
-    expect(metricIndex('nope')).toBe(220);
+    expect(metricIndex('nope')).toBe(224);
     expect(metricIndex('tempc8')).toBe(140);
   });
 });

@@ -4,6 +4,7 @@ import type { Aggregate, MetricDef, MetricGroup, UnitDef, UnitType } from './typ
 import {
   CO_UNITS,
   CO2_UNITS,
+  DEGREE_DAY_UNITS,
   DISTANCE_UNITS,
   HCHO_UNITS,
   HUMIDITY_UNITS,
@@ -33,6 +34,8 @@ import {
  * - any: leak flag, a leak anywhere in the bucket shows.
  * - state: batteries, links, sensor type: last value only.
  * - direction: degrees cannot be averaged arithmetically (350° and 10° are not 180°): last value only.
+ * - running: a value of the day so far that may fall as well as rise (degree days from the day's mean so far):
+ *   the last is the bucket's value, so a day's bucket holds the whole day's.
  */
 type Fold =
   | 'reading'
@@ -44,7 +47,8 @@ type Fold =
   | 'latest'
   | 'any'
   | 'state'
-  | 'direction';
+  | 'direction'
+  | 'running';
 
 const FOLDS: Record<Fold, [Aggregate[], Aggregate]> = {
   reading: [['mean', 'min', 'max', 'last'], 'mean'],
@@ -57,6 +61,7 @@ const FOLDS: Record<Fold, [Aggregate[], Aggregate]> = {
   any: [['max', 'last'], 'max'],
   state: [['last'], 'last'],
   direction: [['last'], 'last'],
+  running: [['max', 'last'], 'last'],
 };
 
 interface Kind {
@@ -296,6 +301,21 @@ function added(): MetricDef[] {
   // Issue #13: 1 when `wbgt` was estimated at ingest (wbgt.ts), not sent by the console; any estimate in a
   // bucket marks it.
   m.push(metric('wbgtestimated', { ...LINK, fold: 'any' }, 'outdoor'));
+  // Issue #26: the day so far of the station's own climate, derived at ingest (server/ingest/climate-today.ts).
+  // ET₀ accumulates over the day (a running total, as daily rain); degree days follow the day's mean so far.
+  const DEGREE_DAYS: Kind = {
+    unitType: 'degreeDays',
+    units: DEGREE_DAY_UNITS,
+    min: 0,
+    max: 100,
+    fold: 'running',
+  };
+  m.push(
+    metric('et0day', { ...RAIN_TOTAL, unitType: 'et0', max: 30 }, 'outdoor'),
+    metric('hddday', DEGREE_DAYS, 'outdoor'),
+    metric('cddday', DEGREE_DAYS, 'outdoor'),
+    metric('gddday', DEGREE_DAYS, 'outdoor'),
+  );
   return m;
 }
 

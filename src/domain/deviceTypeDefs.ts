@@ -49,6 +49,7 @@ const SENSOR_CARDS = (to: number) =>
   ['soil', 'probe', 'leaf'].flatMap((c) => seq(c, 1, Math.min(to, SENSOR_CHANNELS)));
 const ADD_ONS = [
   'wbgt',
+  'climate',
   ...seq('channel', 4, CHANNELS),
   ...SENSOR_CARDS(CHANNELS),
   'piezoRain',

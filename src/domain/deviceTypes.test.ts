@@ -60,8 +60,9 @@ describe('device types', () => {
     }
     // 122 and 140 before issue #9 added 79 keys; type 0 has one PM channel, so not the 6 avg keys of PM 2-4.
     // Issue #13 added the estimated-WBGT flag.
-    expect(deviceType(0).metrics).toHaveLength(122 + 79 - 6 + 1);
-    expect(deviceType(13).metrics).toHaveLength(220);
+    // Issue #26 the day so far of ET₀ and degree days (outdoor).
+    expect(deviceType(0).metrics).toHaveLength(122 + 79 - 6 + 1 + 4);
+    expect(deviceType(13).metrics).toHaveLength(224);
   });
 
   it('fits metrics to the kind of device', () => {

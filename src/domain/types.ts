@@ -54,6 +54,8 @@ export type UnitType =
   | 'battery'
   | 'state'
   | 'voltage'
+  | 'degreeDays'
+  | 'et0'
   | 'none';
 
 export type MetricGroup =

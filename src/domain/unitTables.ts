@@ -6,6 +6,8 @@ function u(unit: string, displayName: string, ratio = 1, offset = 0, dp = 1): Un
 }
 
 export const TEMPERATURE_UNITS: UnitDef[] = [u('C', '°C'), u('F', '°F', 1.8, 32)];
+// Degree days (issue #26): a temperature difference times days, so °F·day is ×1.8 without the 32 offset.
+export const DEGREE_DAY_UNITS: UnitDef[] = [u('Cd', '°C·d'), u('Fd', '°F·d', 1.8)];
 export const HUMIDITY_UNITS: UnitDef[] = [u('%', '%', 1, 0, 0)];
 export const PRESSURE_UNITS: UnitDef[] = [
   u('hPa', 'hPa'),

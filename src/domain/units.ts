@@ -8,6 +8,9 @@ function preferred(type: UnitType, prefs: Partial<UnitPrefs>): string | undefine
   switch (type) {
     case 'temperature':
       return prefs.temperature;
+    // Degree days follow the temperature choice: °C·d or °F·d.
+    case 'degreeDays':
+      return prefs.temperature && `${prefs.temperature}d`;
     case 'pressure':
       return prefs.pressure;
     case 'windSpeed':
@@ -15,6 +18,9 @@ function preferred(type: UnitType, prefs: Partial<UnitPrefs>): string | undefine
     case 'windDirection':
       return prefs.windDirection;
     case 'rain':
+      return prefs.rain;
+    // Evapotranspiration is a depth of water, in the rain's unit (the water balance is rain − ET₀).
+    case 'et0':
       return prefs.rain;
     case 'rainRate':
       return prefs.rain && `${prefs.rain}/h`;

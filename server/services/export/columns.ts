@@ -63,6 +63,7 @@ export const EXPORT_KEYS: string[] = (() => {
 /** Card titles of keys without a channel (src/cards/labels.ts CARD). */
 const CARD_OF: [RegExp, string][] = [
   [/^(wbgt|bgt|wbgtestimated)$/, 'Heat stress (WBGT)'],
+  [/^(et0day|hddday|cddday|gddday)$/, 'Evapotranspiration & degree days'],
   [/^(tempc0|humc0|dewpoint|feelslike|heatindex|windchill)$/, 'Outdoor'],
   [/^(windspd|gust|windavg10m|winddir|maxdailygust|winddiravg10m)$/, 'Wind'],
   [/^(absbaro|relbaro)$/, 'Barometer'],
@@ -93,6 +94,10 @@ const READING: Record<string, string> = {
   wbgt: 'WBGT',
   wbgtestimated: 'WBGT estimated',
   bgt: 'Black globe',
+  et0day: 'ET₀ today',
+  hddday: 'Heating degree days',
+  cddday: 'Cooling degree days',
+  gddday: 'Growing degree days',
   winddir: 'Direction',
   windspd: 'Wind speed',
   windavg10m: '10 min average',

@@ -3,7 +3,7 @@
 // hour's radiation is its clear-sky radiation times the day's ratio that Hargreaves' formula (Eq. 50) gives,
 // Rs/Rso = 0.16 √(Tmax − Tmin) / (0.75 + 2·10⁻⁵ z) (Ra cancels out). At night the longwave term takes the ratio
 // of the last hour the sun was up (the note to Eq. 39 for hourly periods).
-import { localParts } from '../timeZones';
+import { localDayStart } from '../timeZones';
 import {
   clearSky,
   dayOfYear,
@@ -40,7 +40,7 @@ export function climateHours(
   s: ClimateSettings & { longitude: number | null },
 ): ClimateHour[] {
   const hours = new Map<number, ClimateBucket[]>();
-  const days = new Map<string, [number, number]>();
+  const days = new Map<number, [number, number]>();
   for (const b of [...buckets].sort((x, y) => x.time - y.time)) {
     const h = b.time - (b.time % 3600);
     const list = hours.get(h);
@@ -48,8 +48,9 @@ export function climateHours(
     else hours.set(h, [b]);
     const t = b.aggs.tempc0;
     if (t && t[0] > 0) {
-      const p = localParts(b.time, s.timeZone);
-      const key = `${p.y}-${p.m}-${p.d}`;
+      // Days keyed by their local midnight: localDayStart remembers the zone's last day, so the buckets of one
+      // day cost no time-zone arithmetic each (ingest folds a day's buckets every few minutes, ingest/climate-today).
+      const key = localDayStart(b.time, s.timeZone);
       const range = days.get(key);
       days.set(key, range ? [Math.min(range[0], t[2]), Math.max(range[1], t[3])] : [t[2], t[3]]);
     }
@@ -69,8 +70,7 @@ export function climateHours(
     const ra = extraterrestrialHourly(s.latitude, s.longitude, j, d.getUTCHours() + 0.5);
     const wind = mean(bs, 'windspd');
     const solar = mean(bs, 'solarrad');
-    const p = localParts(time, s.timeZone);
-    const range = days.get(`${p.y}-${p.m}-${p.d}`);
+    const range = days.get(localDayStart(time, s.timeZone));
     const hargreaves = range
       ? Math.min(1, (0.16 * Math.sqrt(range[1] - range[0])) / (0.75 + 2e-5 * elevation))
       : 0.75;

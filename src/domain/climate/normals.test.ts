@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyNormals, hasNormals, percentile } from './normals';
+import { dailyNormals, hasNormals, percentile, versusNormal } from './normals';
 
 describe('normals', () => {
   it('percentiles interpolate between ranks', () => {
@@ -27,5 +27,27 @@ describe('normals', () => {
     expect(hasNormals('2024-01-01', '2025-01-02')).toBe(true);
     expect(hasNormals('2024-01-01', '2024-12-31')).toBe(false);
     expect(hasNormals(null, '2025-01-01')).toBe(false);
+  });
+});
+
+describe('a day against its normal', () => {
+  const normal = { years: 3, tempMean: 10, tempP10: 8, tempP90: 13, rain: 1 };
+  it('gives the difference and where the day falls in the band', () => {
+    expect(versusNormal(12.3, normal)).toEqual({
+      value: 12.3,
+      normal: 10,
+      diff: 12.3 - 10,
+      p10: 8,
+      p90: 13,
+      band: 'within',
+    });
+    expect(versusNormal(13.5, normal)?.band).toBe('above');
+    expect(versusNormal(7, normal)?.band).toBe('below');
+    expect(versusNormal(7, normal)?.diff).toBe(-3);
+  });
+  it('is null without a value or a normal', () => {
+    expect(versusNormal(null, normal)).toBeNull();
+    expect(versusNormal(10, undefined)).toBeNull();
+    expect(versusNormal(10, { ...normal, tempMean: null })).toBeNull();
   });
 });

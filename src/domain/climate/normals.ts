@@ -62,3 +62,26 @@ export function dailyNormals(days: DailyValue[]): Map<string, DayNormal> {
 /** Whether the history spans more than a year (the condition for showing normals). */
 export const hasNormals = (firstDate: string | null, lastDate: string | null): boolean =>
   !!firstDate && !!lastDate && Date.parse(lastDate) - Date.parse(firstDate) > 365 * 86400_000;
+
+/** A day's mean temperature against the station's normal of its calendar day (the dashboard's "vs normal"). */
+export interface VersusNormal {
+  /** The day's mean so far (°C). */
+  value: number;
+  normal: number;
+  /** value − normal (°C). */
+  diff: number;
+  p10: number | null;
+  p90: number | null;
+  /** Where the day falls in the station's years: under the 10th percentile, in the band, or over the 90th. */
+  band: 'below' | 'within' | 'above';
+}
+
+export function versusNormal(
+  value: number | null,
+  normal: DayNormal | null | undefined,
+): VersusNormal | null {
+  if (value === null || !normal || normal.tempMean === null) return null;
+  const { tempP10: p10, tempP90: p90 } = normal;
+  const band = p10 !== null && value < p10 ? 'below' : p90 !== null && value > p90 ? 'above' : 'within';
+  return { value, normal: normal.tempMean, diff: value - normal.tempMean, p10, p90, band };
+}

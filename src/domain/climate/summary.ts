@@ -118,7 +118,7 @@ export interface ClimateTotals {
   daysRain30: number;
 }
 
-interface DayAcc {
+export interface DayAcc {
   start: number;
   end: number;
   date: string;
@@ -220,7 +220,8 @@ function chillHoursOf(buckets: ClimateBucket[]): number | null {
   return any ? n : null;
 }
 
-function summariseDay(day: DayAcc, s: ClimateSettings): ClimateDay {
+/** One day from the buckets that start in it. */
+export function summariseDay(day: DayAcc, s: ClimateSettings): ClimateDay {
   const bs = day.buckets;
   const tempMean = meanOf(bs, 'tempc0');
   const hi = extremeOf(bs, 'tempc0', 'max');

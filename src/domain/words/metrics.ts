@@ -65,6 +65,10 @@ const EXACT: Record<string, Words> = {
   humco2: /*i18n*/ { id: 'metric.humco2', message: 'Humidity at the CO₂ sensor' },
   co: /*i18n*/ { id: 'metric.co', message: 'Carbon monoxide' },
   bgt: /*i18n*/ { id: 'metric.bgt', message: 'Black globe temperature' },
+  et0day: /*i18n*/ { id: 'metric.et0day', message: 'Evapotranspiration (ET₀) today' },
+  hddday: /*i18n*/ { id: 'metric.hddday', message: 'Heating degree days today' },
+  cddday: /*i18n*/ { id: 'metric.cddday', message: 'Cooling degree days today' },
+  gddday: /*i18n*/ { id: 'metric.gddday', message: 'Growing degree days today' },
 };
 
 /** Channel and numbered-sensor metrics: the number goes into `{n}`. */
