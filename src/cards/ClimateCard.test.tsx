@@ -59,7 +59,7 @@ describe('evapotranspiration and degree-day card', () => {
   it('shows ET₀ today large and the degree days under it', async () => {
     worker.loadClimate.mockResolvedValue(answer(12.1, undefined));
     renderCard();
-    expect(screen.getByRole('heading', { name: 'Evapotranspiration & degree days' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ET₀ & degree days' })).toBeTruthy();
     expect(screen.getByTestId('card-climate-primary').textContent).toBe('1.8mm');
     expect(screen.getByText('Heating degree days').nextElementSibling?.textContent).toBe('6.3°C·d');
     expect(screen.getByText('Growing degree days').nextElementSibling?.textContent).toBe('1.5°C·d');

@@ -130,7 +130,7 @@ const CARD: Record<string, MessageDescriptor> = {
   voc: msg`VOC`,
   battery: msg`Battery`,
   piezoRain: msg`Rain (piezo)`,
-  climate: msg`Evapotranspiration & degree days`,
+  climate: msg`ET₀ & degree days`,
 };
 
 /** A card's title; channel cards use the user's channel name when there is one. */

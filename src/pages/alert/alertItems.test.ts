@@ -12,22 +12,22 @@ describe('alert items', () => {
   it('offer the day’s ET₀ and degree days once the station reports them, under their card', () => {
     const device = { ...TEST_DEVICE, consoletype: 0 };
     const seen = new Set(['tempc0', 'humc0', 'et0day', 'hddday', 'cddday', 'gddday']);
-    const climate = itemsFor(device, seen).filter((o) => o.group === 'Evapotranspiration & degree days');
+    const climate = itemsFor(device, seen).filter((o) => o.group === 'ET₀ & degree days');
     expect(climate).toEqual([
-      { value: 'et0day', label: 'Evapotranspiration & degree days · ET₀ today', group: climate[0].group },
+      { value: 'et0day', label: 'ET₀ & degree days · ET₀ today', group: climate[0].group },
       {
         value: 'hddday',
-        label: 'Evapotranspiration & degree days · Heating degree days',
+        label: 'ET₀ & degree days · Heating degree days',
         group: climate[0].group,
       },
       {
         value: 'cddday',
-        label: 'Evapotranspiration & degree days · Cooling degree days',
+        label: 'ET₀ & degree days · Cooling degree days',
         group: climate[0].group,
       },
       {
         value: 'gddday',
-        label: 'Evapotranspiration & degree days · Growing degree days',
+        label: 'ET₀ & degree days · Growing degree days',
         group: climate[0].group,
       },
     ]);
