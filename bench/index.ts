@@ -171,6 +171,34 @@ if (want('browser')) {
   console.log('');
 }
 
+// Lighthouse (issue 32): the mobile preset, cold, on the three pages; a smoke runs /login alone, or says why not.
+if (want('lighthouse')) {
+  console.log("Lighthouse (mobile preset, cold; Debian's Chromium with the e2e flags) against a demo server");
+  const { GOALS, LIGHTHOUSE_PAGES, lighthouseBench, lighthouseMissing } = await import('./lighthouse');
+  const missing = await lighthouseMissing();
+  if (missing) console.log(`  skipped: ${missing}\n`);
+  else {
+    const rows = await lighthouseBench(smoke ? ['/login'] : LIGHTHOUSE_PAGES);
+    console.log(
+      `  ${pad('page', 16)}${pad('performance', 13)}${pad('CLS', 9)}${pad('accessibility', 15)}${pad('SEO', 6)}${pad('FCP ms', 9)}${pad('LCP ms', 9)}TBT ms`,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${pad(r.path, 16)}${pad(String(r.performance), 13)}${pad(fmt(r.cls, 3), 9)}${pad(String(r.accessibility), 15)}${pad(String(r.seo), 6)}${pad(fmt(r.fcpMs), 9)}${pad(fmt(r.lcpMs), 9)}${fmt(r.tbtMs)}`,
+      );
+    const met = rows.every(
+      (r) =>
+        r.performance >= GOALS.performance &&
+        r.cls < GOALS.cls &&
+        r.accessibility >= GOALS.accessibility &&
+        r.seo >= GOALS.seo,
+    );
+    console.log(
+      `  goals (performance ≥ ${GOALS.performance}, CLS < ${GOALS.cls}, accessibility and SEO ${GOALS.accessibility}): ${met ? 'met' : 'missed'}\n`,
+    );
+  }
+}
+
 // `npm run bench:load` (its own script: minutes against the cluster) runs in a smoke too, at 20 stations for 16 s.
 if (smoke) {
   const { spawnSync } = await import('node:child_process');
