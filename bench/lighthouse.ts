@@ -5,7 +5,7 @@
 // cleared before the run. Goals: performance ≥ 90, CLS < 0.05, accessibility and SEO 100.
 
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -68,6 +68,9 @@ export async function lighthouseBench(
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${lhr.runtimeError.message}`);
+    // The whole report, for the why of a figure (reports/ is not committed).
+    mkdirSync('reports', { recursive: true });
+    writeFileSync(`reports/lighthouse${path.replaceAll('/', '-')}.json`, JSON.stringify(lhr));
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       path,

@@ -1,6 +1,7 @@
 // Boot: pick the language, render, register the service worker; the data worker starts after the first paint.
 import '@fontsource-variable/inter';
 import './styles/global.css';
+import './styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './api/sw-register';
