@@ -70,7 +70,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.endsWith('.po') ? 'assets/locale-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId?.endsWith('.po')
+            ? 'assets/locale-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

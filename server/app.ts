@@ -381,7 +381,11 @@ function answerIndex(ctx: import('koa').Context, dir: string): void {
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-cache');
   // A hint, the same body: no Vary (a shared cache's wrong guess only preloads another catalogue).
-  const link = catalogueLink(cataloguesOf(dir, stats.mtimeMs), ctx.query.lang as string | undefined, ctx.headers);
+  const link = catalogueLink(
+    cataloguesOf(dir, stats.mtimeMs),
+    ctx.query.lang as string | undefined,
+    ctx.headers,
+  );
   if (link) ctx.set('Link', link);
   ctx.set('ETag', weakTag(stats));
   ctx.set('Last-Modified', stats.mtime.toUTCString());

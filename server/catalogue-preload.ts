@@ -13,7 +13,9 @@ export function catalogueFiles(dir: string): Map<LocaleId, string> {
   const names = existsSync(assets) ? readdirSync(assets) : [];
   const files = new Map<LocaleId, string>();
   for (const { id } of LOCALES) {
-    const name = names.find((n) => n.startsWith(`locale-${id}-`) && /^[\w-]{8}\.js$/.test(n.slice(id.length + 8)));
+    const name = names.find(
+      (n) => n.startsWith(`locale-${id}-`) && /^[\w-]{8}\.js$/.test(n.slice(id.length + 8)),
+    );
     if (name) files.set(id, `/assets/${name}`);
   }
   return files;

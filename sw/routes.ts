@@ -44,7 +44,8 @@ export const isHelpAsset = (url: URL): boolean =>
  * precache holds what every first load needs; the rest (the language catalogues, the non-Latin font subsets)
  * lands in the runtime cache on first use (issue 32: a lean precache).
  */
-export const isHashedAsset = (url: URL): boolean => /^\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i.test(url.pathname);
+export const isHashedAsset = (url: URL): boolean =>
+  /^\/assets\/[^/]+-[\w-]{8}\.[a-z0-9]+$/i.test(url.pathname);
 
 /** Same-origin hashed assets among URLs the page loaded (Resource Timing names), for the runtime cache. */
 export function hashedAssetUrls(urls: readonly string[], origin: string): string[] {

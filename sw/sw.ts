@@ -75,15 +75,18 @@ self.addEventListener('message', (event) => {
   // The page's first load ran before this worker controlled it: it sends the hashed files it loaded (its
   // language catalogue among them), and those not precached go into the runtime cache now.
   if (data?.type === 'CACHE_ASSETS' && Array.isArray(data.urls)) {
-    const urls = hashedAssetUrls(data.urls.filter((u): u is string => typeof u === 'string'), self.location.origin);
+    const urls = hashedAssetUrls(
+      data.urls.filter((u): u is string => typeof u === 'string'),
+      self.location.origin,
+    );
     event.waitUntil(
       Promise.all(
         urls
           .filter((url) => !getCacheKeyForURL(url))
           .map((url) =>
-            assets.handle({ request: new Request(url), event }).catch((e: unknown) =>
-              console.warn('[sw] not cached', url, e),
-            ),
+            assets
+              .handle({ request: new Request(url), event })
+              .catch((e: unknown) => console.warn('[sw] not cached', url, e)),
           ),
       ),
     );
