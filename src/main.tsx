@@ -6,7 +6,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './api/sw-register';
 import { App } from './app/App';
+import { listenForInstall } from './app/install';
 import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
+
+// Before anything is awaited: the browser may offer the install while the language loads.
+listenForInstall();
 
 async function boot() {
   const locale = await initialLocale();
