@@ -31,8 +31,9 @@ test('a first visit in German: the page preloads the German catalogue, the worke
   // The server guessed the language from the cookie and preloaded its catalogue with the page.
   expect(answer?.headers().link).toMatch(/^<\/assets\/locale-de-[\w-]{8}\.js>; rel=modulepreload$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
-  // The first load ran before the worker controlled the page: the worker is handed the files it loaded.
-  await controlled(page);
+  // The first load ran before the worker controlled the page: the worker is handed the files it loaded. No
+  // reload here (a controlled reload would fetch the catalogue through the worker): clients.claim() takes over.
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   await expect.poll(() => catalogueCached(page, 'de'), { timeout: 15_000 }).toBe(true);
   expect(await precachedCatalogues(page)).toEqual([]);
   expect(await catalogueCached(page, 'fr')).toBe(false);
