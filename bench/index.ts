@@ -13,10 +13,15 @@ const fmt = (n: number, dp = 0) =>
 // once: seconds each, figures meaningless, goals not checked. It keeps a bench from breaking unnoticed.
 const smoke = process.argv.includes('--smoke');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const want = (name: string) => smoke || only.length === 0 || only.includes(name);
+// Sections named with --smoke (`npm run bench -- --smoke lighthouse`): only those, at their smallest.
+const all = only.length === 0;
+const want = (name: string) => all || only.includes(name);
 /** The sections a full run leaves out (scale-out engines); a smoke runs them too. */
-const extra = (name: string) => smoke || only.includes(name);
-if (smoke) console.log('Smoke run (--smoke): every section at its smallest; figures are not measurements\n');
+const extra = (name: string) => (smoke && all) || only.includes(name);
+if (smoke)
+  console.log(
+    `Smoke run (--smoke): ${all ? 'every section' : only.join(', ')} at its smallest; figures are not measurements\n`,
+  );
 
 // `ingest-pg` (the scale-out engine) is not part of the full run.
 for (const engine of ['sqlite', 'pg'] as const) {
@@ -200,7 +205,7 @@ if (want('lighthouse')) {
 }
 
 // `npm run bench:load` (its own script: minutes against the cluster) runs in a smoke too, at 20 stations for 16 s.
-if (smoke) {
+if (smoke && all) {
   const { spawnSync } = await import('node:child_process');
   const load = spawnSync(process.execPath, ['--import', 'tsx', 'bench/load-run.ts'], {
     stdio: 'inherit',
