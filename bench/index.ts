@@ -183,7 +183,9 @@ if (want('lighthouse')) {
   const missing = await lighthouseMissing();
   if (missing) console.log(`  skipped: ${missing}\n`);
   else {
-    const rows = await lighthouseBench(smoke ? ['/login'] : LIGHTHOUSE_PAGES);
+    const runs = smoke ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    const rows = await lighthouseBench(smoke ? ['/login'] : LIGHTHOUSE_PAGES, runs);
+    console.log(`  (the median of ${runs} run${runs === 1 ? '' : 's'} per page, by performance)`);
     console.log(
       `  ${pad('page', 16)}${pad('performance', 13)}${pad('CLS', 9)}${pad('accessibility', 15)}${pad('SEO', 6)}${pad('FCP ms', 9)}${pad('LCP ms', 9)}TBT ms`,
     );

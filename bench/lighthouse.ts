@@ -2,7 +2,8 @@
 // Debian's Chromium with the e2e flags and a real server with the demo on. /login and /station/demo with
 // Lighthouse's own storage reset (no service worker, no caches, no IndexedDB); /dashboard signed in as the demo
 // account: the session lives in IndexedDB, so only the service worker, Cache Storage and the HTTP cache are
-// cleared before the run. Goals: performance ≥ 90, CLS < 0.05, accessibility and SEO 100.
+// cleared before each run. Each page is run BENCH_LIGHTHOUSE_RUNS times (3; a smoke once) and its median run by
+// performance is printed. Goals: performance ≥ 90, CLS < 0.05, accessibility and SEO 100.
 
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +41,14 @@ export async function lighthouseMissing(): Promise<string | null> {
 
 const score = (x: number | null | undefined) => Math.round((x ?? 0) * 100);
 
+/** The run of median performance (Lighthouse's own advice: one run swings with the machine's load). */
+export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
+  return [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs)[runs.length >> 1];
+}
+
 export async function lighthouseBench(
   pages: readonly string[] = LIGHTHOUSE_PAGES,
+  runs = 1,
 ): Promise<LighthouseFigures[]> {
   const { default: lighthouse } = await import('lighthouse');
   const server = await startServer();
@@ -86,7 +93,13 @@ export async function lighthouseBench(
   try {
     const out: LighthouseFigures[] = [];
     // Signed-out pages first: Lighthouse's storage reset would sign the demo account out.
-    for (const path of pages.filter((p) => p !== '/dashboard')) out.push(await run(path, false));
+    const median = async (once: () => Promise<LighthouseFigures>) => {
+      const all: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) all.push(await once());
+      return medianRun(all);
+    };
+    for (const path of pages.filter((p) => p !== '/dashboard'))
+      out.push(await median(() => run(path, false)));
     if (pages.includes('/dashboard')) {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${server.base}/login`);
@@ -94,15 +107,19 @@ export async function lighthouseBench(
       await page.getByLabel('Password', { exact: true }).fill('demo-weather');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(/\/dashboard/);
-      // Cold but signed in: no service worker, no Cache Storage, no HTTP cache; IndexedDB (the session) kept.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Storage.clearDataForOrigin', {
-        origin: server.base,
-        storageTypes: 'service_workers,cache_storage',
-      });
-      await cdp.send('Network.clearBrowserCache');
       await page.goto('about:blank');
-      out.push(await run('/dashboard', true));
+      const cdp = await context.newCDPSession(page);
+      out.push(
+        await median(async () => {
+          // Cold but signed in: no service worker, Cache Storage or HTTP cache; IndexedDB (the session) kept.
+          await cdp.send('Storage.clearDataForOrigin', {
+            origin: server.base,
+            storageTypes: 'service_workers,cache_storage',
+          });
+          await cdp.send('Network.clearBrowserCache');
+          return run('/dashboard', true);
+        }),
+      );
     }
     return out;
   } finally {
