@@ -177,7 +177,8 @@ if (want('browser')) {
 }
 
 // Lighthouse (issue 32): the mobile preset, cold, on the three pages; a smoke runs /login alone, or says why not.
-if (want('lighthouse')) {
+// Not part of the full run (minutes: three pages, three runs each): `npm run bench -- lighthouse`.
+if (extra('lighthouse')) {
   console.log("Lighthouse (mobile preset, cold; Debian's Chromium with the e2e flags) against a demo server");
   const { GOALS, LIGHTHOUSE_PAGES, lighthouseBench, lighthouseMissing } = await import('./lighthouse');
   const missing = await lighthouseMissing();
