@@ -126,8 +126,8 @@ export default function StationPage() {
   const expanded = new Set(open);
   // The cards follow what the station sends (its seen keys), which a first visit learns with its last data: a
   // grid drawn before that grew and reordered under the reader (CLS 0.87 on a phone, issue 32). Its space is
-  // held until the lookup settles; a copy kept from an earlier visit (offline too) is drawn at once.
-  // The live query hears of the worker's writes a little after the lookup answers: the grid waits for it.
+  // held until the lookup settles and the live query has heard of what the worker stored (a little after the
+  // lookup answers); a copy kept from an earlier visit (offline too) is drawn at once.
   const settled = lookup === 'failed' || (seen?.length ?? 0) >= (lookup === 'found' ? storedKeys : 1);
   if (settled && !shown) setShown(true);
   const ready = shown || settled;
