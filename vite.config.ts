@@ -43,7 +43,17 @@ export default defineConfig({
       manifest: webManifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['mockServiceWorker.js', 'screenshots/**'],
+        // Lean (issue 32): the build cannot know the user's language, so the nine catalogues (assets/locale-*) and
+        // the non-Latin font subsets are cached on first use (sw/sw.ts), the active language right after the
+        // first load (api/sw-register.ts). The Latin subsets (latin, latin-ext: Czech) are precached.
+        globIgnores: [
+          'mockServiceWorker.js',
+          'screenshots/**',
+          'assets/locale-*',
+          'assets/inter-cyrillic*',
+          'assets/inter-greek*',
+          'assets/inter-vietnamese*',
+        ],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },
@@ -52,6 +62,19 @@ export default defineConfig({
     precompress(),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2023', sourcemap: false },
+  build: {
+    target: 'es2023',
+    sourcemap: false,
+    // The catalogues (locales/*.po) as assets/locale-<id>-HASH.js: the precache leaves them out by that name,
+    // and the server preloads the active one (server/app.ts).
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.endsWith('.po')
+            ? 'assets/locale-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+  },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/socket.io' }])) },
 });

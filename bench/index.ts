@@ -13,10 +13,15 @@ const fmt = (n: number, dp = 0) =>
 // once: seconds each, figures meaningless, goals not checked. It keeps a bench from breaking unnoticed.
 const smoke = process.argv.includes('--smoke');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const want = (name: string) => smoke || only.length === 0 || only.includes(name);
+// Sections named with --smoke (`npm run bench -- --smoke lighthouse`): only those, at their smallest.
+const all = only.length === 0;
+const want = (name: string) => all || only.includes(name);
 /** The sections a full run leaves out (scale-out engines); a smoke runs them too. */
-const extra = (name: string) => smoke || only.includes(name);
-if (smoke) console.log('Smoke run (--smoke): every section at its smallest; figures are not measurements\n');
+const extra = (name: string) => (smoke && all) || only.includes(name);
+if (smoke)
+  console.log(
+    `Smoke run (--smoke): ${all ? 'every section' : only.join(', ')} at its smallest; figures are not measurements\n`,
+  );
 
 // `ingest-pg` (the scale-out engine) is not part of the full run.
 for (const engine of ['sqlite', 'pg'] as const) {
@@ -171,8 +176,39 @@ if (want('browser')) {
   console.log('');
 }
 
+// Lighthouse (issue 32): the mobile preset, cold, on the three pages; a smoke runs /login alone, or says why not.
+// Not part of the full run (minutes: three pages, three runs each): `npm run bench -- lighthouse`.
+if (extra('lighthouse')) {
+  console.log("Lighthouse (mobile preset, cold; Debian's Chromium with the e2e flags) against a demo server");
+  const { GOALS, LIGHTHOUSE_PAGES, lighthouseBench, lighthouseMissing } = await import('./lighthouse');
+  const missing = await lighthouseMissing();
+  if (missing) console.log(`  skipped: ${missing}\n`);
+  else {
+    const runs = smoke ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    const rows = await lighthouseBench(smoke ? ['/login'] : LIGHTHOUSE_PAGES, runs);
+    console.log(`  (the median of ${runs} run${runs === 1 ? '' : 's'} per page, by performance)`);
+    console.log(
+      `  ${pad('page', 16)}${pad('performance', 13)}${pad('CLS', 9)}${pad('accessibility', 15)}${pad('SEO', 6)}${pad('FCP ms', 9)}${pad('LCP ms', 9)}TBT ms`,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${pad(r.path, 16)}${pad(String(r.performance), 13)}${pad(fmt(r.cls, 3), 9)}${pad(String(r.accessibility), 15)}${pad(String(r.seo), 6)}${pad(fmt(r.fcpMs), 9)}${pad(fmt(r.lcpMs), 9)}${fmt(r.tbtMs)}`,
+      );
+    const met = rows.every(
+      (r) =>
+        r.performance >= GOALS.performance &&
+        r.cls < GOALS.cls &&
+        r.accessibility >= GOALS.accessibility &&
+        r.seo >= GOALS.seo,
+    );
+    console.log(
+      `  goals (performance ≥ ${GOALS.performance}, CLS < ${GOALS.cls}, accessibility and SEO ${GOALS.accessibility}): ${met ? 'met' : 'missed'}\n`,
+    );
+  }
+}
+
 // `npm run bench:load` (its own script: minutes against the cluster) runs in a smoke too, at 20 stations for 16 s.
-if (smoke) {
+if (smoke && all) {
   const { spawnSync } = await import('node:child_process');
   const load = spawnSync(process.execPath, ['--import', 'tsx', 'bench/load-run.ts'], {
     stdio: 'inherit',

@@ -8,6 +8,7 @@ import socketio from '@feathersjs/socketio';
 import { isUiPath } from '../src/domain/uiPaths';
 import { alerts } from './alerts';
 import { authentication } from './auth/authentication';
+import { catalogueFiles, catalogueLink } from './catalogue-preload';
 import { forwardedIp } from './client-ip';
 import { leader } from './cluster/leader';
 import { msgpackBody } from './codec';
@@ -353,6 +354,17 @@ function appNavigations(dir: string) {
   };
 }
 
+/** The build's catalogue files, read again when index.html changes (a new build deployed under the server). */
+const catalogues = new Map<string, { mtimeMs: number; files: ReturnType<typeof catalogueFiles> }>();
+function cataloguesOf(dir: string, mtimeMs: number) {
+  let entry = catalogues.get(dir);
+  if (entry?.mtimeMs !== mtimeMs) {
+    entry = { mtimeMs, files: catalogueFiles(dir) };
+    catalogues.set(dir, entry);
+  }
+  return entry.files;
+}
+
 /** A validator from the file's size and modification time (what koa-send's Last-Modified also rests on). */
 function weakTag(stats: { size: number; mtimeMs: number }): string {
   return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
@@ -368,6 +380,13 @@ function answerIndex(ctx: import('koa').Context, dir: string): void {
   ctx.status = 200;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-cache');
+  // A hint, the same body: no Vary (a shared cache's wrong guess only preloads another catalogue).
+  const link = catalogueLink(
+    cataloguesOf(dir, stats.mtimeMs),
+    ctx.query.lang as string | undefined,
+    ctx.headers,
+  );
+  if (link) ctx.set('Link', link);
   ctx.set('ETag', weakTag(stats));
   ctx.set('Last-Modified', stats.mtime.toUTCString());
   if (ctx.fresh) {

@@ -1,11 +1,16 @@
 // Boot: pick the language, render, register the service worker; the data worker starts after the first paint.
 import '@fontsource-variable/inter';
 import './styles/global.css';
+import './styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './api/sw-register';
 import { App } from './app/App';
+import { listenForInstall } from './app/install';
 import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
+
+// Before anything is awaited: the browser may offer the install while the language loads.
+listenForInstall();
 
 async function boot() {
   const locale = await initialLocale();

@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  getCacheKeyForURL,
   type PrecacheEntry,
   precacheAndRoute,
 } from 'workbox-precaching';
@@ -16,7 +17,7 @@ import { pullLastData } from './lastData';
 import { replayOutbox } from './outbox';
 import { notificationFor, openPath, parsePush, storePushAlert } from './push';
 import { resubscribe, type SubscriptionChange } from './resubscribe';
-import { isAvatar, isHelpAsset, isServerPath } from './routes';
+import { hashedAssetUrls, isAvatar, isHashedAsset, isHelpAsset, isServerPath } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -53,12 +54,43 @@ registerRoute(
   }),
 );
 
+// Hashed build files left out of the precache (vite.config.ts: the language catalogues, non-Latin font subsets):
+// cached on first use, so the user's language and script work offline on every route. Old builds' files age out.
+const assets = new CacheFirst({
+  cacheName: 'assets',
+  plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 180 * 86400 })],
+});
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isHashedAsset(url),
+  assets,
+);
+
 // Take control of pages on first install so an offline reload is served right away. Updates still wait for
 // the page's prompt (SKIP_WAITING below).
 clientsClaim();
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page's first load ran before this worker controlled it: it sends the hashed files it loaded (its
+  // language catalogue among them), and those not precached go into the runtime cache now.
+  if (data?.type === 'CACHE_ASSETS' && Array.isArray(data.urls)) {
+    const urls = hashedAssetUrls(
+      data.urls.filter((u): u is string => typeof u === 'string'),
+      self.location.origin,
+    );
+    event.waitUntil(
+      Promise.all(
+        urls
+          .filter((url) => !getCacheKeyForURL(url))
+          .map((url) =>
+            assets
+              .handle({ request: new Request(url), event })
+              .catch((e: unknown) => console.warn('[sw] not cached', url, e)),
+          ),
+      ),
+    );
+  }
 });
 
 self.addEventListener('sync', (event) => {

@@ -64,6 +64,7 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     return null;
   }
   void registerPeriodicSync(registration);
+  void cacheLoadedAssets();
   const check = () => wb.update().catch((e) => console.warn('[sw] update check failed (offline?)', e));
   // Look for updates when the app comes back to the foreground, when the network returns, and hourly while
   // visible (a kiosk tab is never hidden; hidden tabs are checked when shown).
@@ -75,6 +76,21 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     if (document.visibilityState === 'visible') check();
   }, UPDATE_CHECK_MS);
   return registration;
+}
+
+/**
+ * This load's hashed files (the active language catalogue, the font subsets in use) into the service worker's
+ * runtime cache (sw/sw.ts CACHE_ASSETS): the precache leaves the nine catalogues out, and a first load ran before
+ * the worker controlled the page. Sent on every start: what is cached already costs nothing.
+ */
+async function cacheLoadedAssets(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker.ready;
+    const urls = performance.getEntriesByType('resource').map((e) => e.name);
+    reg.active?.postMessage({ type: 'CACHE_ASSETS', urls });
+  } catch (e) {
+    console.warn('[sw] loaded files not handed to the cache', e);
+  }
 }
 
 /** How often the installed app may pull the newest readings with no page open (sw/lastData.ts). */

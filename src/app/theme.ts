@@ -26,5 +26,11 @@ export function useThemeEffect(): void {
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#161b22' : '#ffffff');
+    // For the next start's static shell (public/boot-theme.js), painted before the settings are read.
+    try {
+      localStorage.setItem('theme', dark ? 'dark' : 'light');
+    } catch {
+      // No storage: the next shell is light.
+    }
   }, [dark]);
 }

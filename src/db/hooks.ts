@@ -187,6 +187,15 @@ export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
  * forecast with a summary is held. Sorted, so an unchanged set compares equal.
  */
 export async function readSeenKeys(db: PortalDb, device: string): Promise<string[]> {
+  return seenKeysOf(db, device);
+}
+
+/** readSeenKeys on the hooks' database, read now (a live query hears of a worker's write a little later). */
+export function readSeenKeysNow(device: string): Promise<string[]> {
+  return seenKeysOf(hookDb, device);
+}
+
+async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
   const seen = new Set<string>();
   const add = (row: Record<string, unknown> | null | undefined) => {
     for (const [k, v] of Object.entries(row ?? {}))

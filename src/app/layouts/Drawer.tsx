@@ -9,6 +9,7 @@ import { usePendingInvitationCount } from '../../db/useShares';
 import { useUi } from '../../state/ui';
 import type { MenuEntry } from '../menu';
 import styles from './Drawer.module.css';
+import { InstallButton } from './InstallButton';
 
 export function Drawer({ menu }: { menu: MenuEntry[] }) {
   const { t, i18n } = useLingui();
@@ -66,6 +67,7 @@ export function Drawer({ menu }: { menu: MenuEntry[] }) {
             </li>
           ))}
         </ul>
+        <InstallButton />
       </nav>
     </>
   );

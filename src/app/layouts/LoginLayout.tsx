@@ -16,7 +16,8 @@ export function LoginLayout() {
     <div className={styles.shell}>
       <SkipLink />
       <header className={styles.bar}>
-        <Link to="/login" className={styles.logo}>
+        {/* On a phone the mark alone: the link still needs a name (Lighthouse accessibility, issue 32). */}
+        <Link to="/login" className={styles.logo} aria-label={t`Weather Portal`}>
           <Logo size={30} showName={wide} />
         </Link>
         <div className={styles.end}>
