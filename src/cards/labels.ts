@@ -27,7 +27,7 @@ const METRIC: Record<string, MessageDescriptor> = {
   monthlyrain: msg`This month`,
   yearlyrain: msg`This year`,
   uvi: msg`UV index`,
-  solarrad: msg`Light intensity`,
+  solarrad: msg`Solar radiation`,
   lightningdist: msg`Distance`,
   lightningtime: msg`Last strike`,
   lightning5m: msg`Strikes, 5 min`,

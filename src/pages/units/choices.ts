@@ -51,7 +51,7 @@ export const CHOICES: { title: MessageDescriptor; items: Choice[] }[] = [
       choice('windSpeed', msg`Wind speed`),
       choice('windDirection', msg`Wind direction`),
       choice('rain', msg`Rain`),
-      choice('light', msg`Light intensity`),
+      choice('light', msg`Solar radiation`),
       choice('distance', msg`Distance`),
       choice('visibility', msg`Visibility`),
       choice('elevation', msg`Elevation`),

@@ -25,7 +25,7 @@ export const PREVIEW_LABELS: Record<string, MessageDescriptor> = {
   windspd: msg`Wind speed`,
   winddir: msg`Wind direction`,
   dailyrain: msg`Rain today`,
-  solarrad: msg`Light intensity`,
+  solarrad: msg`Solar radiation`,
   lightningdist: msg`Lightning distance`,
   hcho: msg`Formaldehyde`,
   co2: msg`CO₂`,
