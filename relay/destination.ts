@@ -149,7 +149,8 @@ export class Destination {
     try {
       const headers: Record<string, string> = relayHeaders({
         version: RELAY_VERSION,
-        queued: this.queued(),
+        // The others waiting: this one is still counted until it is taken.
+        queued: Math.max(0, this.queued() - 1),
         received: Math.floor(upload.at / 1000),
       });
       if (req.contentType) headers['content-type'] = req.contentType;

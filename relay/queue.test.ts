@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { destinationId, THIN_MS, type UploadRequest, UploadQueue } from './queue';
+import { destinationId, THIN_MS, UploadQueue, type UploadRequest } from './queue';
 
 const PORTAL = destinationId('https://portal.example');
 const OTHER = destinationId('http://192.168.1.5:8123/');
@@ -116,7 +116,8 @@ describe('UploadQueue', () => {
     expect(times.slice(-10)).toEqual(Array.from({ length: 10 }, (_, i) => (590 + i) * every));
     // The thinned part: at most one upload per 5-minute bucket.
     const buckets = new Map<number, number>();
-    for (const u of held) buckets.set(Math.floor(u.at / THIN_MS), (buckets.get(Math.floor(u.at / THIN_MS)) ?? 0) + 1);
+    for (const u of held)
+      buckets.set(Math.floor(u.at / THIN_MS), (buckets.get(Math.floor(u.at / THIN_MS)) ?? 0) + 1);
     const thinnedBuckets = [...buckets.values()].filter((n) => n === 1).length;
     expect(thinnedBuckets).toBeGreaterThan(5);
     // The oldest data is not all gone: it is there at 5-minute resolution.
