@@ -14,8 +14,8 @@ export function parseSize(text: string): number | null {
   return Math.floor(Number(m[1]) * unit);
 }
 
-async function main() {
-  const { values } = parseArgs({
+function options() {
+  return parseArgs({
     options: {
       portal: { type: 'string' },
       listen: { type: 'string', default: '8080' },
@@ -26,6 +26,16 @@ async function main() {
       help: { type: 'boolean' },
     },
   });
+}
+
+async function main() {
+  let values: ReturnType<typeof options>['values'];
+  try {
+    ({ values } = options());
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
   const listen = Number(values.listen);
   const maxBytes = values['max-size'] === undefined ? DEFAULT_MAX_BYTES : parseSize(values['max-size']);
   if (values.help || !values.portal || !values.queue || !Number.isInteger(listen) || !maxBytes) {
