@@ -1,7 +1,7 @@
 // One place the relay sends every upload to (the portal, or a --forward URL). Two lanes, so a backlog never
-// holds up live data: an upload that arrives while the destination answers is sent at once (live), and the
-// backlog lane sends what is left, oldest first, one at a time, retrying with a growing pause while the
-// destination is away. An upload it refuses for good (a 4xx other than "later") is dropped, never retried.
+// holds up live data: an upload is sent as soon as it arrives (live), and the backlog lane sends what is left,
+// oldest first, one at a time, retrying with a growing pause while the destination is away. An upload it
+// refuses for good (a 4xx other than "later") is dropped, never retried.
 import { relayHeaders } from '../server/ingest/relayed';
 import { VERSION } from '../server/version';
 import { destinationId, type QueuedUpload, type UploadQueue } from './queue';
@@ -78,12 +78,13 @@ export class Destination {
     };
   }
 
-  /** A new upload: sent at once while the destination answers, else left to the backlog lane. */
+  /**
+   * A new upload: sent at once, whatever the backlog. While the destination is away this is also the probe
+   * that finds it back (the backlog lane is woken to try too), so live data resumes with the first upload
+   * after its return, not after the backlog or a retry pause.
+   */
   arrived(upload: QueuedUpload): void {
-    if (this.reachable === false) {
-      this.wake?.();
-      return;
-    }
+    if (this.reachable === false) this.wake?.();
     const sending: Promise<void> = this.send(upload)
       .then((ok) => {
         if (ok) return;
