@@ -13,6 +13,7 @@ import type { UploadNote } from '../services/ingest-health/recorder';
 import { writeStationRelay } from '../services/weather-server/station-relay';
 import { primaryRow } from '../storage/buckets';
 import {
+  EARLIEST_PLAUSIBLE,
   type Fields,
   outcomeOf,
   PROTOCOLS,
@@ -135,8 +136,8 @@ export class Ingest {
       note.station = device.wsid;
       const now = Math.floor(Date.now() / 1000);
       // Relayed from a queue: a reading without the console's own time is as old as the relay's receipt.
-      const received = relay?.received;
-      const readAt = received && received <= now + MAX_CLOCK_AHEAD ? received : now;
+      const received = relay?.received ?? 0;
+      const readAt = received >= EARLIEST_PLAUSIBLE && received <= now + MAX_CLOCK_AHEAD ? received : now;
       const parsed = PROTOCOLS[protocol].parse(params, readAt, { timeZone: device.timezone });
       if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey))
         return this.refused(protocol, ip, note, 'Wrong station key');
