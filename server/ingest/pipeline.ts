@@ -41,6 +41,11 @@ function outOfRange(sent: Record<string, number | null>, kept: Record<string, nu
   return dropped.length > 0 ? dropped.join(', ') : null;
 }
 
+/** A relayed upload received this many seconds ago or more comes from the relay's queue (its backlog). */
+const RELAY_BACKLOG_AGE = 60;
+/** How much faster a relay's backlog may be sent than a station's live uploads. */
+const RELAY_BACKLOG_RATE = 10;
+
 /** How far ahead of the server clock a console's timestamp may be before we use the server time. */
 const MAX_CLOCK_AHEAD = 300;
 
@@ -53,6 +58,12 @@ function sameKey(a: string, b: string): boolean {
 export class Ingest {
   /** Accepted uploads per station: only a valid key spends them, so no one else can use them up. */
   private perStation: TokenBuckets;
+  /**
+   * A relay's backlog (uploads it received over a minute ago, sent from its queue after an outage) spends its
+   * own tokens, refilled RELAY_BACKLOG_RATE times faster: the backlog is sent sooner and never takes the tokens
+   * of the station's live uploads. A key is still needed, so only the station's owner can use them.
+   */
+  private backlog: TokenBuckets;
   /** Wrong credentials per client IP (behind proxies: TRUST_PROXY, see config.ts). */
   private badAuth = new RateLimiter(30, 60_000);
   /** Notes written after the reply (unmapped fields, relay status), awaited by settled(). */
@@ -61,6 +72,7 @@ export class Ingest {
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
+    this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
   }
 
   /**
@@ -141,7 +153,8 @@ export class Ingest {
       const parsed = PROTOCOLS[protocol].parse(params, readAt, { timeZone: device.timezone });
       if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey))
         return this.refused(protocol, ip, note, 'Wrong station key');
-      if (!this.perStation.take(device._id)) {
+      const fromQueue = readAt < now - RELAY_BACKLOG_AGE;
+      if (!(fromQueue ? this.backlog : this.perStation).take(device._id)) {
         note.reason = 'rateLimited';
         note.detail = 'More uploads than the station may send';
         return replyFor(protocol, 'tooMany');

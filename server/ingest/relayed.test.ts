@@ -91,3 +91,30 @@ describe('a relayed upload at the portal', () => {
     expect(view.body.relay.status).toBeNull();
   });
 });
+
+describe("a relay's backlog and the station's rate limit", () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // Two uploads at once, then (practically) none: the limit is reached at the third.
+    t = await startServer({ ingestBurst: 2, ingestPerSecond: 0.0001 });
+    ({ token } = await newUser(t));
+  });
+  afterAll(() => t.close());
+
+  test("the backlog spends its own tokens: it never takes the live uploads'", async () => {
+    const station = await newStation(t, token, { timezone: 'UTC' });
+    const now = Math.floor(Date.now() / 1000);
+    const send = (n: number, received: number) =>
+      fetch(`${t.url}/data/upload.php?wsid=${station.wsid}&wspw=${station.stationKey}&t1tem=${n}`, {
+        headers: relayHeaders({ version: 'relay/1', queued: 0, received }),
+      }).then((r) => r.status);
+    // The backlog: two taken, the third is "too many" (WSLink's 404), to be sent again later.
+    expect([await send(1, now - 900), await send(2, now - 890), await send(3, now - 880)]).toEqual([
+      200, 200, 404,
+    ]);
+    // Live uploads still have theirs.
+    expect([await send(4, now), await send(5, now + 1)]).toEqual([200, 200]);
+    expect(await send(6, now + 2)).toBe(404);
+  });
+});
