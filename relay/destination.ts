@@ -164,7 +164,10 @@ export class Destination {
       });
       const text = await res.text();
       if (later(res.status)) {
-        this.away(`answered ${res.status} ${text.slice(0, 80)}`);
+        // A 5xx: the portal (or the proxy before it) cannot store; anything else is an answer ("too many"):
+        // it is there, the upload waits its turn.
+        if (res.status >= 500) this.away(`answered ${res.status} ${text.slice(0, 80)}`);
+        else this.reachable = true;
         return false;
       }
       this.queue.delivered(this.id, upload.seq);
