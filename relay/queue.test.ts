@@ -56,6 +56,20 @@ describe('UploadQueue', () => {
     again.close();
   });
 
+  test('after everything was delivered and its files deleted, a restart still queues new uploads', () => {
+    const q = open({ segmentBytes: 200 });
+    const uploads = [1, 2, 3, 4].map((n) => q.append(1000 * n, request(n)));
+    for (const u of uploads) q.delivered(PORTAL, u.seq);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.seg'))).toEqual([]);
+    q.close();
+    const again = open({ segmentBytes: 200 });
+    const next = again.append(5000, request(5));
+    expect(next.seq).toBeGreaterThan(uploads[3].seq);
+    expect(temps(again)).toEqual([5]);
+    expect(again.count(PORTAL)).toBe(1);
+    again.close();
+  });
+
   test('a line cut short by a crash is skipped on restart', () => {
     const q = open();
     q.append(1000, request(1));

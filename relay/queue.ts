@@ -132,6 +132,14 @@ export class UploadQueue {
       this.segments.push({ first: Number(m[1]), file, bytes: statSync(file).size, uploads });
       for (const u of uploads) this.nextSeq = Math.max(this.nextSeq, u.seq + 1);
     }
+    // Seqs go on from the highest ever given, also when every segment was delivered and deleted (the ack logs
+    // remember it): a seq given again would count as delivered already.
+    for (const name of readdirSync(options.dir))
+      if (name.endsWith('.acks'))
+        for (const line of readFileSync(join(options.dir, name), 'utf8').split('\n')) {
+          const seq = line.startsWith('<') ? Number(line.slice(1)) : Number(line) + 1;
+          if (Number.isFinite(seq)) this.nextSeq = Math.max(this.nextSeq, seq);
+        }
     for (const id of options.destinations) {
       const acks = this.openAcks(id);
       for (const u of this.all()) if (!this.has(acks, u.seq)) acks.pending++;
