@@ -70,15 +70,24 @@ describe('UploadQueue', () => {
     again.close();
   });
 
-  test('a line cut short by a crash is skipped on restart', () => {
+  test('a line cut short by a crash is skipped on restart (an upload, or a delivery)', () => {
     const q = open();
-    q.append(1000, request(1));
+    const first = q.append(1000, request(1));
     q.close();
     const [segment] = readdirSync(dir).filter((f) => f.endsWith('.seg'));
     writeFileSync(join(dir, segment), `${readFileSync(join(dir, segment), 'utf8')}{"seq":2,"at":20`);
+    // The delivery of seq 1 was being written: "1" of "1\n" is not a delivery of seq 1.
+    const [acks] = readdirSync(dir).filter((f) => f.endsWith('.acks'));
+    writeFileSync(join(dir, acks), `${readFileSync(join(dir, acks), 'utf8')}${first.seq}`);
     const again = open();
     expect(temps(again)).toEqual([1]);
+    // Deliveries after it are read back as written.
+    const next = again.append(2000, request(2));
+    again.delivered(PORTAL, next.seq);
     again.close();
+    const third = open();
+    expect(temps(third)).toEqual([1]);
+    third.close();
   });
 
   test('each destination keeps its own deliveries; a segment goes once every destination has it', () => {

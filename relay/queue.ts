@@ -98,6 +98,11 @@ function replaceSync(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
+/** The lines of an ack log that were written whole (a last one without its newline was cut by a crash). */
+function completeLines(text: string): string[] {
+  return text.split('\n').slice(0, -1);
+}
+
 /** The uploads of a segment file; a line cut short by a crash (the last one) is skipped. */
 function readSegment(file: string): QueuedUpload[] {
   const out: QueuedUpload[] = [];
@@ -136,7 +141,7 @@ export class UploadQueue {
     // remember it): a seq given again would count as delivered already.
     for (const name of readdirSync(options.dir))
       if (name.endsWith('.acks'))
-        for (const line of readFileSync(join(options.dir, name), 'utf8').split('\n')) {
+        for (const line of completeLines(readFileSync(join(options.dir, name), 'utf8'))) {
           const seq = line.startsWith('<') ? Number(line.slice(1)) : Number(line) + 1;
           if (Number.isFinite(seq)) this.nextSeq = Math.max(this.nextSeq, seq);
         }
@@ -160,10 +165,18 @@ export class UploadQueue {
       below = this.nextSeq;
       replaceSync(file, `<${below}\n`);
     }
-    for (const line of text?.split('\n') ?? []) {
+    for (const line of completeLines(text ?? '')) {
       if (line.startsWith('<')) below = Math.max(below, Number(line.slice(1)) || 0);
       else if (/^\d+$/.test(line)) seqs.add(Number(line));
     }
+    // A line cut short is dropped from the file too, or the next delivery would be appended to it.
+    if (text && !text.endsWith('\n'))
+      replaceSync(
+        file,
+        completeLines(text)
+          .map((l) => `${l}\n`)
+          .join(''),
+      );
     return { file, fd: openSync(file, 'a'), below, seqs, pending: 0 };
   }
 
