@@ -20,7 +20,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The request a console sent, as the relay received it (its time fields filled in when it had none). */
 export interface UploadRequest {
@@ -86,6 +86,16 @@ function appendSync(fd: number, text: string): void {
   fsyncSync(fd);
 }
 
+/** Makes a file's creation or renaming in `dir` durable (fsync of a file does not cover its directory entry). */
+function syncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Writes `text` as `file` whole: a temporary file, fsync'd, renamed over it (never a half-written file). */
 function replaceSync(file: string, text: string): void {
   const tmp = `${file}.tmp`;
@@ -96,6 +106,7 @@ function replaceSync(file: string, text: string): void {
     closeSync(fd);
   }
   renameSync(tmp, file);
+  syncDir(dirname(file));
 }
 
 /** The lines of an ack log that were written whole (a last one without its newline was cut by a crash). */
@@ -257,6 +268,7 @@ export class UploadQueue {
     const segment: Segment = { first, file, bytes: 0, uploads: [] };
     this.segments.push(segment);
     this.active = { fd: openSync(file, 'a'), segment };
+    syncDir(this.options.dir);
   }
 
   /**
