@@ -152,4 +152,23 @@ describe('UploadQueue', () => {
     expect([...again.pending(PORTAL)].map((u) => u.seq)).toEqual(held.map((u) => u.seq));
     again.close();
   });
+
+  test('short of disk space, the queue thins itself the same way, and only as far as the disk needs', () => {
+    // A 200 kB disk the queue has alone, 50 kB of it kept free: the queue may take about 150 kB.
+    const disk = 200_000;
+    const q: UploadQueue = open({
+      maxBytes: 1 << 30,
+      segmentBytes: 8000,
+      minFreeBytes: 50_000,
+      freeBytes: () => disk - q.bytes(),
+    });
+    for (let i = 0; i < 2000; i++) q.append(i * 30_000, request(i));
+    expect(q.bytes()).toBeLessThanOrEqual(150_000);
+    // Thinned, not emptied: it keeps using the room it has.
+    expect(q.bytes()).toBeGreaterThan(100_000);
+    expect(q.thinned).toBeGreaterThan(0);
+    const times = [...q.pending(PORTAL)].map((u) => u.at);
+    expect(times.slice(-5)).toEqual([1995, 1996, 1997, 1998, 1999].map((i) => i * 30_000));
+    q.close();
+  });
 });

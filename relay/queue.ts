@@ -16,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  statfsSync,
   statSync,
   unlinkSync,
   writeSync,
@@ -71,6 +72,16 @@ export interface QueueOptions {
   maxBytes: number;
   /** A segment is closed (and a new one begun) at this size. */
   segmentBytes?: number;
+  /** Free disk space the queue leaves to others (default 32 MiB): short of it, the queue thins itself. */
+  minFreeBytes?: number;
+  /** Free bytes on the queue's file system (tests: a small disk). */
+  freeBytes?: (dir: string) => number;
+}
+
+/** Free bytes for unprivileged writers on the file system of `dir`. */
+function diskFree(dir: string): number {
+  const s = statfsSync(dir);
+  return s.bavail * s.bsize;
 }
 
 /** A stable id for a destination URL (its ack log's name): the same URL keeps its deliveries across restarts. */
@@ -196,7 +207,8 @@ export class UploadQueue {
     const upload: QueuedUpload = { seq: this.nextSeq++, at, req };
     const line = `${JSON.stringify(upload)}\n`;
     const size = Buffer.byteLength(line);
-    if (this.bytes() + size > this.options.maxBytes) this.makeRoom(size);
+    const limit = this.limit();
+    if (this.bytes() + size > limit) this.makeRoom(size, limit);
     if (!this.active || this.active.segment.bytes >= this.segmentBytes) this.roll(upload.seq);
     const { fd, segment } = this.active!;
     appendSync(fd, line);
@@ -305,12 +317,22 @@ export class UploadQueue {
   }
 
   /**
+   * The most bytes the queue may take now: --max-size, and no more than leaves the disk its reserve of free
+   * space (what the queue frees is free space again, so it thins only as the disk fills).
+   */
+  private limit(): number {
+    const free = (this.options.freeBytes ?? diskFree)(this.options.dir);
+    const reserve = this.options.minFreeBytes ?? 32 * 1024 * 1024;
+    return Math.max(0, Math.min(this.options.maxBytes, this.bytes() + free - reserve));
+  }
+
+  /**
    * Frees room for `need` more bytes: the oldest closed segments are rewritten keeping one upload per
    * THIN_MS (the first of each), oldest first until a quarter of the bound is free; if that is not enough,
    * the oldest segments are dropped.
    */
-  private makeRoom(need: number): void {
-    this.freeRoom(need);
+  private makeRoom(need: number, limit: number): void {
+    this.freeRoom(need, limit);
     this.rewriteAcks();
     this.compact();
   }
@@ -321,8 +343,8 @@ export class UploadQueue {
     for (const acks of this.acks.values()) if (!this.has(acks, upload.seq)) acks.pending--;
   }
 
-  private freeRoom(need: number): void {
-    const target = Math.max(0, this.options.maxBytes * 0.75 - need);
+  private freeRoom(need: number, limit: number): void {
+    const target = Math.max(0, limit * 0.75 - need);
     let lastBucket = -1;
     for (const segment of this.segments) {
       if (this.bytes() <= target) return;
@@ -342,7 +364,7 @@ export class UploadQueue {
       segment.uploads = kept;
       segment.bytes = Buffer.byteLength(text);
     }
-    while (this.bytes() + need > this.options.maxBytes && this.segments.length > 0) {
+    while (this.bytes() + need > limit && this.segments.length > 0) {
       const oldest = this.segments[0];
       if (oldest === this.active?.segment) {
         closeSync(this.active.fd);
