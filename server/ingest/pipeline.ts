@@ -10,9 +10,11 @@ import { hasWatchers } from '../realtime/channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
+import { writeStationRelay } from '../services/weather-server/station-relay';
 import { primaryRow } from '../storage/buckets';
 import { ClimateTodayDeriver } from './climate-today';
 import {
+  EARLIEST_PLAUSIBLE,
   type Fields,
   outcomeOf,
   PROTOCOLS,
@@ -21,6 +23,7 @@ import {
   type UploadProtocol,
   type UploadReply,
 } from './parsers';
+import type { RelayNote } from './relayed';
 
 /** The station an upload names, for the admin's list of rejections: a station ID, never a key or a MAC hash. */
 export function namedStation(protocol: UploadProtocol, params: Fields, pathKey?: string): string | null {
@@ -39,6 +42,11 @@ function outOfRange(sent: Record<string, number | null>, kept: Record<string, nu
   return dropped.length > 0 ? dropped.join(', ') : null;
 }
 
+/** A relayed upload received this many seconds ago or more comes from the relay's queue (its backlog). */
+const RELAY_BACKLOG_AGE = 60;
+/** How much faster a relay's backlog may be sent than a station's live uploads. */
+const RELAY_BACKLOG_RATE = 10;
+
 /** How far ahead of the server clock a console's timestamp may be before we use the server time. */
 const MAX_CLOCK_AHEAD = 300;
 
@@ -51,30 +59,44 @@ function sameKey(a: string, b: string): boolean {
 export class Ingest {
   /** Accepted uploads per station: only a valid key spends them, so no one else can use them up. */
   private perStation: TokenBuckets;
+  /**
+   * A relay's backlog (uploads it received over a minute ago, sent from its queue after an outage) spends its
+   * own tokens, refilled RELAY_BACKLOG_RATE times faster: the backlog is sent sooner and never takes the tokens
+   * of the station's live uploads. A key is still needed, so only the station's owner can use them.
+   */
+  private backlog: TokenBuckets;
   /** Wrong credentials per client IP (behind proxies: TRUST_PROXY, see config.ts). */
   private badAuth = new RateLimiter(30, 60_000);
-  private unmappedWrites = new Set<Promise<void>>();
+  /** Notes written after the reply (unmapped fields, relay status), awaited by settled(). */
+  private notes = new Set<Promise<void>>();
   /** ET₀ and degree days of the day so far (issue 26). */
   private climateToday: ClimateTodayDeriver;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
+    this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
     this.climateToday = new ClimateTodayDeriver(app);
   }
 
   /**
    * `pathKey`: the station key the request carries outside its fields (an Ecowitt or Windy path, a bearer
-   * token), which names the station.
+   * token), which names the station. `relay`: a home relay sent it on (relayed.ts).
    */
-  async accept(protocol: UploadProtocol, params: Fields, ip: string, pathKey?: string): Promise<UploadReply> {
+  async accept(
+    protocol: UploadProtocol,
+    params: Fields,
+    ip: string,
+    pathKey?: string,
+    relay?: RelayNote,
+  ): Promise<UploadReply> {
     // Every answer is counted once, by ingest health (the admin page and portal_uploads_total), and timed for
     // the operators' latency histogram (/metrics).
     const started = performance.now();
     const note: UploadNote = {};
     let status = 500;
     try {
-      const reply = await this.answer(protocol, params, ip, pathKey, note);
+      const reply = await this.answer(protocol, params, ip, pathKey, note, relay);
       status = reply.status;
       return reply;
     } finally {
@@ -111,6 +133,7 @@ export class Ingest {
     ip: string,
     pathKey: string | undefined,
     note: UploadNote,
+    relay: RelayNote | undefined,
   ) {
     try {
       // A MAC can be guessed (about 24 bits once the vendor's prefix is known): an IP past its failures is
@@ -128,10 +151,14 @@ export class Ingest {
       note.device = device._id;
       note.station = device.wsid;
       const now = Math.floor(Date.now() / 1000);
-      const parsed = PROTOCOLS[protocol].parse(params, now, { timeZone: device.timezone });
+      // Relayed from a queue: a reading without the console's own time is as old as the relay's receipt.
+      const received = relay?.received ?? 0;
+      const readAt = received >= EARLIEST_PLAUSIBLE && received <= now + MAX_CLOCK_AHEAD ? received : now;
+      const parsed = PROTOCOLS[protocol].parse(params, readAt, { timeZone: device.timezone });
       if (parsed.stationKey !== null && !sameKey(parsed.stationKey, device.stationKey))
         return this.refused(protocol, ip, note, 'Wrong station key');
-      if (!this.perStation.take(device._id)) {
+      const fromQueue = readAt < now - RELAY_BACKLOG_AGE;
+      if (!(fromQueue ? this.backlog : this.perStation).take(device._id)) {
         note.reason = 'rateLimited';
         note.detail = 'More uploads than the station may send';
         return replyFor(protocol, 'tooMany');
@@ -152,6 +179,7 @@ export class Ingest {
       }
       await this.store(device, time, values);
       this.noteUnmapped(device, parsed.unmapped);
+      if (relay) this.noteRelay(device, relay, now);
       return replyFor(protocol, 'ok');
     } catch (error) {
       if (error instanceof UploadError) {
@@ -226,21 +254,39 @@ export class Ingest {
     const fresh = Object.keys(unmapped).filter((k) => !(k in device.unmapped));
     if (fresh.length === 0 || Object.keys(device.unmapped).length >= 100) return;
     for (const k of fresh.slice(0, 100)) device.unmapped[k] = unmapped[k].slice(0, 64);
-    // Not awaited (the console's answer never waits for it); settled() lets readers and shutdown wait.
-    const write: Promise<void> = this.app.ctx.storage
-      .knex('weatherDevices')
-      .where({ _id: device._id })
-      .update({ unmapped: JSON.stringify(device.unmapped) })
+    this.track(
+      this.app.ctx.storage
+        .knex('weatherDevices')
+        .where({ _id: device._id })
+        .update({ unmapped: JSON.stringify(device.unmapped) }),
+      'unmapped fields not saved',
+    );
+  }
+
+  /**
+   * Remembers that `device`'s upload came through a relay (the Weather Server page shows it): a resend the
+   * samples already held counts too, the relay was seen.
+   */
+  private noteRelay(device: DeviceRow, relay: RelayNote, now: number): void {
+    this.track(
+      writeStationRelay(this.app.ctx.storage.knex, device._id, relay, now),
+      'relay status not saved',
+    );
+  }
+
+  /** Not awaited (the console's answer never waits for it); settled() lets readers and shutdown wait. */
+  private track(work: PromiseLike<unknown>, failure: string): void {
+    const write: Promise<void> = Promise.resolve(work)
       .then(
         () => undefined,
-        (error: unknown) => this.app.ctx.log.error('unmapped fields not saved', error),
+        (error: unknown) => this.app.ctx.log.error(failure, error),
       )
-      .finally(() => this.unmappedWrites.delete(write));
-    this.unmappedWrites.add(write);
+      .finally(() => this.notes.delete(write));
+    this.notes.add(write);
   }
 
   /** Resolves once the unmapped-field notes written so far are stored. */
   async settled(): Promise<void> {
-    await Promise.all([...this.unmappedWrites]);
+    await Promise.all([...this.notes]);
   }
 }

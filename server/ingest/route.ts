@@ -1,32 +1,13 @@
 // The upload endpoints of every protocol (parsers/protocols.ts), mounted ahead of the API. Consoles get the
 // replies they expect; upload-shaped requests anywhere else get a 404 in their protocol's shape (stray.ts).
 import type { Middleware } from '@feathersjs/koa';
-import {
-  PROTOCOLS,
-  parseFields,
-  replyFor,
-  type UploadProtocol,
-  type UploadReply,
-  weathercloudPathFields,
-} from './parsers';
+import { endpointOf, MAX_BODY, readUploads } from './endpoints';
+import { PROTOCOLS, parseFields, replyFor, type UploadReply } from './parsers';
 import type { Ingest } from './pipeline';
+import { relayOf } from './relayed';
 import { strayProtocol } from './stray';
 
-const MAX_BODY = 64 * 1024;
-const ENTRIES = Object.entries(PROTOCOLS) as [UploadProtocol, (typeof PROTOCOLS)[UploadProtocol]][];
-const ROUTES = new Map<string, UploadProtocol>();
-for (const [protocol, info] of ENTRIES) for (const path of info.paths) ROUTES.set(path, protocol);
-/** Paths that carry the station key (Ecowitt's /data/report/<key>, Windy's /pws/update/<key>). */
-const KEY_PATHS = ENTRIES.flatMap(([protocol, info]) =>
-  info.keyPath ? [{ protocol, re: info.keyPath }] : [],
-);
-
-/** Whether `path` is an upload endpoint of some protocol (the cluster proxy sends those to ingest). */
-export function isUploadPath(path: string): boolean {
-  return (
-    ROUTES.has(path) || KEY_PATHS.some(({ re }) => re.test(path)) || weathercloudPathFields(path) !== null
-  );
-}
+export { isUploadPath } from './endpoints';
 
 async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
   let size = 0;
@@ -37,26 +18,6 @@ async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The endpoint a request is for: its protocol, the station key its path carries, fields its path carries. */
-function endpointOf(
-  path: string,
-): { protocol: UploadProtocol; pathKey?: string; pathFields?: string } | null {
-  const exact = ROUTES.get(path);
-  if (exact) return { protocol: exact };
-  for (const { protocol, re } of KEY_PATHS) {
-    const key = re.exec(path)?.[1];
-    if (key !== undefined) return { protocol, pathKey: key };
-  }
-  const pathFields = weathercloudPathFields(path);
-  return pathFields === null ? null : { protocol: 'weathercloud', pathFields };
-}
-
-/** `Authorization: Bearer <key>` for protocols found by their key alone (Windy's newer uploaders). */
-function bearerKey(protocol: UploadProtocol, authorization: () => string): string | undefined {
-  if (PROTOCOLS[protocol].identity.by !== 'key') return undefined;
-  return /^Bearer\s+(\S+)$/i.exec(authorization())?.[1];
 }
 
 /**
@@ -81,23 +42,26 @@ export function ingestRoute(
       return;
     }
     const { protocol } = endpoint;
-    const info = PROTOCOLS[protocol];
-    const fields = parseFields(ctx.querystring);
-    if (endpoint.pathFields) parseFields(endpoint.pathFields, fields);
-    /** Several uploads in one request (Windy's JSON form); else the one upload `fields`. */
-    let uploads: Map<string, string>[] | null = [fields];
+    let body: string | null = null;
     if (ctx.method === 'POST') {
-      const body = await readBody(ctx.req);
+      body = await readBody(ctx.req);
       if (body === null) {
         ingest.tooLarge(protocol, MAX_BODY);
         ctx.status = 413;
         ctx.body = 'Upload too large';
         return;
       }
-      if (info.jsonBody && ctx.get('content-type').includes('json')) uploads = info.jsonBody(body, fields);
-      else parseFields(body, fields);
     }
-    const pathKey = endpoint.pathKey ?? bearerKey(protocol, () => ctx.get('authorization'));
+    const { uploads, pathKey } = readUploads(endpoint, {
+      method: ctx.method,
+      query: ctx.querystring,
+      contentType: ctx.get('content-type'),
+      authorization: ctx.get('authorization'),
+      body,
+    });
+    const info = PROTOCOLS[protocol];
+    // Sent on by a home relay (relay/): when it received the upload, and the relay's state for the owner.
+    const relay = relayOf((name) => ctx.get(name));
     let reply: UploadReply;
     try {
       if (!info.methods.includes(ctx.method as 'GET' | 'POST')) reply = replyFor(protocol, 'wrongMethod');
@@ -106,7 +70,7 @@ export function ingestRoute(
         // Each is counted as one upload; the first refusal answers for the request (the rest are not tried).
         reply = replyFor(protocol, 'ok');
         for (const upload of uploads) {
-          reply = await ingest.accept(protocol, upload, ctx.ip, pathKey);
+          reply = await ingest.accept(protocol, upload, ctx.ip, pathKey, relay);
           if (reply.status >= 300) break;
         }
       }

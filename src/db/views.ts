@@ -1,6 +1,6 @@
 // What the data worker keeps in Dexie for the screens to read (settings rows): declared here, beside the store,
 // so the store needs nothing of the worker (workers/api.ts re-exports them as its answers' types).
-import type { User } from '../domain/contract';
+import type { RelayView, User } from '../domain/contract';
 
 /** The signed-in session (settings.auth), as the Feathers authentication client stores it (./authStorage.ts). */
 export interface AuthRecord {
@@ -29,6 +29,8 @@ export interface WeatherServerView {
   unmapped: Record<string, string>;
   /** The machine's LAN addresses when the portal was opened as localhost (contract ServerView). */
   loopback?: { addresses: string[] };
+  /** The home relay: its command's portal URL and its last seen status (contract ServerView). */
+  relay?: RelayView;
   /** unix ms when it was loaded. */
   fetchedAt: number;
 }

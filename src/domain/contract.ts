@@ -353,6 +353,23 @@ export interface ServerView {
    * LAN addresses, the first used in the settings above; none found: the settings still name the loopback.
    */
   loopback?: { addresses: string[] };
+  /** A home relay (issue 27, relay/): the portal URL its command names, and the relay as last seen. */
+  relay?: RelayView;
+}
+
+/** The relay a station's uploads last came through (sent on by relay/ with its headers). */
+export interface StationRelay {
+  version: string;
+  /** Uploads waiting in its queue when it sent the last one; null when not said. */
+  queued: number | null;
+  /** Unix seconds (server time) of the last upload that came through it. */
+  seenAt: number;
+}
+
+export interface RelayView {
+  /** The portal URL the relay sends to (`--portal`). */
+  portal: string;
+  status: StationRelay | null;
 }
 
 /** One alert rule of `alertSettings` (spec §3 Alert setting); `_id` addresses it in a patch. */

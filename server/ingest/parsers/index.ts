@@ -23,6 +23,7 @@ export {
   BATTERY_LOW,
   BATTERY_OK,
   binaryBattery,
+  EARLIEST_PLAUSIBLE,
   levelBattery,
   parseNumber,
   voltBattery,

@@ -65,6 +65,13 @@ export interface ProtocolInfo {
   jsonBody?: (text: string, query: ReadonlyMap<string, string>) => Map<string, string>[] | null;
   /** What the owner types into the console or station software (the Weather Server page; names in English). */
   setup: (station: SetupContext) => ProtocolSetup;
+  /**
+   * The reading's time (unix s) as the protocol's own time fields, which a relay puts first in an upload whose
+   * console sent none (fields: first wins), so every destination stores the console's time. None for WSLink:
+   * its `datetime` is the station's wall time, in a zone the relay does not know (the portal reads the relay's
+   * receipt time instead, ingest/relayed.ts).
+   */
+  timeFields?: (time: number) => string;
 }
 
 /** The server and the station, as the Weather Server page shows them. */
@@ -201,6 +208,16 @@ const WEATHERCLOUD_STATUS: Record<UploadOutcome, number> = {
 
 const WU_FIELDS = { methods: ['GET', 'POST'], fieldsIn: 'query' } as const;
 
+/** `YYYY-MM-DD hh:mm:ss` in UTC, as `dateutc` carries it. */
+const utcText = (time: number) => new Date(time * 1000).toISOString().slice(0, 19).replace('T', ' ');
+const dateutc = (time: number) => new URLSearchParams({ dateutc: utcText(time) }).toString();
+
+/** Weathercloud's `date` YYYYMMDD and `time` HHMMSS (UTC). */
+function weathercloudTimeFields(time: number): string {
+  const [date, clock] = utcText(time).split(' ');
+  return `date=${date.replaceAll('-', '')}&time=${clock.replaceAll(':', '')}`;
+}
+
 export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
   wslink: {
     paths: ['/data/upload.php'],
@@ -243,6 +260,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
         settings: [...consoleRows(s, path), ['Station ID', s.stationId], ['Station key', s.stationKey]],
       };
     },
+    timeFields: dateutc,
   },
   ecowitt: {
     paths: ['/data/report/', '/data/report'],
@@ -279,6 +297,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
         ],
       };
     },
+    timeFields: dateutc,
   },
   pwsweather: {
     paths: ['/pwsupdate/pwsupdate.php'],
@@ -296,6 +315,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
         ['Station ID', s.stationId],
         ['Station key', s.stationKey],
       ),
+    timeFields: dateutc,
   },
   wow: {
     paths: ['/automaticreading'],
@@ -311,6 +331,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
     parse: (params, now) => parseWow(params, now),
     setup: (s) =>
       softwareSetup(s, '/automaticreading', ['Site ID', s.stationId], ['Authentication key', s.stationKey]),
+    timeFields: dateutc,
   },
   weathercloud: {
     paths: ['/v01/set', '/v01/set/', '/set', '/set/'],
@@ -326,6 +347,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
     parse: (params, now) => parseWeathercloud(params, now),
     setup: (s) =>
       softwareSetup(s, '/v01/set', ['Weathercloud ID', s.stationId], ['Weathercloud key', s.stationKey]),
+    timeFields: weathercloudTimeFields,
   },
   windy: {
     paths: ['/pws/update', '/pws/update/', '/api/v2/observation/update', '/api/v2/observation/update/'],
@@ -344,6 +366,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
     jsonBody: windyObservations,
     // The key in the path: software that asks for an API key and builds /pws/update/<key> itself takes the key.
     setup: (s) => softwareSetup(s, `/pws/update/${s.stationKey}`, null, ['API key', s.stationKey]),
+    timeFields: dateutc,
   },
 };
 

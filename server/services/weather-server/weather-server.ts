@@ -13,6 +13,7 @@ import { str } from '../../hooks/validate';
 import { PROTOCOLS, type SetupContext } from '../../ingest/parsers/protocols';
 import { canRead, canWrite, present } from '../devices/device-record';
 import { lanAddresses } from './lan';
+import { readStationRelay } from './station-relay';
 
 type P = Params & { user?: AuthUser; headers?: Record<string, string | string[] | undefined> };
 
@@ -75,6 +76,10 @@ export class WeatherServerService {
         ...PROTOCOLS[protocol].setup(station),
       })),
       unmapped: device.unmapped ?? {},
+      relay: {
+        portal: `${station.scheme}://${serverName}`,
+        status: await readStationRelay(this.app.ctx.storage.knex, device._id),
+      },
       ...(loopback ? { loopback: { addresses } } : {}),
     };
   }

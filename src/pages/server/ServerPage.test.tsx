@@ -135,6 +135,35 @@ describe('weather server page', () => {
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
   });
 
+  it('offers a relay: the command with this portal, and the relay as the portal last saw it', async () => {
+    const relayed = {
+      ...view,
+      relay: {
+        portal: 'https://weather.example.org',
+        status: { version: 'relay/0.2.0', queued: 12, seenAt: Date.UTC(2026, 0, 2, 9, 30) / 1000 },
+      },
+    };
+    worker.loadWeatherServer.mockResolvedValue(relayed);
+    await db.settings.put({ key: `${SETTING.weatherServerPrefix}d1`, value: relayed });
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('relay-command').textContent).toBe(
+        'npm run relay -- --portal https://weather.example.org --listen 8080 --queue /var/lib/weather-relay',
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Use a relay' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy the relay command' })).toBeTruthy();
+    expect(screen.getByTestId('relay-queued').textContent).toBe('12');
+    expect(screen.getByTestId('relay-seen').textContent).toMatch(/2026/);
+    expect(screen.getByText('relay/0.2.0')).toBeTruthy();
+  });
+
+  it('says no upload came through a relay yet', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('relay-seen').textContent).toBe('None yet'));
+    expect(screen.queryByTestId('relay-queued')).toBeNull();
+  });
+
   it("takes the facts from the server's view, else from the device record", () => {
     expect(stationFacts(view, device)).toEqual({
       stationId: 'garden-1',

@@ -1,7 +1,8 @@
 // Weather Server (spec §2, §3): for an owned station, the server name, station ID, station key (copy,
-// regenerate) and last upload time, the console settings per upload protocol, and the fields the station sends
-// that the portal does not know. Loaded through the worker (weatherServer find) and kept in Dexie, so the page
-// shows the last known view offline. Data and actions: useWeatherServer, useRegenerateKey.
+// regenerate) and last upload time, the console settings per upload protocol, the home relay (its command and
+// status), and the fields the station sends that the portal does not know. Loaded through the worker
+// (weatherServer find) and kept in Dexie, so the page shows the last known view offline. Data and actions:
+// useWeatherServer, useRegenerateKey.
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { ConsoleSettings } from './ConsoleSettings';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
+import { RelaySetup } from './RelaySetup';
 import styles from './ServerPage.module.css';
 import { StationFacts } from './StationFacts';
 import { UnmappedFields } from './UnmappedFields';
@@ -76,6 +78,7 @@ export default function ServerPage() {
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
+      {deviceId && <RelaySetup view={view} dateText={dateText} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
       <RegenerateKeyDialog
