@@ -21,13 +21,6 @@ const KEY_PATHS = ENTRIES.flatMap(([protocol, info]) =>
   info.keyPath ? [{ protocol, re: info.keyPath }] : [],
 );
 
-/** Whether `path` is an upload endpoint of some protocol (the cluster proxy sends those to ingest). */
-export function isUploadPath(path: string): boolean {
-  return (
-    ROUTES.has(path) || KEY_PATHS.some(({ re }) => re.test(path)) || weathercloudPathFields(path) !== null
-  );
-}
-
 async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -60,7 +53,7 @@ function bearerKey(protocol: UploadProtocol, authorization: () => string): strin
 }
 
 /**
- * `acceptUploads: false` (an API process of a cluster, ROLE=api: the proxy sends uploads elsewhere) answers
+ * `acceptUploads: false` (an API process of a cluster, ROLE=api: HAProxy sends uploads elsewhere) answers
  * only the stray uploads, so none gets the app from any process.
  */
 export function ingestRoute(

@@ -36,7 +36,7 @@ export type Identity =
 /**
  * One upload protocol, declared once: where it arrives, how it names its station, what it is when it goes
  * astray, what its consoles expect back, and its parser. Route, pipeline, stray detection, ingest health, the
- * cluster proxy and the Weather Server page all read these; docs/upload-protocols.md describes them.
+ * cluster's HAProxy rules (server/cluster/haproxy-config.ts) and the Weather Server page all read these; docs/upload-protocols.md describes them.
  */
 export interface ProtocolInfo {
   /** Request paths the console posts to (match exactly; Ecowitt consoles send the path the owner typed). */
