@@ -1,8 +1,9 @@
-// `npm run bench:load`: the cluster (`npm run cluster`: 1 ingest + 2 API processes behind one port, PostgreSQL,
-// Redis) under a portal's load: LOAD_STATIONS stations (2,000) each uploading every LOAD_INTERVAL seconds (16),
+// `npm run bench:load`: the cluster (`npm run cluster`: INGEST_PROCESSES ingest (1) + 2 API processes behind
+// HAProxy, PostgreSQL, Redis) under a portal's load: LOAD_STATIONS stations (2,000) each uploading every LOAD_INTERVAL seconds (16),
 // evenly spread, and LOAD_CLIENTS socket clients (1,000) each watching one of them, for LOAD_SECONDS (300).
 // Prints failed uploads, missed and duplicated live events at every LOAD_SAMPLE_EVERY-th client (10th), upload
 // latency and upload → event latency (p50/p95), and each server process's resident memory at start and end.
+import { readFileSync } from 'node:fs';
 import {
   clock,
   percentile,
@@ -145,6 +146,18 @@ try {
     console.log(
       `    ${name.padEnd(8)} ${fmt(start ?? 0, 0)} → ${fmt(rssEnd[i][1] ?? 0, 0)}   by minute: ${rssByMinute.map((m) => fmt(m[i] ?? 0, 0)).join(', ')}`,
     );
+  // HAProxy's own counts: how the stations' hash spread the uploads, and the API processes' share.
+  const stats = await cluster.haproxy.stats();
+  console.log(
+    `  requests per process (HAProxy): ${stats.map((s) => `${s.server} ${fmt(s.requests)} (${s.status})`).join(', ')}`,
+  );
+  // Master and worker (HAProxy runs with -W: the worker is the master's child).
+  const master = cluster.haproxy.child.pid!;
+  const workers = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/);
+  const rssHaproxy = [master, ...workers.map(Number)].map((pid) => rssMiB(pid) ?? 0);
+  console.log(
+    `  HAProxy RSS at the end (MiB, master + worker): ${rssHaproxy.map((m) => fmt(m, 0)).join(' + ')}`,
+  );
   const samples = await harness.knex('samples').count({ n: '*' }).first();
   console.log(
     `  samples stored: ${fmt(Number(samples?.n))} (uploads answered 200: ${fmt(statuses[200] ?? 0)})`,
