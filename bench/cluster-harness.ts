@@ -65,6 +65,18 @@ export function rssMiB(pid: number | undefined): number | null {
   }
 }
 
+/** CPU time a process has used (s, user + system), from /proc (clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function json(port: number, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,

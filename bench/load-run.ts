@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import {
   clock,
+  cpuSeconds,
   percentile,
   rssMiB,
   startHarness,
@@ -45,6 +46,20 @@ try {
   const answers = new Map<string, (UploadAnswer & { sent: number })[]>();
   for (const s of stations) answers.set(s._id, []);
   const t0 = Math.floor(Date.now() / 1000);
+  // CPU time of each process and of HAProxy (master and worker: -W, the worker is the master's child) while
+  // uploading: per upload, the figure that scales with the machine's cores.
+  const master = cluster.haproxy.child.pid!;
+  const haproxyPids = [
+    master,
+    ...readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).map(Number),
+  ];
+  const cpu = () => [
+    ...cluster.processes.map((p) => cpuSeconds(p.child?.pid) ?? 0),
+    haproxyPids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
+  ];
+  const cpuStart = cpu();
+  const requestsAt = async () => (await cluster.haproxy.stats()).reduce((n, x) => n + x.requests, 0);
+  const requestsStart = await requestsAt();
   const started = clock();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -69,6 +84,8 @@ try {
     }
   }
   await Promise.all(pending);
+  const cpuUsed = cpu().map((c, i) => c - cpuStart[i]);
+  const requests = (await requestsAt()) - requestsStart;
   await new Promise((r) => setTimeout(r, 3000)); // the last events in flight
   clearInterval(rssTimer);
   const rssEnd = cluster.processes.map((p) => [p.name, rssMiB(p.child?.pid)] as const);
@@ -151,12 +168,17 @@ try {
   console.log(
     `  requests per process (HAProxy): ${stats.map((s) => `${s.server} ${fmt(s.requests)} (${s.status})`).join(', ')}`,
   );
-  // Master and worker (HAProxy runs with -W: the worker is the master's child).
-  const master = cluster.haproxy.child.pid!;
-  const workers = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/);
-  const rssHaproxy = [master, ...workers.map(Number)].map((pid) => rssMiB(pid) ?? 0);
+  const rssHaproxy = haproxyPids.map((pid) => rssMiB(pid) ?? 0);
   console.log(
     `  HAProxy RSS at the end (MiB, master + worker): ${rssHaproxy.map((m) => fmt(m, 0)).join(' + ')}`,
+  );
+  const ingestCpu = cluster.processes.reduce((t, p, i) => t + (p.role === 'api' ? 0 : cpuUsed[i]), 0);
+  const apiCpu = cluster.processes.reduce((t, p, i) => t + (p.role === 'api' ? cpuUsed[i] : 0), 0);
+  console.log(
+    `  CPU while uploading (s): ${cluster.processes.map((p, i) => `${p.name} ${fmt(cpuUsed[i], 1)}`).join(', ')}, HAProxy ${fmt(cpuUsed.at(-1)!, 1)}`,
+  );
+  console.log(
+    `  CPU per upload: ingest processes ${fmt((ingestCpu / all.length) * 1e6)} µs, API processes (events to sockets) ${fmt((apiCpu / all.length) * 1e6)} µs, HAProxy ${fmt((cpuUsed.at(-1)! / requests) * 1e6)} µs per request`,
   );
   const samples = await harness.knex('samples').count({ n: '*' }).first();
   console.log(
