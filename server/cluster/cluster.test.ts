@@ -2,7 +2,7 @@
 // deploy/haproxy.cfg in front of 2 ingest and 2 API processes. A station's uploads land on one ingest process
 // (HAProxy's own request counts say which); a socket.io client starts by long-polling, upgrades to a WebSocket
 // and gets live samples (the cookie keeps its polling requests on one process); a killed process is taken out
-// by the health check and its stations are served by the other.
+// by the health check and its stations are served by the other; with none left, uploads are answered 503.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type ClusterHarness, type Station, startHarness, upload } from '../../bench/cluster-harness';
 import { collect, socketClient } from '../testing/socket';
@@ -85,4 +85,11 @@ test('a killed ingest process is taken out by the health check; its stations go 
   const { status, server } = await uploadVia(station, t0 + 20);
   expect(status).toBe(200);
   expect(server).toBe('ingest2');
+
+  // No ingest process left: uploads are answered "retry later", never accepted and dropped.
+  await cluster.processes.find((p) => p.name === 'ingest2')!.kill('SIGKILL');
+  const res = await fetch(`http://127.0.0.1:${harness.port}/data/upload.php?wsid=${station.wsid}&wspw=x`);
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(await res.text()).toBe('Uploads unavailable, retry later');
 }, 30_000);
