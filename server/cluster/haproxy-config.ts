@@ -35,39 +35,49 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /**
  * The frontend's upload rules: the ACL `upload` (every upload endpoint) and the variable txn.station (the station
  * an upload names), set by the first rule that finds it — the key in the path, else the station field in the
- * query string, else in the form body, else a bearer token (protocols identified by their key alone).
+ * query string, else in the form body, else a bearer token (protocols identified by their key alone). The ACLs
+ * come first (a rule may only name ACLs declared above it), then the rules.
  */
 export function uploadRules(): string[] {
-  const lines = ['acl has_station var(txn.station) -m found'];
+  const acls: string[] = [];
+  const rules: string[] = [];
   const station = (sample: string, acl: string) =>
-    lines.push(`http-request set-var(txn.station) ${sample} if ${acl} !has_station`);
+    rules.push(`http-request set-var(txn.station) ${sample} if ${acl} !has_station`);
   for (const [protocol, info] of Object.entries(PROTOCOLS) as [
     UploadProtocol,
     (typeof PROTOCOLS)[UploadProtocol],
   ][]) {
-    lines.push(`# ${protocol}`);
     const acl = `upload_${protocol}`;
+    const field = info.identity.by === 'id' ? info.identity.id : info.identity.key;
+    acls.push(`# ${protocol}`, `acl ${acl} path ${info.paths.join(' ')}`);
     if (info.keyPath) {
       // The path carries the station key: the path names the station (a console always sends the same one).
-      lines.push(`acl ${acl}_key path_reg ${quoted(info.keyPath.source)}`);
+      acls.push(`acl ${acl}_key path_reg ${quoted(info.keyPath.source)}`);
       station('path', `${acl}_key`);
-      lines.push(`acl upload path_reg ${quoted(info.keyPath.source)}`);
     }
     if (protocol === 'weathercloud') {
       // The path form /set/wid/<id>/key/<key>/…: the field pairs are path segments.
-      const field = escapeRegex(info.identity.by === 'id' ? info.identity.id : info.identity.key);
-      lines.push(`acl ${acl}_fields path_reg ${quoted(WEATHERCLOUD_PATH_FIELDS.source)}`);
-      station(`'path,regsub("^.*/${field}/([^/]+).*$","\\1")'`, `${acl}_fields`);
-      lines.push(`acl upload path_reg ${quoted(WEATHERCLOUD_PATH_FIELDS.source)}`);
+      acls.push(`acl ${acl}_fields path_reg ${quoted(WEATHERCLOUD_PATH_FIELDS.source)}`);
+      station(`'path,regsub("^.*/${escapeRegex(field)}/([^/]+).*$","\\1")'`, `${acl}_fields`);
     }
-    lines.push(`acl ${acl} path ${info.paths.join(' ')}`);
-    const field = info.identity.by === 'id' ? info.identity.id : info.identity.key;
     station(`url_param(${field})`, acl);
     station(`req.body_param(${field})`, acl);
     if (info.identity.by === 'key') station('req.hdr(authorization)', acl);
-    lines.push(`acl upload path ${info.paths.join(' ')}`);
   }
-  return lines;
+  // Every upload endpoint: the protocols' paths and path patterns.
+  const upload = acls
+    .filter((l) => l.startsWith('acl upload_'))
+    .map((l) => l.replace(/^acl upload_\w+ /, 'acl upload '));
+  return [
+    ...acls,
+    '# every upload endpoint',
+    ...upload,
+    'acl has_station var(txn.station) -m found',
+    // An upload's body is read before a server is picked (an Ecowitt console names its station in the form),
+    // and kept for a retry on another process; other requests (the web app's file uploads) stream through.
+    'http-request wait-for-body time 10s if upload',
+    ...rules,
+  ];
 }
 
 const server = (s: HaproxyServer, cookie: boolean) =>
