@@ -3,7 +3,7 @@
 // descriptors: which paths are uploads and where each protocol names its station (the hash key that keeps one
 // station's uploads in order on one ingest process).
 import { readFileSync } from 'node:fs';
-import { PROTOCOLS, type UploadProtocol, WEATHERCLOUD_PATH_FIELDS } from '../ingest/parsers';
+import { PROTOCOLS, type UploadProtocol } from '../ingest/parsers';
 
 export const HAPROXY_TEMPLATE = new URL('../../deploy/haproxy.cfg', import.meta.url);
 
@@ -55,9 +55,9 @@ export function uploadRules(): string[] {
       acls.push(`acl ${acl}_key path_reg ${quoted(info.keyPath.source)}`);
       station('path', `${acl}_key`);
     }
-    if (protocol === 'weathercloud') {
-      // The path form /set/wid/<id>/key/<key>/…: the field pairs are path segments.
-      acls.push(`acl ${acl}_fields path_reg ${quoted(WEATHERCLOUD_PATH_FIELDS.source)}`);
+    if (info.fieldsPath) {
+      // The path form (Weathercloud's /set/wid/<id>/key/<key>/…): the station field is a path segment.
+      acls.push(`acl ${acl}_fields path_reg ${quoted(info.fieldsPath.source)}`);
       station(`'path,regsub("^.*/${escapeRegex(field)}/([^/]+).*$","\\1")'`, `${acl}_fields`);
     }
     station(`url_param(${field})`, acl);

@@ -28,7 +28,7 @@ export {
   voltBattery,
   zonedWallTimeToUnix,
 } from './values';
-export { parseWeathercloud, WEATHERCLOUD_PATH_FIELDS, weathercloudPathFields } from './weathercloud';
+export { parseWeathercloud, weathercloudPathFields } from './weathercloud';
 export { parseWindy } from './windy';
 export { parseWslink } from './wslink';
 export { parsePwsweather, parseWow, parseWunderground } from './wunderground';
