@@ -40,6 +40,14 @@ console.log(
     `API ${list(ports.slice(ingest))}; ${env.DATABASE_URL?.replace(/\/\/[^@]*@/, '//')}, ${env.REDIS_URL})`,
 );
 let stopping = false;
+// Without HAProxy the cluster has no front door: stop, so whatever runs `npm run cluster` sees it and restarts it.
+cluster.haproxy.child.once('exit', async (code, signal) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`HAProxy exited (${signal ?? code}): stopping the cluster…`);
+  await cluster.stop();
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, async () => {
     if (stopping) return;
