@@ -56,6 +56,9 @@ const RESTART_AFTER_MS = 1000;
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const { ports, supervise = true, ingest = 1 } = options;
+  // HAProxy binds the port it is given and cannot say which one the kernel picked for 0.
+  if (!options.port)
+    throw new Error('A cluster needs a fixed public port (server/testing/free-ports.ts finds one)');
   const log = options.log ?? ((line: string) => console.log(line));
   let stopping = false;
   const roles = ports.map((_, i): Role => options.roles?.[i] ?? (i < ingest ? 'ingest' : 'api'));
