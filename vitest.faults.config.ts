@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:faults`: the cluster's fault runs (faults/), one at a time (they share a port range and the
-// machine), each bounded to a minute or two.
+// `npm run test:faults`: the cluster's fault runs (faults/) through HAProxy on free ports, one at a time (they share
+// the machine, and one restarts PostgreSQL), each bounded to a minute or two.
 export default defineConfig({
   test: {
     include: ['faults/**/*.test.ts'],

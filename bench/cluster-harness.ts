@@ -1,7 +1,8 @@
 // A cluster for the load run (bench/load-run.ts) and the fault runs (faults/): server/cluster/cluster.ts on a
 // PostgreSQL schema and a Redis prefix of its own (dropped afterwards), an account made through the public API,
 // N stations, socket clients in a helper process (bench/cluster-watchers.ts) and a WSLink uploader.
-// Ports: CLUSTER_TEST_PORT (the proxy, default 4780) and the next three for the processes, or CLUSTER_TEST_PORTS.
+// Ports: free ones (server/testing/free-ports.ts), or CLUSTER_TEST_PORT (HAProxy's) and the next ones for the
+// processes, or CLUSTER_TEST_PORTS.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -13,6 +14,7 @@ import { createInterface } from 'node:readline';
 import knexFactory, { type Knex } from 'knex';
 import { type Cluster, startCluster } from '../server/cluster/cluster';
 import { objectId } from '../server/storage/ids';
+import { freePorts } from '../server/testing/free-ports';
 
 export const FIELDS =
   'rbar=1008.8&abar=990.5&intem=25.8&inhum=22&inbat=1&t1hum=71&t1wdir=231&t1ws=3.1&t1ws10mav=2.9' +
@@ -39,12 +41,17 @@ export interface ClusterHarness {
 
 export const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
-export function clusterPorts(): { port: number; ports: number[] } {
-  const port = Number(process.env.CLUSTER_TEST_PORT ?? 4780);
-  const ports = (process.env.CLUSTER_TEST_PORTS ?? `${port + 1},${port + 2},${port + 3}`)
-    .split(',')
-    .map(Number);
-  return { port, ports };
+/** HAProxy's port and `count` processes' ports. */
+export async function clusterPorts(count: number): Promise<{ port: number; ports: number[] }> {
+  if (!process.env.CLUSTER_TEST_PORT) {
+    const [port, ...ports] = await freePorts(count + 1);
+    return { port, ports };
+  }
+  const port = Number(process.env.CLUSTER_TEST_PORT);
+  const ports = process.env.CLUSTER_TEST_PORTS
+    ? process.env.CLUSTER_TEST_PORTS.split(',').map(Number)
+    : Array.from({ length: count }, (_, i) => port + 1 + i);
+  return { port, ports: ports.slice(0, count) };
 }
 
 /** Resident memory of a process (MiB), from /proc. */
@@ -53,6 +60,18 @@ export function rssMiB(pid: number | undefined): number | null {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time a process has used (s, user + system), from /proc (clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
   }
@@ -77,18 +96,28 @@ export async function startHarness({
   name,
   env: extraEnv = {},
   roles,
+  ingest = Number(process.env.INGEST_PROCESSES ?? 1),
+  api = 2,
+  supervise,
 }: {
   stations: number;
   name: string;
   env?: NodeJS.ProcessEnv;
-  /** The processes' roles (default: ingest, then API ones). */
+  /** The processes' roles (default: `ingest` ingest processes, then `api` API ones). */
   roles?: ('all' | 'api' | 'ingest')[];
+  /** How many ingest processes (INGEST_PROCESSES, default 1) and API processes (2), without `roles`. */
+  ingest?: number;
+  api?: number;
+  /** Restart a process that exits (default true). */
+  supervise?: boolean;
 }): Promise<ClusterHarness> {
-  const pg = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const pg = new URL(
+    process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  );
   const schema = `${name}_${process.pid}`;
   const database = new URL(pg);
   database.searchParams.set('schema', schema);
-  const { port, ports } = clusterPorts();
+  const { port, ports } = await clusterPorts(roles?.length ?? ingest + api);
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: database.toString(),
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -101,7 +130,7 @@ export async function startHarness({
     ...extraEnv,
   };
   const quiet = process.env.CLUSTER_LOG === 'on' ? undefined : () => {};
-  const cluster = await startCluster({ port, ports, env, log: quiet, roles });
+  const cluster = await startCluster({ port, ports, ingest, env, log: quiet, roles, supervise });
   const knex = knexFactory({ client: 'pg', connection: pg.toString(), searchPath: [schema] });
   const drop = async () => {
     await cluster.stop();
@@ -116,7 +145,7 @@ export async function startHarness({
   }
 
   async function prepare(): Promise<ClusterHarness> {
-    // The account: signed up through the proxy, verified here (the code goes by mail), logged in.
+    // The account: signed up through HAProxy, verified here (the code goes by mail), logged in.
     const email = `load-${process.pid}@example.com`;
     const password = 'load-test-password-1';
     await json(port, 'POST', '/users', {
@@ -170,7 +199,7 @@ export interface UploadAnswer {
   time: number;
 }
 
-// Idle connections are dropped after 3 s, before the proxy would close them.
+// Idle connections are dropped after 3 s, before HAProxy would close them.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: 3000 });
 
 /** One WSLink upload of `station` for `time` (unix s), temperature `temp`; status 0 when no answer came. */

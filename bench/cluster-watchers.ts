@@ -1,16 +1,16 @@
 // Socket clients of the load run and the fault runs, in their own process: N authenticated sockets through the
-// cluster's proxy, socket i watching device i of the list. Like bench/watchers.ts each is a bare TCP socket
+// cluster's HAProxy, socket i watching device i of the list. Like bench/watchers.ts each is a bare TCP socket
 // speaking WebSocket and socket.io's text protocol (1,000 socket.io clients would take a core of their own).
 // Every client counts its samples; the sampled ones (every `every`-th) also record each sample's device, time
 // and arrival (ms of the monotonic clock every process shares). A client whose socket closes (its server
-// process died) connects again through the proxy, which sends it to a running process, and watches again.
+// process died) connects again through HAProxy, which sends it to a running process, and watches again.
 // Input (JSON on argv[2]): { port, token, devices, every }. Replies to any IPC message with the counts so far.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 
 const { port, ports, token, devices, every } = JSON.parse(process.argv[2]) as {
   port: number;
-  /** Connect straight to these processes instead (client i to ports[i % n]): the fault runs without the proxy. */
+  /** Connect straight to these processes instead (client i to ports[i % n]): the fault runs past HAProxy. */
   ports?: number[];
   token: string;
   devices: string[];

@@ -1,10 +1,12 @@
-// `npm run bench:load`: the cluster (`npm run cluster`: 1 ingest + 2 API processes behind one port, PostgreSQL,
-// Redis) under a portal's load: LOAD_STATIONS stations (2,000) each uploading every LOAD_INTERVAL seconds (16),
+// `npm run bench:load`: the cluster (`npm run cluster`: INGEST_PROCESSES ingest (1) + 2 API processes behind
+// HAProxy, PostgreSQL, Redis) under a portal's load: LOAD_STATIONS stations (2,000) each uploading every LOAD_INTERVAL seconds (16),
 // evenly spread, and LOAD_CLIENTS socket clients (1,000) each watching one of them, for LOAD_SECONDS (300).
 // Prints failed uploads, missed and duplicated live events at every LOAD_SAMPLE_EVERY-th client (10th), upload
 // latency and upload → event latency (p50/p95), and each server process's resident memory at start and end.
+import { readFileSync } from 'node:fs';
 import {
   clock,
+  cpuSeconds,
   percentile,
   rssMiB,
   startHarness,
@@ -44,6 +46,20 @@ try {
   const answers = new Map<string, (UploadAnswer & { sent: number })[]>();
   for (const s of stations) answers.set(s._id, []);
   const t0 = Math.floor(Date.now() / 1000);
+  // CPU time of each process and of HAProxy (master and worker: -W, the worker is the master's child) while
+  // uploading: per upload, the figure that scales with the machine's cores.
+  const master = cluster.haproxy.child.pid!;
+  const haproxyPids = [
+    master,
+    ...readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).map(Number),
+  ];
+  const cpu = () => [
+    ...cluster.processes.map((p) => cpuSeconds(p.child?.pid) ?? 0),
+    haproxyPids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
+  ];
+  const cpuStart = cpu();
+  const requestsAt = async () => (await cluster.haproxy.stats()).reduce((n, x) => n + x.requests, 0);
+  const requestsStart = await requestsAt();
   const started = clock();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -68,6 +84,8 @@ try {
     }
   }
   await Promise.all(pending);
+  const cpuUsed = cpu().map((c, i) => c - cpuStart[i]);
+  const requests = (await requestsAt()) - requestsStart;
   await new Promise((r) => setTimeout(r, 3000)); // the last events in flight
   clearInterval(rssTimer);
   const rssEnd = cluster.processes.map((p) => [p.name, rssMiB(p.child?.pid)] as const);
@@ -145,6 +163,23 @@ try {
     console.log(
       `    ${name.padEnd(8)} ${fmt(start ?? 0, 0)} → ${fmt(rssEnd[i][1] ?? 0, 0)}   by minute: ${rssByMinute.map((m) => fmt(m[i] ?? 0, 0)).join(', ')}`,
     );
+  // HAProxy's own counts: how the stations' hash spread the uploads, and the API processes' share.
+  const stats = await cluster.haproxy.stats();
+  console.log(
+    `  requests per process (HAProxy): ${stats.map((s) => `${s.server} ${fmt(s.requests)} (${s.status})`).join(', ')}`,
+  );
+  const rssHaproxy = haproxyPids.map((pid) => rssMiB(pid) ?? 0);
+  console.log(
+    `  HAProxy RSS at the end (MiB, master + worker): ${rssHaproxy.map((m) => fmt(m, 0)).join(' + ')}`,
+  );
+  const ingestCpu = cluster.processes.reduce((t, p, i) => t + (p.role === 'api' ? 0 : cpuUsed[i]), 0);
+  const apiCpu = cluster.processes.reduce((t, p, i) => t + (p.role === 'api' ? cpuUsed[i] : 0), 0);
+  console.log(
+    `  CPU while uploading (s): ${cluster.processes.map((p, i) => `${p.name} ${fmt(cpuUsed[i], 1)}`).join(', ')}, HAProxy ${fmt(cpuUsed.at(-1)!, 1)}`,
+  );
+  console.log(
+    `  CPU per upload: ingest processes ${fmt((ingestCpu / all.length) * 1e6)} µs, API processes (events to sockets) ${fmt((apiCpu / all.length) * 1e6)} µs, HAProxy ${fmt((cpuUsed.at(-1)! / requests) * 1e6)} µs per request`,
+  );
   const samples = await harness.knex('samples').count({ n: '*' }).first();
   console.log(
     `  samples stored: ${fmt(Number(samples?.n))} (uploads answered 200: ${fmt(statuses[200] ?? 0)})`,

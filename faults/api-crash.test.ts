@@ -1,4 +1,4 @@
-// kill -9 of one API process under load: its socket clients reconnect through the proxy to the other one and
+// kill -9 of one API process under load: its socket clients reconnect through HAProxy to the other one and
 // fill the gap from the history (what the app's data worker does on reconnecting), so nothing is missing.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ClusterHarness, startHarness, startWatchers } from '../bench/cluster-harness';

@@ -28,7 +28,7 @@ test('the ingest process killed and restarted: every upload answered 200 is stor
   await uploads.stop();
 
   const statuses = uploads.statuses();
-  // The outage was seen and answered "retry" (503); uploads in flight when it died got 502 (the proxy cannot
+  // The outage was seen and answered "retry" (503); uploads in flight when it died got 502 (HAProxy cannot
   // know whether they were stored: the station sends them again, and a repeat is not stored twice).
   expect(statuses[503]).toBeGreaterThan(0);
   expect(Object.keys(statuses).filter((s) => !['200', '502', '503'].includes(s))).toEqual([]);

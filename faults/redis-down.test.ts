@@ -1,4 +1,4 @@
-// Redis down (a Redis server of this run's own, on CLUSTER_TEST_REDIS_PORT, default 4790): each process keeps
+// Redis down (a Redis server of this run's own, on CLUSTER_TEST_REDIS_PORT, default a free port): each process keeps
 // delivering the events of the uploads it accepts to its own sockets; once Redis is back each process replays
 // from storage the samples its sockets missed (issue #20), and the processes share their events again. Reports
 // live events delivered/expected per socket during the outage and after it. Two ROLE=all processes, reached
@@ -6,16 +6,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type ClusterHarness,
-  clusterPorts,
-  startHarness,
-  startWatchers,
-  upload,
-} from '../bench/cluster-harness';
+import { type ClusterHarness, startHarness, startWatchers, upload } from '../bench/cluster-harness';
+import { freePorts } from '../server/testing/free-ports';
 import { sleep, until } from './uploads';
 
-const REDIS_PORT = Number(process.env.CLUSTER_TEST_REDIS_PORT ?? 4790);
+let REDIS_PORT = Number(process.env.CLUSTER_TEST_REDIS_PORT ?? 0);
 /** How long Redis stays down (REDIS_DOWN_SECONDS, default 10). */
 const OUTAGE_MS = Number(process.env.REDIS_DOWN_SECONDS ?? 10) * 1000;
 let redis: ChildProcess | null = null;
@@ -41,9 +36,8 @@ async function stopRedis() {
 
 let harness: ClusterHarness;
 beforeAll(async () => {
+  if (!REDIS_PORT) [REDIS_PORT] = await freePorts(1);
   await startRedis();
-  const { ports } = clusterPorts();
-  process.env.CLUSTER_TEST_PORTS = ports.slice(0, 2).join(',');
   harness = await startHarness({
     stations: 2,
     name: 'fault_redis',

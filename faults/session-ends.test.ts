@@ -5,14 +5,12 @@
 // only the cluster's event bus (Redis) can tell B. Events from A reach B in the order A sent them, so an event
 // sent after the session ended is one the ended socket must never see.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { type ClusterHarness, clusterPorts, startHarness, upload } from '../bench/cluster-harness';
+import { type ClusterHarness, startHarness, upload } from '../bench/cluster-harness';
 import { collect, socketClient } from '../server/testing/socket';
 
 let harness: ClusterHarness;
 const sockets: { close(): void }[] = [];
 beforeAll(async () => {
-  const { ports } = clusterPorts();
-  process.env.CLUSTER_TEST_PORTS = ports.slice(0, 2).join(',');
   harness = await startHarness({
     stations: 1,
     name: 'fault_sessions',

@@ -288,7 +288,7 @@ async function headAsGet(ctx: import('@feathersjs/koa').FeathersKoaContext, next
   }
 }
 
-/** ROLE=ingest: past the upload endpoints there is nothing here (the cluster's proxy sends the rest elsewhere). */
+/** ROLE=ingest: past the upload endpoints there is nothing here (the cluster's HAProxy sends the rest elsewhere). */
 async function uploadsOnly(ctx: import('@feathersjs/koa').FeathersKoaContext): Promise<void> {
   ctx.status = 404;
   ctx.body = {

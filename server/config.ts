@@ -14,7 +14,7 @@ export interface Config {
   port: number;
   /**
    * What this process serves (ROLE): `all` (default) everything; `api` the API, sockets and the web app, not the
-   * upload endpoints; `ingest` the upload endpoints only (a cluster's proxy sends uploads there).
+   * upload endpoints; `ingest` the upload endpoints only (a cluster's HAProxy sends uploads there).
    */
   role: Role;
   /** Address to listen on (HOST); empty: every interface, IPv4 and IPv6. */

@@ -1,25 +1,30 @@
-// A cluster on one machine: 1 ingest process and N API processes (server/start.ts with ROLE) on one PostgreSQL
-// database and one Redis, behind the proxy of proxy.ts on one public port. `npm run cluster` starts one; the
-// load bench and the fault runs start theirs with this too. A process that dies is started again (as systemd or
-// a container runtime would) unless `supervise` is off.
+// A cluster on one machine: ingest processes and API processes (server/start.ts with ROLE) on one PostgreSQL
+// database and one Redis, behind HAProxy (deploy/haproxy.cfg, haproxy.ts) on one public port. `npm run cluster`
+// starts one; the load bench and the fault runs start theirs with this too. A process that dies is started again
+// (as systemd or a container runtime would) unless `supervise` is off; meanwhile HAProxy's health checks take it
+// out of its group.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import type http from 'node:http';
 import { createInterface } from 'node:readline';
 import type { Role } from '../config';
-import { clusterProxy } from './proxy';
+import { type Haproxy, startHaproxy } from './haproxy';
 
 export interface ClusterOptions {
-  /** The public port (the proxy's) and address (default 127.0.0.1; '' = every interface). */
+  /** The public port (HAProxy's) and address (default 127.0.0.1; '' = every interface). */
   port: number;
   host?: string;
-  /** The processes' own ports: the ingest process's first, then one per API process. */
+  /** The processes' own ports: the ingest processes' first, then one per API process. */
   ports: number[];
-  /** Environment of every process (DATABASE_URL, REDIS_URL, REDIS_PREFIX, AUTH_SECRET, DATA_DIR…). */
+  /** How many of `ports` are ingest processes (default 1). */
+  ingest?: number;
+  /**
+   * Environment of every process (DATABASE_URL, REDIS_URL, REDIS_PREFIX, AUTH_SECRET, DATA_DIR…). Its
+   * TRUST_PROXY counts proxies in front of HAProxy (default 0): the processes trust one more, HAProxy.
+   */
   env: NodeJS.ProcessEnv;
   /**
-   * Each process's ROLE (default: the first `ingest`, the others `api`). Processes of role `all` get no requests
-   * from the proxy unless listed first (they are then the upload processes); the fault runs reach them directly.
+   * Each process's ROLE (default: the first `ingest` ones `ingest`, the others `api`). HAProxy sends uploads to
+   * the `ingest` and `all` processes, the rest to the `api` and `all` ones.
    */
   roles?: Role[];
   /** Restart a process that exits (default true). */
@@ -43,20 +48,26 @@ export interface ClusterProcess {
 export interface Cluster {
   port: number;
   processes: ClusterProcess[];
-  proxy: http.Server;
+  haproxy: Haproxy;
   stop(): Promise<void>;
 }
 
 const RESTART_AFTER_MS = 1000;
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const { ports, supervise = true } = options;
+  const { ports, supervise = true, ingest = 1 } = options;
+  // HAProxy binds the port it is given and cannot say which one the kernel picked for 0.
+  if (!options.port)
+    throw new Error('A cluster needs a fixed public port (server/testing/free-ports.ts finds one)');
   const log = options.log ?? ((line: string) => console.log(line));
   let stopping = false;
+  const roles = ports.map((_, i): Role => options.roles?.[i] ?? (i < ingest ? 'ingest' : 'api'));
+  const trustProxy = Number(options.env.TRUST_PROXY || 0) + 1;
 
   const processes: ClusterProcess[] = ports.map((port, i) => {
-    const role: Role = options.roles?.[i] ?? (i === 0 ? 'ingest' : 'api');
-    const name = i === 0 && role === 'ingest' ? 'ingest' : `${role}${i}`;
+    const role = roles[i];
+    // Numbered within their role: ingest1, ingest2, api1, api2…
+    const name = `${role}${roles.slice(0, i + 1).filter((r) => r === role).length}`;
     let listening: Promise<void> | null = null;
     const proc: ClusterProcess = {
       name,
@@ -73,7 +84,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             ROLE: role,
             PORT: String(port),
             HOST: '127.0.0.1',
-            TRUST_PROXY: '1', // the proxy's X-Forwarded-For names the client
+            TRUST_PROXY: String(trustProxy), // HAProxy's X-Forwarded-For entry names the client
             // The demo station (DEMO=on) is created and simulated by the ingest process only.
             DEMO: i === 0 ? (options.env.DEMO ?? 'off') : 'off',
             // The web app is served by the API processes (built once by the cluster's start).
@@ -114,25 +125,34 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   await processes[0].start();
   await Promise.all(processes.slice(1).map((p) => p.start()));
 
-  const proxy = clusterProxy({
-    ingest: [{ port: ports[0] }],
-    api: ports.slice(1).map((port) => ({ port })),
+  const servers = (...of: Role[]) =>
+    processes.filter((p) => of.includes(p.role)).map((p) => ({ name: p.name, port: p.port }));
+  let haproxy: Haproxy;
+  try {
+    haproxy = await startHaproxy(
+      {
+        port: options.port,
+        host: options.host ?? '127.0.0.1',
+        ingest: servers('ingest', 'all'),
+        api: servers('api', 'all'),
+      },
+      log,
+    );
+  } catch (error) {
+    stopping = true;
+    await Promise.all(processes.map((p) => p.kill('SIGTERM')));
+    throw error;
+  }
+  haproxy.child.once('exit', (code, signal) => {
+    if (!stopping) log(`[cluster] HAProxy exited (${signal ?? code}): the cluster has no front door`);
   });
-  await new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject);
-    const host = options.host ?? '127.0.0.1';
-    if (host) proxy.listen(options.port, host, () => resolve());
-    else proxy.listen(options.port, () => resolve());
-  });
-  const address = proxy.address();
   return {
-    port: typeof address === 'object' && address ? address.port : options.port,
+    port: options.port,
     processes,
-    proxy,
+    haproxy,
     async stop() {
       stopping = true;
-      proxy.closeAllConnections();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await haproxy.stop();
       await Promise.all(processes.map((p) => p.kill('SIGTERM')));
     },
   };

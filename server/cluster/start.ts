@@ -1,7 +1,8 @@
-// `npm run cluster`: the scale-out deployment on one machine (README "Cluster"): 1 ingest process and 2 API
-// processes on PostgreSQL and Redis behind one port. Defaults work on a machine with both running locally.
-//   PORT            the public port (8080)
-//   CLUSTER_PORTS   the processes' own ports, ingest first (PORT+1, PORT+2, PORT+3); one API process per extra
+// `npm run cluster`: the scale-out deployment on one machine (README "Cluster"): ingest processes and 2 API
+// processes on PostgreSQL and Redis behind HAProxy on one port. Defaults work on a machine with all three
+// installed locally (`.ci/run` installs HAProxy).
+//   PORT, HOST, INGEST_PROCESSES, CLUSTER_PORTS   where the parts listen (layout.ts)
+//   TRUST_PROXY     proxies in front of HAProxy (0); the processes trust one more
 //   DATABASE_URL    postgres://postgres@127.0.0.1:5432/postgres?schema=portal
 //   REDIS_URL       redis://127.0.0.1:6379
 // Other variables (DATA_DIR, DEMO, SMTP_URL…) pass to every process, as for `npm start`.
@@ -10,13 +11,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { startCluster } from './cluster';
+import { clusterLayout } from './layout';
 
-const port = Number(process.env.PORT ?? 8080);
-const ports = (process.env.CLUSTER_PORTS ?? `${port + 1},${port + 2},${port + 3}`).split(',').map(Number);
-if (ports.length < 2 || ports.some((p) => !Number.isInteger(p) || p <= 0 || p > 65535))
-  throw new Error(
-    `CLUSTER_PORTS must list at least two ports (ingest, then API), got ${process.env.CLUSTER_PORTS}`,
-  );
+const { port, host, ingest, ports } = clusterLayout(process.env);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres?schema=portal',
@@ -36,14 +33,21 @@ if (config.staticDir && !existsSync(join(config.staticDir, 'index.html'))) {
   if (built.status !== 0) process.exit(1);
 }
 
-const cluster = await startCluster({ port, host: process.env.HOST ?? '', ports, env });
+const cluster = await startCluster({ port, host, ports, ingest, env });
+const list = (ps: number[]) => ps.map((p) => `:${p}`).join(' ');
 console.log(
-  `Cluster running at http://localhost:${cluster.port}  (ingest :${ports[0]}, API ${ports
-    .slice(1)
-    .map((p) => `:${p}`)
-    .join(' ')}; ${env.DATABASE_URL?.replace(/\/\/[^@]*@/, '//')}, ${env.REDIS_URL})`,
+  `Cluster running at http://localhost:${cluster.port} behind HAProxy (ingest ${list(ports.slice(0, ingest))}, ` +
+    `API ${list(ports.slice(ingest))}; ${env.DATABASE_URL?.replace(/\/\/[^@]*@/, '//')}, ${env.REDIS_URL})`,
 );
 let stopping = false;
+// Without HAProxy the cluster has no front door: stop, so whatever runs `npm run cluster` sees it and restarts it.
+cluster.haproxy.child.once('exit', async (code, signal) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`HAProxy exited (${signal ?? code}): stopping the cluster…`);
+  await cluster.stop();
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, async () => {
     if (stopping) return;

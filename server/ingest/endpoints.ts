@@ -1,7 +1,7 @@
 // Which upload endpoint a request is for and the uploads it carries, read from the request's parts alone (no
 // HTTP framework): the portal's ingest route and the home relay (relay/) both read requests through this, so
 // they accept exactly the same uploads. The protocols themselves are declared in parsers/protocols.ts.
-import { type Fields, PROTOCOLS, parseFields, type UploadProtocol, weathercloudPathFields } from './parsers';
+import { type Fields, PROTOCOLS, parseFields, type UploadProtocol } from './parsers';
 
 /** The largest request body either accepts (a console's upload is a few hundred bytes). */
 export const MAX_BODY = 64 * 1024;
@@ -13,6 +13,18 @@ for (const [protocol, info] of ENTRIES) for (const path of info.paths) ROUTES.se
 const KEY_PATHS = ENTRIES.flatMap(([protocol, info]) =>
   info.keyPath ? [{ protocol, re: info.keyPath }] : [],
 );
+/** Paths that carry the fields as name/value segments (Weathercloud's /set/wid/<id>/key/<key>/…). */
+const FIELD_PATHS = ENTRIES.flatMap(([protocol, info]) =>
+  info.fieldsPath ? [{ protocol, re: info.fieldsPath }] : [],
+);
+
+/** `a/1/b/2` → `a=1&b=2` (a trailing name without a value is dropped). */
+function segmentPairs(rest: string): string {
+  const parts = rest.split('/');
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) pairs.push(`${parts[i]}=${parts[i + 1]}`);
+  return pairs.join('&');
+}
 
 export interface Endpoint {
   protocol: UploadProtocol;
@@ -30,13 +42,11 @@ export function endpointOf(path: string): Endpoint | null {
     const key = re.exec(path)?.[1];
     if (key !== undefined) return { protocol, pathKey: key };
   }
-  const pathFields = weathercloudPathFields(path);
-  return pathFields === null ? null : { protocol: 'weathercloud', pathFields };
-}
-
-/** Whether `path` is an upload endpoint of some protocol (the cluster proxy sends those to ingest). */
-export function isUploadPath(path: string): boolean {
-  return endpointOf(path) !== null;
+  for (const { protocol, re } of FIELD_PATHS) {
+    const rest = re.exec(path)?.[1];
+    if (rest) return { protocol, pathFields: segmentPairs(rest) };
+  }
+  return null;
 }
 
 /** The parts of a request an upload is read from. */

@@ -7,8 +7,6 @@ import type { Ingest } from './pipeline';
 import { relayOf } from './relayed';
 import { strayProtocol } from './stray';
 
-export { isUploadPath } from './endpoints';
-
 async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -21,7 +19,7 @@ async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
 }
 
 /**
- * `acceptUploads: false` (an API process of a cluster, ROLE=api: the proxy sends uploads elsewhere) answers
+ * `acceptUploads: false` (an API process of a cluster, ROLE=api: HAProxy sends uploads elsewhere) answers
  * only the stray uploads, so none gets the app from any process.
  */
 export function ingestRoute(

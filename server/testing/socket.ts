@@ -8,7 +8,8 @@ export async function socketClient(
   token?: string,
   transports: ('websocket' | 'polling')[] = ['websocket'],
 ) {
-  const socket = io(url, { transports, forceNew: true });
+  // withCredentials: cookies kept (Node's cookie jar), as a browser does: HAProxy pins a polling session by one.
+  const socket = io(url, { transports, forceNew: true, withCredentials: true });
   const client = feathers();
   client.configure(socketioClient(socket, { timeout: 5000 }));
   if (token)

@@ -29,7 +29,7 @@ export {
   voltBattery,
   zonedWallTimeToUnix,
 } from './values';
-export { parseWeathercloud, weathercloudPathFields } from './weathercloud';
+export { parseWeathercloud } from './weathercloud';
 export { parseWindy } from './windy';
 export { parseWslink } from './wslink';
 export { parsePwsweather, parseWow, parseWunderground } from './wunderground';

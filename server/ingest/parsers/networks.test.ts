@@ -1,6 +1,7 @@
 // The other networks' parsers (issue #31) on their edges; whole uploads replay in ../other-networks.test.ts.
 import { describe, expect, it } from 'vitest';
-import { parseWeathercloud, weathercloudPathFields, weathercloudTime } from './weathercloud';
+import { endpointOf } from '../endpoints';
+import { parseWeathercloud, weathercloudTime } from './weathercloud';
 import { parseWindy, windyObservations, windyTime } from './windy';
 import { parsePwsweather, parseWow } from './wunderground';
 
@@ -25,9 +26,11 @@ describe('Weathercloud', () => {
   });
 
   it('turns the path form into fields, and refuses an upload without wid or key', () => {
-    expect(weathercloudPathFields('/set/wid/abc/key/k1/temp/215/')).toBe('wid=abc&key=k1&temp=215');
-    expect(weathercloudPathFields('/v01/set/wid/abc/key/k1')).toBe('wid=abc&key=k1');
-    expect(weathercloudPathFields('/set')).toBeNull();
+    const pathFields = (path: string) => endpointOf(path)?.pathFields ?? null;
+    expect(pathFields('/set/wid/abc/key/k1/temp/215/')).toBe('wid=abc&key=k1&temp=215');
+    expect(pathFields('/v01/set/wid/abc/key/k1')).toBe('wid=abc&key=k1');
+    expect(endpointOf('/v01/set/wid/abc/key/k1')?.protocol).toBe('weathercloud');
+    expect(pathFields('/set')).toBeNull();
     expect(() => parseWeathercloud(new URLSearchParams('wid=a&temp=1'), NOW)).toThrow('Missing wid or key');
   });
 

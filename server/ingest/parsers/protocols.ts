@@ -4,7 +4,7 @@
 import { parseEcowitt } from './ecowitt';
 import type { FieldSource } from './fields';
 import type { ParsedUpload, ParseOptions, UploadErrorStatus, UploadProtocol } from './types';
-import { parseWeathercloud } from './weathercloud';
+import { parseWeathercloud, WEATHERCLOUD_PATH_FIELDS } from './weathercloud';
 import { parseWindy, windyObservations } from './windy';
 import { parseWslink } from './wslink';
 import { parsePwsweather, parseWow, parseWunderground } from './wunderground';
@@ -36,13 +36,15 @@ export type Identity =
 /**
  * One upload protocol, declared once: where it arrives, how it names its station, what it is when it goes
  * astray, what its consoles expect back, and its parser. Route, pipeline, stray detection, ingest health, the
- * cluster proxy and the Weather Server page all read these; docs/upload-protocols.md describes them.
+ * cluster's HAProxy rules (server/cluster/haproxy-config.ts) and the Weather Server page all read these; docs/upload-protocols.md describes them.
  */
 export interface ProtocolInfo {
   /** Request paths the console posts to (match exactly; Ecowitt consoles send the path the owner typed). */
   paths: readonly string[];
   /** A path that carries the station key, which then identifies the station (group 1). */
   keyPath?: RegExp;
+  /** A path that carries the fields as name/value segments (group 1: `wid/<id>/key/<key>/…`). */
+  fieldsPath?: RegExp;
   methods: readonly ('GET' | 'POST')[];
   /**
    * Where the fields are: `query` = the query string (for POST also merge a form-encoded body, since some
@@ -335,7 +337,7 @@ export const PROTOCOLS: Readonly<Record<UploadProtocol, ProtocolInfo>> = {
   },
   weathercloud: {
     paths: ['/v01/set', '/v01/set/', '/set', '/set/'],
-    // The path-form (/set/wid/<id>/key/<key>/…) is read by the route (weathercloudPathFields).
+    fieldsPath: WEATHERCLOUD_PATH_FIELDS,
     ...WU_FIELDS,
     identity: { by: 'id', id: 'wid', key: 'key' },
     prefixes: ['/v01', '/set'],

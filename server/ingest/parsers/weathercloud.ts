@@ -53,16 +53,6 @@ const FIELDS: ReadonlyArray<readonly [field: string, key: string, convert: Conve
 /** `/set/wid/<id>/key/<key>/temp/215/…` (also under /v01): the name/value pairs of the path as fields. */
 export const WEATHERCLOUD_PATH_FIELDS = /^\/(?:v01\/)?set\/(.+?)\/?$/;
 
-/** The fields of a path-form upload (names and values alternate), or null when the path has none. */
-export function weathercloudPathFields(path: string): string | null {
-  const rest = WEATHERCLOUD_PATH_FIELDS.exec(path)?.[1];
-  if (!rest) return null;
-  const parts = rest.split('/');
-  const pairs: string[] = [];
-  for (let i = 0; i + 1 < parts.length; i += 2) pairs.push(`${parts[i]}=${parts[i + 1]}`);
-  return pairs.join('&');
-}
-
 /** `date` + `time` (UTC) → unix seconds when well-formed and plausible, else `now`. */
 export function weathercloudTime(date: string | undefined, time: string | undefined, now: number): number {
   const full = /^(\d{8})[ T]?(\d{6})$/.exec(time?.trim() ?? '');
