@@ -4,7 +4,7 @@
 // (destination.ts). GET /status answers {queued, sent, lastSentAt, portalReachable}.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { endpointOf, MAX_BODY, readUploads } from '../server/ingest/endpoints';
+import { endpointOf, readBody, readUploads } from '../server/ingest/endpoints';
 import { outcomeOf, PROTOCOLS, replyFor, UploadError, type UploadReply } from '../server/ingest/parsers';
 import { strayProtocol } from '../server/ingest/stray';
 import { Destination, type DestinationStatus } from './destination';
@@ -49,18 +49,6 @@ export interface Relay {
 }
 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-
-/** Reads the body, up to MAX_BODY bytes (null: more). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function answer(res: ServerResponse, reply: UploadReply): void {
   res.writeHead(reply.status, { 'content-type': reply.contentType });

@@ -6,6 +6,18 @@ import { type Fields, PROTOCOLS, parseFields, type UploadProtocol } from './pars
 /** The largest request body either accepts (a console's upload is a few hundred bytes). */
 export const MAX_BODY = 64 * 1024;
 
+/** A request's body text, up to MAX_BODY bytes (null: more). */
+export async function readBody(req: AsyncIterable<unknown>): Promise<string | null> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const ENTRIES = Object.entries(PROTOCOLS) as [UploadProtocol, (typeof PROTOCOLS)[UploadProtocol]][];
 const ROUTES = new Map<string, UploadProtocol>();
 for (const [protocol, info] of ENTRIES) for (const path of info.paths) ROUTES.set(path, protocol);

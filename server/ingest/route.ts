@@ -1,22 +1,11 @@
 // The upload endpoints of every protocol (parsers/protocols.ts), mounted ahead of the API. Consoles get the
 // replies they expect; upload-shaped requests anywhere else get a 404 in their protocol's shape (stray.ts).
 import type { Middleware } from '@feathersjs/koa';
-import { endpointOf, MAX_BODY, readUploads } from './endpoints';
+import { endpointOf, MAX_BODY, readBody, readUploads } from './endpoints';
 import { PROTOCOLS, parseFields, replyFor, type UploadReply } from './parsers';
 import type { Ingest } from './pipeline';
 import { relayOf } from './relayed';
 import { strayProtocol } from './stray';
-
-async function readBody(req: NodeJS.ReadableStream): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * `acceptUploads: false` (an API process of a cluster, ROLE=api: HAProxy sends uploads elsewhere) answers
