@@ -91,8 +91,8 @@ describe('the climate of the day so far, derived at ingest', () => {
       .trimEnd()
       .split('\r\n');
     const col = (name: string) => names.split(',').indexOf(name);
-    const et0 = col('Evapotranspiration & degree days · ET₀ today');
-    const cdd = col('Evapotranspiration & degree days · Cooling degree days');
+    const et0 = col('ET₀ & degree days · ET₀ today');
+    const cdd = col('ET₀ & degree days · Cooling degree days');
     expect(et0).toBeGreaterThan(0);
     expect(units.split(',')[et0]).toBe('mm');
     expect(units.split(',')[cdd]).toBe('°F·d');

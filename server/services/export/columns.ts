@@ -63,7 +63,7 @@ export const EXPORT_KEYS: string[] = (() => {
 /** Card titles of keys without a channel (src/cards/labels.ts CARD). */
 const CARD_OF: [RegExp, string][] = [
   [/^(wbgt|bgt|wbgtestimated)$/, 'Heat stress (WBGT)'],
-  [/^(et0day|hddday|cddday|gddday)$/, 'Evapotranspiration & degree days'],
+  [/^(et0day|hddday|cddday|gddday)$/, 'ET₀ & degree days'],
   [/^(tempc0|humc0|dewpoint|feelslike|heatindex|windchill)$/, 'Outdoor'],
   [/^(windspd|gust|windavg10m|winddir|maxdailygust|winddiravg10m)$/, 'Wind'],
   [/^(absbaro|relbaro)$/, 'Barometer'],
@@ -122,7 +122,7 @@ const READING: Record<string, string> = {
   rainingpiezo: 'Raining',
   ws90capvolt: 'Capacitor voltage',
   uvi: 'UV index',
-  solarrad: 'Light intensity',
+  solarrad: 'Solar radiation',
   lightningdist: 'Distance',
   lightningtime: 'Last strike',
   lightning5m: 'Strikes, 5 min',
