@@ -138,4 +138,22 @@ describe('catalogs', () => {
     });
     expect(slips).toEqual([]);
   });
+
+  // One form of address per language (issue 33: German Sie/du, Spanish tú/usted, Dutch u/je, Chinese 您/你 were
+  // mixed): the words of the form a catalog does not use.
+  const OTHER_FORM: Record<string, RegExp> = {
+    de: /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)\b/i, // Sie
+    nl: /\b(u|uw)\b/i, // je
+    es: /\b(usted|ustedes)\b/i, // tú
+    'zh-Hans': /你/, // 您
+    'zh-Hant': /你/, // 您
+  };
+  for (const [locale, other] of Object.entries(OTHER_FORM)) {
+    it(`${locale} addresses the reader one way`, () => {
+      const mixed = read(locale)
+        .filter((e) => other.test(e.msgstr))
+        .map((e) => `${e.msgid} → ${e.msgstr}`);
+      expect(mixed).toEqual([]);
+    });
+  }
 });
