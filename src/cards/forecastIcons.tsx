@@ -22,7 +22,7 @@ const SUMMARY: Record<string, { icon: LucideIcon; label: MessageDescriptor }> = 
   cloudy: { icon: Cloud, label: msg`Cloudy` },
   fog: { icon: CloudFog, label: msg`Fog` },
   unsettled: { icon: CloudDrizzle, label: msg`Unsettled` },
-  rain: { icon: CloudRain, label: msg`Rain` },
+  rain: { icon: CloudRain, label: msg({ message: 'Rain', context: 'forecast condition' }) },
   snow: { icon: CloudSnow, label: msg`Snow` },
   storm: { icon: CloudLightning, label: msg`Storm` },
 };

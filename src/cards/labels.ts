@@ -179,7 +179,7 @@ const LEVEL: Record<string, MessageDescriptor> = {
   caqiHigh: msg({ message: 'High', context: 'level' }),
   caqiVeryHigh: msg`Very high`,
   daqiLow: msg({ message: 'Low', context: 'level' }),
-  daqiModerate: msg`Moderate`,
+  daqiModerate: msg({ message: 'Moderate', context: 'level' }),
   daqiHigh: msg({ message: 'High', context: 'level' }),
   daqiVeryHigh: msg`Very high`,
   // Soil moisture and visibility (spec §4 level scales).
