@@ -10,10 +10,14 @@ import type { Translate } from '../../src/domain/words';
 
 const LOCALES_DIR = join(import.meta.dirname, '..', '..', 'locales');
 
-/** msgid → msgstr of a .po file (continuation lines joined, escapes decoded); empty translations left out. */
+/**
+ * msgid → msgstr of a .po file (continuation lines joined, escapes decoded); empty translations left out. A
+ * message with a context is keyed `context\u0004msgid` (gettext's form), so "Light" the theme and "Light" the
+ * sensor card do not overwrite the context-free word the server asks for.
+ */
 export function readPo(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const entry = /^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)/gm;
+  const entry = /^(?:msgctxt ((?:".*"\n?)+))?msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)/gm;
   const join = (quoted: string) =>
     quoted
       .trim()
@@ -21,8 +25,8 @@ export function readPo(text: string): Record<string, string> {
       .map((line) => JSON.parse(line) as string)
       .join('');
   for (const m of text.matchAll(entry)) {
-    const id = join(m[1]);
-    const str = join(m[2]);
+    const id = m[1] ? `${join(m[1])}\u0004${join(m[2])}` : join(m[2]);
+    const str = join(m[3]);
     if (id && str) out[id] = str;
   }
   return out;

@@ -5,7 +5,7 @@ import { METRICS } from '../../src/domain/catalogue';
 import { LOCALES } from '../../src/domain/locales';
 import { ALERT_ITEM_WORDS, ALERT_WORDS, metricText } from '../../src/domain/words';
 import { call, lastCode, newStation, startServer, type TestServer } from '../testing/server';
-import { translator } from './catalogs';
+import { readPo, translator } from './catalogs';
 import { requestLocale } from './locale';
 
 describe('the server’s words in every catalog', () => {
@@ -20,6 +20,22 @@ describe('the server’s words in every catalog', () => {
         expect(name, `${key} in ${locale}`).not.toMatch(/[{}]/);
       }
     }
+  });
+
+  it('a word with a context in the catalogs does not replace the context-free one (the export\'s "Rain")', () => {
+    const po = [
+      'msgid "Rain"',
+      'msgstr "降雨"',
+      '',
+      'msgctxt "forecast condition"',
+      'msgid "Rain"',
+      'msgstr "雨"',
+      '',
+    ].join('\n');
+    expect(readPo(po)).toEqual({ Rain: '降雨', 'forecast condition\u0004Rain': '雨' });
+    const zh = translator('zh-Hans');
+    expect(zh({ id: 'Rain', message: 'Rain' })).toBe('降雨');
+    expect(translator('de')({ id: 'Light', message: 'Light' })).toBe('Light');
   });
 
   it('plurals follow each language’s rules', () => {

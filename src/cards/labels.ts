@@ -1,87 +1,15 @@
 // Words for metric keys, card titles and level ids: no raw keys on screen (docs/ui.md "Words").
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { CARD_WORDS, NUMBERED_CARD_WORDS, readingWords } from '../domain/words/cards';
 
-const METRIC: Record<string, MessageDescriptor> = {
-  tempin: msg`Temperature`,
-  humin: msg`Humidity`,
-  absbaro: msg`Absolute`,
-  relbaro: msg`Relative`,
-  tempc0: msg`Temperature`,
-  humc0: msg`Humidity`,
-  dewpoint: msg`Dew point`,
-  feelslike: msg`Feels like`,
-  heatindex: msg`Heat index`,
-  windchill: msg`Wind chill`,
-  wbgt: msg`WBGT`,
-  winddir: msg`Direction`,
-  windspd: msg`Wind speed`,
-  windavg10m: msg`10 min average`,
-  gust: msg`Gust`,
-  maxdailygust: msg`Max gust today`,
-  rainrate: msg`Rain rate`,
-  eventrain: msg`Event`,
-  hourlyrain: msg`Past hour`,
-  dailyrain: msg`Today`,
-  weeklyrain: msg`This week`,
-  monthlyrain: msg`This month`,
-  yearlyrain: msg`This year`,
-  uvi: msg`UV index`,
-  solarrad: msg`Solar radiation`,
-  lightningdist: msg`Distance`,
-  lightningtime: msg`Last strike`,
-  lightning5m: msg`Strikes, 5 min`,
-  lightning30m: msg`Strikes, 30 min`,
-  lightning1h: msg`Strikes, 1 hour`,
-  lightning1d: msg`Strikes today`,
-  hcho: msg`Formaldehyde`,
-  voc: msg`VOC`,
-  co2: msg`CO₂`,
-  co: msg`CO`,
-  bgt: msg`Black globe`,
-  tempco2: msg`Temperature`,
-  humco2: msg`Humidity`,
-  co2avg24h: msg`24-hour average`,
-  totalrain: msg`Total`,
-  winddiravg10m: msg`10 min average direction`,
-  ws90capvolt: msg`Capacitor voltage`,
-  rainratepiezo: msg`Rain rate`,
-  eventrainpiezo: msg`Event`,
-  hourlyrainpiezo: msg`Past hour`,
-  dailyrainpiezo: msg`Today`,
-  weeklyrainpiezo: msg`This week`,
-  monthlyrainpiezo: msg`This month`,
-  yearlyrainpiezo: msg`This year`,
-  rainingpiezo: msg`Raining`,
-  wbgtestimated: msg`WBGT estimated`,
-  et0day: msg`ET₀ today`,
-  hddday: msg`Heating degree days`,
-  cddday: msg`Cooling degree days`,
-  gddday: msg`Growing degree days`,
-};
-
-const CHANNEL_METRIC: [RegExp, MessageDescriptor][] = [
-  [/^tempc\d$/, msg`Temperature`],
-  [/^humc\d$/, msg`Humidity`],
-  [/^dewpointc\d$/, msg`Dew point`],
-  [/^heatindexc\d$/, msg`Heat index`],
-  [/^pm25c\d$/, msg`PM2.5`],
-  [/^pm10c\d$/, msg`PM10`],
-  [/^pm25aqic\d$/, msg`PM2.5 AQI (US EPA)`],
-  [/^pm10aqic\d$/, msg`PM10 AQI (US EPA)`],
-  [/^soilc\d$/, msg`Soil moisture`],
-  [/^tfc\d$/, msg`Temperature`],
-  [/^leafc\d$/, msg`Leaf wetness`],
-  [/^pm25avg24hc\d$/, msg`PM2.5, 24-hour average`],
-  [/^pm10avg24hc\d$/, msg`PM10, 24-hour average`],
-];
-
+/** A reading's in-card name (src/domain/words/cards.ts, which the export's headers read too). */
 export function metricLabel(key: string): string {
-  const d = METRIC[key] ?? CHANNEL_METRIC.find(([re]) => re.test(key))?.[1];
-  if (d) return i18n._(d);
+  // On the leakage card each leak sensor is listed by its number.
   const leak = key.match(/^leakc(\d)$/);
   if (leak) return i18n._(msg`Sensor ${leak[1]}`);
-  return key;
+  const words = readingWords(key);
+  return words ? i18n._(words) : key;
 }
 
 /** Battery and link keys name the sensor they belong to. */
@@ -109,45 +37,14 @@ export function sensorLabel(key: string): string {
   return key;
 }
 
-const CARD: Record<string, MessageDescriptor> = {
-  wbgt: msg`Heat stress (WBGT)`,
-  outdoor: msg`Outdoor`,
-  wind: msg`Wind`,
-  baro: msg`Barometer`,
-  rain: msg`Rain`,
-  indoor: msg`Indoor`,
-  uv: msg`UV`,
-  light: msg({ message: 'Light', context: 'card: light sensor' }),
-  forecast: msg`Forecast`,
-  sunMoon: msg`Sun & moon`,
-  overview: msg`Overview`,
-  sky: msg`Sky`,
-  lightning: msg`Lightning`,
-  leakage: msg`Leakage`,
-  hcho: msg`Formaldehyde`,
-  co2: msg`CO₂`,
-  co: msg`CO`,
-  voc: msg`VOC`,
-  battery: msg`Battery`,
-  piezoRain: msg`Rain (piezo)`,
-  climate: msg`ET₀ & degree days`,
-};
-
 /** A card's title; channel cards use the user's channel name when there is one. */
 export function cardTitle(key: string, channelName?: string): string {
   if (channelName) return channelName;
-  const d = CARD[key];
-  if (d) return i18n._(d);
-  let m = key.match(/^channel(\d)$/);
-  if (m) return i18n._(msg`Channel ${m[1]}`);
-  m = key.match(/^pmChannel(\d)$/);
-  if (m) return i18n._(msg`PM channel ${m[1]}`);
-  m = key.match(/^soil(\d)$/);
-  if (m) return i18n._(msg`Soil moisture ${m[1]}`);
-  m = key.match(/^probe(\d)$/);
-  if (m) return i18n._(msg`Temperature probe ${m[1]}`);
-  m = key.match(/^leaf(\d)$/);
-  if (m) return i18n._(msg`Leaf wetness ${m[1]}`);
+  const words = CARD_WORDS[key];
+  if (words) return i18n._(words);
+  const m = key.match(/^(channel|pmChannel|soil|probe|leaf)(\d)$/);
+  if (m)
+    return i18n._({ ...NUMBERED_CARD_WORDS[m[1] as keyof typeof NUMBERED_CARD_WORDS], values: { n: m[2] } });
   return key;
 }
 

@@ -160,6 +160,19 @@ export const CARDS: CardDef[] = [
 
 export const CARD_BY_KEY: Record<string, CardDef> = Object.fromEntries(CARDS.map((c) => [c.key, c]));
 
+/**
+ * The card a reading belongs to, to name it outside the card ("Outdoor · Temperature": alert items, export
+ * headers): the one it is the primary reading of, else the first other one that shows it.
+ */
+export function homeCard(key: string): CardDef | undefined {
+  const metric = CARDS.filter((c) => c.kind === 'metric');
+  return (
+    metric.find((c) => c.primary === key) ??
+    metric.find((c) => c.key !== 'wbgt' && c.metrics.includes(key)) ??
+    metric.find((c) => c.metrics.includes(key))
+  );
+}
+
 /** The baro card's primary key for the barometer preference. */
 export function baroPrimary(barometer: 'Abs' | 'Rel' = 'Abs'): string {
   return barometer === 'Rel' ? 'relbaro' : 'absbaro';

@@ -1,7 +1,7 @@
 // The name of every catalogue metric and sensor where it stands on its own — an alert e-mail or push, an export
 // header, an MQTT/Home Assistant entity, the admin tables — as message descriptors that the server and the app
 // translate with the same catalogs (locales/*.po). `/*i18n*/` marks each for `lingui extract`; the ids are stable
-// so both sides find the same entry. Cards use shorter in-card labels (src/cards/labels.ts).
+// so both sides find the same entry. Cards use shorter in-card names (cards.ts).
 import type { Translate, Words } from './types';
 
 /** A name with its placeholder values: `{n}` is the channel or sensor number. */

@@ -7,9 +7,9 @@ import type { AlertRule } from '../../db/schema';
 import {
   alertBounds,
   CARDS,
-  type CardDef,
   deviceType,
   findUnit,
+  homeCard,
   METRIC_BY_KEY,
   type UnitPrefs,
   type UnitType,
@@ -35,16 +35,6 @@ export interface ItemOption {
 function channelName(device: Device, cardKey: string, channel: number): string | undefined {
   if (!/^channel\d$/.test(cardKey)) return undefined;
   return device.channelNameMapping?.find((m) => m.channel === channel)?.name || undefined;
-}
-
-/** The card a key belongs to: the one it is the primary reading of, else the first other one that shows it. */
-function homeCard(item: string): CardDef | undefined {
-  const metric = CARDS.filter((c) => c.kind === 'metric');
-  return (
-    metric.find((c) => c.primary === item) ??
-    metric.find((c) => c.key !== 'wbgt' && c.metrics.includes(item)) ??
-    metric.find((c) => c.metrics.includes(item))
-  );
 }
 
 /** "Outdoor · Temperature", "Greenhouse · Humidity": the card the key belongs to, then the reading. */
