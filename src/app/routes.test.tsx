@@ -23,6 +23,7 @@ vi.mock('../db/hooks', async () => {
     useLatest: () => undefined,
     useLatestOf: () => ({}),
     useSeenKeys: () => [],
+    readSeenKeysNow: async () => [],
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'authenticated' }),

@@ -26,6 +26,7 @@ vi.mock('../db/hooks', async () => {
     useDeviceByWsid: (wsid: string) => (station.kept?.wsid === wsid ? station.kept : null),
     useLatest: () => ({ sample: { tempc0: 21.4, humc0: 50 }, time: 1_700_000_000, changes: {} }),
     useSeenKeys: () => ['tempc0', 'humc0'],
+    readSeenKeysNow: async () => ['tempc0', 'humc0'],
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'unauthenticated' }),
