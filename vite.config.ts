@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/app/web-manifest.ts';
+import { isServerPath, SERVER_ROOTS } from './src/domain/serverRoots.ts';
 import { precompress } from './vite.precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -12,19 +13,21 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // The PWA: React shell + module data worker + our own service worker (injectManifest, sw/sw.ts).
 // The dev server proxies the API to a running `npm start` on 8080.
 const api = process.env.API_URL ?? 'http://localhost:8080';
-const proxied = [
-  '/socket.io',
-  '/authentication',
-  '/users',
-  '/metrics',
-  '/weatherDevices',
-  '/weatherMetrics',
-  '/deviceDisplaySettings',
-  '/alertSettings',
-  '/alerts',
-  '/sessions',
-  '/attachments',
-];
+// Every root the server answers (src/domain/serverRoots.ts); a browser navigation to a page of the app that shares
+// a service's path (/admin/users) stays with Vite.
+const proxy = Object.fromEntries(
+  SERVER_ROOTS.map((root) => [
+    `^/${root}(?:[/?]|$)`,
+    {
+      target: api,
+      ws: root === 'socket.io',
+      bypass: (req: { url?: string; headers: { accept?: string } }) =>
+        req.headers.accept?.includes('text/html') && !isServerPath((req.url ?? '/').split('?')[0])
+          ? '/index.html'
+          : undefined,
+    },
+  ]),
+);
 
 export default defineConfig({
   // src/domain/version.ts: the version shown in Help → About.
@@ -76,5 +79,5 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/socket.io' }])) },
+  server: { proxy },
 });

@@ -1,38 +1,10 @@
 // Which navigations the app shell answers (index.html from the precache) and which go to the network: the API
 // (same origin: REST paths = service paths, socket.io), station uploads, and static files.
 
-/** First path segments served by the server, never by the SPA (docs/architecture.md §3 services, ingest). */
-export const SERVER_PREFIXES = [
-  'socket.io',
-  'authentication',
-  'users',
-  'metrics',
-  'weatherDevices',
-  'weatherMetrics',
-  'deviceDisplaySettings',
-  'alertSettings',
-  'alerts',
-  'sessions',
-  'shareInvitations',
-  'subscriptionPlans',
-  'deviceSubscriptionPlan',
-  'orders',
-  'payments',
-  'attachments',
-  'imports',
-  'weatherServer',
-  'stations',
-  'data',
-  'weatherstation',
-  'oauth',
-];
+import { isServerPath } from '../src/domain/serverRoots';
 
-const SERVER_PATH = new RegExp(`^/(${SERVER_PREFIXES.map((p) => p.replace('.', '\\.')).join('|')})(/|$)`);
-
-/** True for API/ingest paths and for files (a last segment with an extension, e.g. /help/wiring.png). */
-export function isServerPath(pathname: string): boolean {
-  return SERVER_PATH.test(pathname) || /\/[^/]+\.[a-z0-9]+$/i.test(pathname);
-}
+/** Navigations under the server's own roots go to the network (src/domain/serverRoots.ts, declared once). */
+export { isServerPath };
 
 /** Runtime-cached (CacheFirst): avatars and the help pages' static assets. */
 export const isAvatar = (url: URL): boolean => url.pathname.startsWith('/users/pic/');

@@ -20,6 +20,8 @@ describe('service worker', () => {
       '/login/reset/verify',
       '/subscription/abc/payment',
       '/help',
+      '/admin/users',
+      '/admin/ingest',
     ])
       expect(isServerPath(p), p).toBe(false);
     for (const p of [
@@ -29,6 +31,10 @@ describe('service worker', () => {
       '/socket.io/',
       '/data/upload.php',
       '/help/wiring.png',
+      '/shareInvitations',
+      '/uploadTargets/x',
+      '/admin/users/u1',
+      '/pws/update',
     ])
       expect(isServerPath(p), p).toBe(true);
   });

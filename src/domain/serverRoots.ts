@@ -1,0 +1,60 @@
+// The first path segments the server answers itself (services, station uploads, sign-in with a provider, health and
+// metrics), declared once: the service worker sends navigations under them to the network and the Vite dev server
+// proxies them to `npm start`. server/server-roots.test.ts fails when a registered service or an upload protocol's
+// path is missing here (issue 23: the dev proxy had 10 of 21 service roots, so queued edits got Vite's 404).
+import { isUiPath } from './uiPaths';
+
+export const SERVER_ROOTS = [
+  // The socket and the Feathers services (REST path = service path).
+  'socket.io',
+  'authentication',
+  'users',
+  'weatherDevices',
+  'weatherMetrics',
+  'deviceDisplaySettings',
+  'alertSettings',
+  'alerts',
+  'sessions',
+  'shareInvitations',
+  'subscriptionPlans',
+  'deviceSubscriptionPlan',
+  'orders',
+  'payments',
+  'attachments',
+  'imports',
+  'weatherServer',
+  'uploadTargets',
+  'stations',
+  'admin',
+  'downloadTokens',
+  'sessionEnds',
+  // Station uploads (server/ingest/parsers/protocols.ts: each protocol's path prefixes).
+  'data',
+  'weatherstation',
+  'pwsupdate',
+  'automaticreading',
+  'v01',
+  'set',
+  'pws',
+  'api',
+  // Koa routes beside the services.
+  'oauth',
+  'config',
+  'metrics',
+  'healthz',
+  'readyz',
+] as const;
+
+const ROOTS: ReadonlySet<string> = new Set(SERVER_ROOTS);
+
+/** The first segment of a path (`/weatherDevices/climate` → `weatherDevices`). */
+export const rootOf = (pathname: string): string => pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+
+/**
+ * A path the server answers, not a page of the app: under a server root but not one of the app's routes (the admin
+ * pages share their paths with the admin services), or a file (a last segment with an extension).
+ */
+export function isServerPath(pathname: string): boolean {
+  if (isUiPath(pathname)) return false;
+  return ROOTS.has(rootOf(pathname)) || /\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+}
