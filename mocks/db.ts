@@ -3,6 +3,7 @@
 // Tests seed it directly (seedUser, seedStation, seedSamples) or through the handlers (sign-up, create).
 
 import type {
+  AlertRule as ContractAlertRule,
   Device,
   DisplaySettings,
   Order,
@@ -34,16 +35,8 @@ export interface DisplaySettingsRow extends DisplaySettings {
   user: string;
 }
 
-export interface AlertRule {
-  _id: string;
-  item: string;
-  method: 'email' | 'notification';
-  condition?: 'above' | 'below' | 'overOrEqual';
-  value?: number;
-  unit?: string;
-  sensor?: string;
-  trigger?: string;
-}
+/** A stored rule: the service's rule with its id (src/domain/contract.ts). */
+export type AlertRule = ContractAlertRule & { _id: string };
 
 export interface AlertSettingsRow {
   _id: string;

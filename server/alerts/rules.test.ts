@@ -89,6 +89,8 @@ describe('alert rule validation (spec §5)', () => {
     expect(check({ item: 'nope', condition: 'above', value: 1 })).toBe('Unknown alert item: nope');
     expect(check({ item: 'relbaro', condition: 'above', value: 1 })).toBe('Unknown alert item: relbaro');
     expect(check({ item: 'cnc1', condition: 'above', value: 1 })).toBe('Unknown alert item: cnc1');
+    // A battery is a level badge: neither the Alert page nor the server takes it (src/domain/alertItems.ts).
+    expect(check({ item: 'batc0', condition: 'below', value: 1 })).toBe('Unknown alert item: batc0');
     expect(check({ item: 'tempc0', condition: 'above', value: 1, method: 'sms' })).toBe(
       "Alert method must be 'email' or 'notification'",
     );

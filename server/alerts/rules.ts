@@ -2,7 +2,9 @@
 // compiled form the engine evaluates. Values are typed in a display unit and kept as typed (the client shows
 // them back); the engine compares in base units.
 import { BadRequest } from '@feathersjs/errors';
+import { BARO_DROP, isThresholdMetric, LOST_DATA, LOST_LINK, TRIGGERS } from '../../src/domain/alertItems';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
+import type { AlertRule } from '../../src/domain/contract';
 import { deviceType } from '../../src/domain/deviceTypeDefs';
 import type { ErrorCode } from '../../src/domain/errors';
 import type { UnitType } from '../../src/domain/types';
@@ -10,26 +12,13 @@ import { fromDisplay } from '../../src/domain/units';
 import { alertBounds, validateAlertValue } from '../../src/domain/validate';
 import { codedError } from '../hooks/error-codes';
 
-export type Condition = 'above' | 'below' | 'overOrEqual';
-export type Method = 'email' | 'notification';
-
-/** The wire shape (src/db/schema.ts AlertRule). */
-export interface AlertRule {
-  item: string;
-  condition?: Condition;
-  value?: number;
-  unit?: string;
-  method: Method;
-  sensor?: string;
-  /** Spec §3 "trigger event": free text a client may keep with the rule (not used by the engine). */
-  trigger?: string;
-}
+/** The wire shape, declared once with the service's records. */
+export type { AlertRule };
+export type Condition = NonNullable<AlertRule['condition']>;
+export type Method = AlertRule['method'];
 
 /** Triggers that are not a metric compared with a threshold (spec §9). */
-export const LOST_DATA = 'lostData';
-export const LOST_LINK = 'lostLink';
-export const BARO_DROP = 'baroDrop';
-const SPECIAL = new Set([LOST_DATA, LOST_LINK, BARO_DROP]);
+export { BARO_DROP, LOST_DATA, LOST_LINK };
 
 /** 30 minutes without an upload / with a sensor's link flag at 0; a pressure drop within 5 minutes. */
 export const LOST_DATA_AFTER = 30 * 60;
@@ -39,8 +28,6 @@ export const BARO_WINDOW = 5 * 60;
 const CONDITIONS = new Set<Condition>(['above', 'below', 'overOrEqual']);
 const METHODS = new Set<Method>(['email', 'notification']);
 const BARO_KEYS = new Set(['relbaro', 'absbaro']);
-/** Unit types that cannot be a threshold alert: pressure is the drop trigger, links are lostLink. */
-const NOT_A_THRESHOLD = new Set<UnitType>(['pressure', 'state', 'time', 'none', 'windDirection']);
 const MAX_RULES = 100;
 
 const bad = (message: string, field = 'settings') => new BadRequest(message, { field });
@@ -79,7 +66,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
     const rule: AlertRule = { item, method: method as Method };
     if (!isEmpty(r.trigger)) rule.trigger = r.trigger as string;
 
-    if (SPECIAL.has(item)) {
+    if (TRIGGERS.has(item)) {
       if (!isEmpty(r.condition)) throw bad(`${item} alerts take no condition`);
       if (item === LOST_LINK) {
         if (!isEmpty(r.sensor)) {
@@ -104,7 +91,7 @@ export function parseRules(input: unknown, consoletype: number): AlertRule[] {
     }
 
     const def = METRIC_BY_KEY[item];
-    if (!def || NOT_A_THRESHOLD.has(def.unitType)) throw bad(`Unknown alert item: ${item}`, 'item');
+    if (!isThresholdMetric(def)) throw bad(`Unknown alert item: ${item}`, 'item');
     if (!type.metrics.includes(item)) throw bad(`This station type does not report ${item}`, 'item');
     const bounds = alertBounds(item);
     let condition = isEmpty(r.condition) ? bounds?.condition : r.condition;

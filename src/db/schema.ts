@@ -1,7 +1,14 @@
 // The browser's local database (docs/architecture.md §4). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Device, DisplaySettings, LastData, ShareInvitation, UploadTarget } from '../domain/contract';
+import type {
+  AlertRule,
+  Device,
+  DisplaySettings,
+  LastData,
+  ShareInvitation,
+  UploadTarget,
+} from '../domain/contract';
 import type { StationRecords } from '../domain/records';
 import type { MetricDef, Sample } from '../domain/types';
 
@@ -24,14 +31,8 @@ export interface AlertSettingsRow {
   disableAll: boolean;
 }
 
-export interface AlertRule {
-  item: string;
-  condition?: 'above' | 'below' | 'overOrEqual';
-  value?: number;
-  unit?: string;
-  method: 'email' | 'notification';
-  sensor?: string;
-}
+/** One alert rule, as the service declares it (src/domain/contract.ts). */
+export type { AlertRule } from '../domain/contract';
 
 export interface AlertRow {
   _id: string;

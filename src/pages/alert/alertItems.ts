@@ -12,19 +12,14 @@ import {
   homeCard,
   METRIC_BY_KEY,
   type UnitPrefs,
-  type UnitType,
   unitFor,
 } from '../../domain';
+import { BARO_DROP, isThresholdMetric, LOST_DATA, LOST_LINK } from '../../domain/alertItems';
 import type { Device } from '../../domain/contract';
 
-export const LOST_DATA = 'lostData';
-export const LOST_LINK = 'lostLink';
-export const BARO_DROP = 'baroDrop';
+export { BARO_DROP, LOST_DATA, LOST_LINK };
 
 export type Condition = NonNullable<AlertRule['condition']>;
-
-/** Unit types that are not a threshold (server NOT_A_THRESHOLD), plus batteries. */
-const NOT_A_THRESHOLD = new Set<UnitType>(['pressure', 'state', 'time', 'none', 'windDirection', 'battery']);
 
 export interface ItemOption {
   value: string;
@@ -66,7 +61,7 @@ export function itemsFor(device: Device, seen?: ReadonlySet<string>, keep?: stri
     const group = cardTitle(card.key, channelName(device, card.key, card.channel));
     for (const key of card.metrics) {
       const def = METRIC_BY_KEY[key];
-      if (!has.has(key) || !def || NOT_A_THRESHOLD.has(def.unitType) || homeCard(key) !== card) continue;
+      if (!has.has(key) || !isThresholdMetric(def) || homeCard(key) !== card) continue;
       out.push({ value: key, label: itemLabel(key, device), group });
     }
   }
