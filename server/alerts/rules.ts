@@ -7,8 +7,8 @@ import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import type { AlertRule } from '../../src/domain/contract';
 import { deviceType } from '../../src/domain/deviceTypeDefs';
 import type { ErrorCode } from '../../src/domain/errors';
-import type { UnitType } from '../../src/domain/types';
 import { fromDisplay } from '../../src/domain/units';
+import { UNIT_TYPES } from '../../src/domain/unitTypes';
 import { alertBounds, validateAlertValue } from '../../src/domain/validate';
 import { codedError } from '../hooks/error-codes';
 
@@ -125,27 +125,9 @@ function checkUnit(item: string, unit: unknown): string | undefined {
 
 // ---- compiled rules ----
 
-/** Margin a value must come back past the threshold before an alert clears, in base units. */
-const HYSTERESIS: Partial<Record<UnitType, number>> = {
-  temperature: 0.5,
-  humidity: 2,
-  pressure: 0.3,
-  windSpeed: 0.5,
-  uv: 0.5,
-  rain: 0.5,
-  rainRate: 0.5,
-  pm: 2,
-  aqi: 2,
-  co2: 20,
-  hcho: 5,
-  co: 1,
-  distance: 1,
-  count: 1,
-};
-
 export function hysteresisFor(item: string): number {
   const def = METRIC_BY_KEY[item];
-  const own = def ? HYSTERESIS[def.unitType] : undefined;
+  const own = def ? UNIT_TYPES[def.unitType].hysteresis : undefined;
   if (own !== undefined) return own;
   const b = alertBounds(item);
   return b ? 0.02 * (b.max - b.min) : 0;

@@ -1,5 +1,6 @@
 // Series colours (tokens.css custom properties) shared by a card and its graph.
 import { METRIC_BY_KEY } from '../domain';
+import { UNIT_TYPES } from '../domain/unitTypes';
 
 export function colorOf(key: string): string {
   if (/^dewpoint/.test(key)) return '--c-dew';
@@ -13,28 +14,8 @@ export function colorOf(key: string): string {
   if (key === 'hddday') return '--c-hum';
   if (key === 'cddday') return '--c-temp';
   if (key === 'gddday') return '--c-dew';
-  switch (METRIC_BY_KEY[key]?.unitType) {
-    case 'temperature':
-      return '--c-temp';
-    case 'humidity':
-      return '--c-hum';
-    case 'windSpeed':
-      return '--c-wind';
-    case 'pressure':
-      return '--c-baro';
-    case 'rain':
-    case 'rainRate':
-      return '--c-rain';
-    case 'uv':
-      return '--c-uv';
-    case 'light':
-      return '--c-light';
-    case 'pm':
-    case 'aqi':
-      return '--c-pm';
-    default:
-      return '--c-air';
-  }
+  const type = METRIC_BY_KEY[key]?.unitType;
+  return type ? UNIT_TYPES[type].color : '--c-air';
 }
 
 /** The keys worth graphing together: the primary and the secondaries measured in the same kind of unit. */

@@ -1,6 +1,7 @@
 // Bucket math shared by the server (5-minute and daily rollups) and the data worker (30m/1h/1d from 5m).
 import { METRIC_BY_KEY } from './catalogue';
 import type { Aggregate, UnitType } from './types';
+import { UNIT_TYPES } from './unitTypes';
 
 /**
  * Running aggregate of one key in one bucket: [count, sum, min, max, last]. count 0 = no value yet; an empty
@@ -121,34 +122,6 @@ export function foldRows(
   });
 }
 
-/** Smallest change that moves the card's arrow, per unit type (base units). */
-export const CHANGE_SENSITIVITY: Record<UnitType, number> = {
-  temperature: 0.1,
-  humidity: 1,
-  pressure: 0.1,
-  windSpeed: 0.1,
-  windDirection: 1,
-  rain: 0.1,
-  rainRate: 0.1,
-  light: 1,
-  uv: 0.1,
-  distance: 0.1,
-  hcho: 1,
-  co2: 1,
-  co: 0.1,
-  pm: 1,
-  aqi: 1,
-  count: 1,
-  time: 1,
-  level: 1,
-  battery: 1,
-  state: 1,
-  voltage: 0.1,
-  degreeDays: 0.1,
-  et0: 0.1,
-  none: 1,
-};
-
 export type Change = 'nochange' | 'up' | 'down';
 
 /**
@@ -168,7 +141,7 @@ export function changeIndicator(
   ) {
     return 'nochange';
   }
-  const s = typeof sensitivity === 'number' ? sensitivity : CHANGE_SENSITIVITY[sensitivity];
+  const s = typeof sensitivity === 'number' ? sensitivity : UNIT_TYPES[sensitivity].change;
   const d = next - prev;
   // The epsilon makes 20.2 - 20.1 (0.0999…) count as a 0.1 step.
   if (d === 0 || Math.abs(d) < s - 1e-9) return 'nochange';

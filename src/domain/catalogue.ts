@@ -1,26 +1,7 @@
 // The metric catalogue (docs/architecture.md §7): every key, its base unit, valid range, decimals, units and aggregates.
 // Order matters: it is the column order of the coded wire format.
-import type { Aggregate, MetricDef, MetricGroup, UnitDef, UnitType } from './types';
-import {
-  CO_UNITS,
-  CO2_UNITS,
-  DEGREE_DAY_UNITS,
-  DISTANCE_UNITS,
-  HCHO_UNITS,
-  HUMIDITY_UNITS,
-  LIGHT_UNITS,
-  PM_UNITS,
-  PRESSURE_UNITS,
-  RAIN_RATE_UNITS,
-  RAIN_UNITS,
-  TEMPERATURE_UNITS,
-  TIME_UNITS,
-  UV_UNITS,
-  VOLTAGE_UNITS,
-  WHOLE_UNITS,
-  WIND_DIRECTION_UNITS,
-  WIND_SPEED_UNITS,
-} from './unitTables';
+import type { Aggregate, MetricDef, MetricGroup, UnitType } from './types';
+import { UNIT_TYPES } from './unitTypes';
 
 /**
  * How a metric folds into buckets:
@@ -66,7 +47,6 @@ const FOLDS: Record<Fold, [Aggregate[], Aggregate]> = {
 
 interface Kind {
   unitType: UnitType;
-  units: UnitDef[];
   min: number;
   max: number;
   fold: Fold;
@@ -74,26 +54,24 @@ interface Kind {
 
 const temp = (min = -60, max = 80): Kind => ({
   unitType: 'temperature',
-  units: TEMPERATURE_UNITS,
   min,
   max,
   fold: 'reading',
 });
-const HUM: Kind = { unitType: 'humidity', units: HUMIDITY_UNITS, min: 0, max: 100, fold: 'reading' };
-const BARO: Kind = { unitType: 'pressure', units: PRESSURE_UNITS, min: 300, max: 1100, fold: 'reading' };
-const BATTERY: Kind = { unitType: 'battery', units: WHOLE_UNITS, min: 0, max: 5, fold: 'state' };
-const LINK: Kind = { unitType: 'state', units: WHOLE_UNITS, min: 0, max: 1, fold: 'state' };
+const HUM: Kind = { unitType: 'humidity', min: 0, max: 100, fold: 'reading' };
+const BARO: Kind = { unitType: 'pressure', min: 300, max: 1100, fold: 'reading' };
+const BATTERY: Kind = { unitType: 'battery', min: 0, max: 5, fold: 'state' };
+const LINK: Kind = { unitType: 'state', min: 0, max: 1, fold: 'state' };
 const speed = (fold: Fold): Kind => ({
   unitType: 'windSpeed',
-  units: WIND_SPEED_UNITS,
   min: 0,
   max: 50,
   fold,
 });
-const RAIN_TOTAL: Kind = { unitType: 'rain', units: RAIN_UNITS, min: 0, max: 10000, fold: 'total' };
-const STRIKES: Kind = { unitType: 'count', units: WHOLE_UNITS, min: 0, max: 1000, fold: 'window' };
-const PM: Kind = { unitType: 'pm', units: PM_UNITS, min: 0, max: 1000, fold: 'reading' };
-const AQI: Kind = { unitType: 'aqi', units: WHOLE_UNITS, min: 0, max: 500, fold: 'reading' };
+const RAIN_TOTAL: Kind = { unitType: 'rain', min: 0, max: 10000, fold: 'total' };
+const STRIKES: Kind = { unitType: 'count', min: 0, max: 1000, fold: 'window' };
+const PM: Kind = { unitType: 'pm', min: 0, max: 1000, fold: 'reading' };
+const AQI: Kind = { unitType: 'aqi', min: 0, max: 500, fold: 'reading' };
 
 // Apparent temperatures reach further than the air temperature (wind chill at -50 °C and 100 km/h is about -80).
 const APPARENT = temp(-80, 80);
@@ -101,14 +79,15 @@ const HEAT = temp(-60, 100);
 
 function metric(key: string, kind: Kind, group: MetricGroup, channel = 0): MetricDef {
   const [aggregates, primary] = FOLDS[kind.fold];
+  const { units } = UNIT_TYPES[kind.unitType];
   return {
     key,
-    unit: kind.units[0].unit,
+    unit: units[0].unit,
     unitType: kind.unitType,
     min: kind.min,
     max: kind.max,
-    dp: kind.units[0].dp,
-    units: kind.units,
+    dp: units[0].dp,
+    units,
     group,
     channel,
     aggregates,
@@ -143,47 +122,27 @@ function build(): MetricDef[] {
     metric('batc0', BATTERY, 'outdoor'),
     metric('cnc0', LINK, 'outdoor'),
 
-    metric(
-      'winddir',
-      { unitType: 'windDirection', units: WIND_DIRECTION_UNITS, min: 0, max: 360, fold: 'direction' },
-      'wind',
-    ),
+    metric('winddir', { unitType: 'windDirection', min: 0, max: 360, fold: 'direction' }, 'wind'),
     metric('windspd', speed('reading'), 'wind'),
     metric('windavg10m', speed('reading'), 'wind'),
     metric('gust', speed('gust'), 'wind'),
     metric('maxdailygust', speed('total'), 'wind'),
 
-    metric(
-      'rainrate',
-      { unitType: 'rainRate', units: RAIN_RATE_UNITS, min: 0, max: 1000, fold: 'rate' },
-      'rain',
-    ),
+    metric('rainrate', { unitType: 'rainRate', min: 0, max: 1000, fold: 'rate' }, 'rain'),
     ...['eventrain', 'hourlyrain', 'dailyrain', 'weeklyrain', 'monthlyrain', 'yearlyrain'].map((k) =>
       metric(k, RAIN_TOTAL, 'rain'),
     ),
 
-    metric('uvi', { unitType: 'uv', units: UV_UNITS, min: 0, max: 20, fold: 'reading' }, 'sun'),
-    metric(
-      'solarrad',
-      { unitType: 'light', units: LIGHT_UNITS, min: 0, max: 200000, fold: 'reading' },
-      'sun',
-    ),
+    metric('uvi', { unitType: 'uv', min: 0, max: 20, fold: 'reading' }, 'sun'),
+    metric('solarrad', { unitType: 'light', min: 0, max: 200000, fold: 'reading' }, 'sun'),
   ];
 
   for (const n of range(7)) m.push(...thermoHygroChannel(n));
 
   m.push(
-    metric(
-      'lightningdist',
-      { unitType: 'distance', units: DISTANCE_UNITS, min: 0, max: 40, fold: 'nearest' },
-      'lightning',
-    ),
+    metric('lightningdist', { unitType: 'distance', min: 0, max: 40, fold: 'nearest' }, 'lightning'),
     // Unix seconds of the last strike, up to 2100-01-01.
-    metric(
-      'lightningtime',
-      { unitType: 'time', units: TIME_UNITS, min: 0, max: 4102444800, fold: 'latest' },
-      'lightning',
-    ),
+    metric('lightningtime', { unitType: 'time', min: 0, max: 4102444800, fold: 'latest' }, 'lightning'),
     metric('lightning5m', STRIKES, 'lightning'),
     metric('lightning30m', STRIKES, 'lightning'),
     metric('lightning1h', STRIKES, 'lightning'),
@@ -195,7 +154,7 @@ function build(): MetricDef[] {
 
   for (const n of range(LEAK_CHANNELS)) {
     m.push(
-      metric(`leakc${n}`, { unitType: 'state', units: WHOLE_UNITS, min: 0, max: 1, fold: 'any' }, 'leak', n),
+      metric(`leakc${n}`, { unitType: 'state', min: 0, max: 1, fold: 'any' }, 'leak', n),
       metric(`batleakc${n}`, BATTERY, 'leak', n),
       metric(`cnleakc${n}`, LINK, 'leak', n),
     );
@@ -213,11 +172,11 @@ function build(): MetricDef[] {
   }
 
   m.push(
-    metric('hcho', { unitType: 'hcho', units: HCHO_UNITS, min: 0, max: 1000, fold: 'reading' }, 'air'),
+    metric('hcho', { unitType: 'hcho', min: 0, max: 1000, fold: 'reading' }, 'air'),
     // VOC level 1 (worst) .. 5 (best).
-    metric('voc', { unitType: 'level', units: WHOLE_UNITS, min: 1, max: 5, fold: 'reading' }, 'air'),
-    metric('co2', { unitType: 'co2', units: CO2_UNITS, min: 0, max: 10000, fold: 'reading' }, 'air'),
-    metric('co', { unitType: 'co', units: CO_UNITS, min: 0, max: 1000, fold: 'reading' }, 'air'),
+    metric('voc', { unitType: 'level', min: 1, max: 5, fold: 'reading' }, 'air'),
+    metric('co2', { unitType: 'co2', min: 0, max: 10000, fold: 'reading' }, 'air'),
+    metric('co', { unitType: 'co', min: 0, max: 1000, fold: 'reading' }, 'air'),
     metric('bathcho', BATTERY, 'air'),
     metric('cnhcho', LINK, 'air'),
     metric('batco2', BATTERY, 'air'),
@@ -236,12 +195,7 @@ function thermoHygroChannel(n: number): MetricDef[] {
     metric(`dewpointc${n}`, APPARENT, 'channel', n),
     metric(`heatindexc${n}`, HEAT, 'channel', n),
     // 2 thermo-hygro, 3 pool, 4 soil; room for future sensor types.
-    metric(
-      `typec${n}`,
-      { unitType: 'none', units: WHOLE_UNITS, min: 0, max: 10, fold: 'state' },
-      'channel',
-      n,
-    ),
+    metric(`typec${n}`, { unitType: 'none', min: 0, max: 10, fold: 'state' }, 'channel', n),
     metric(`batc${n}`, BATTERY, 'channel', n),
     metric(`cnc${n}`, LINK, 'channel', n),
   ];
@@ -269,31 +223,17 @@ function added(): MetricDef[] {
   m.push(
     metric('tempco2', temp(), 'air'),
     metric('humco2', HUM, 'air'),
-    metric('co2avg24h', { unitType: 'co2', units: CO2_UNITS, min: 0, max: 10000, fold: 'reading' }, 'air'),
+    metric('co2avg24h', { unitType: 'co2', min: 0, max: 10000, fold: 'reading' }, 'air'),
   );
   for (const n of range(PM_CHANNELS))
     m.push(metric(`pm25avg24hc${n}`, PM, 'pm', n), metric(`pm10avg24hc${n}`, PM, 'pm', n));
   // The gauge's lifetime count: far more room than a year's.
   m.push(metric('totalrain', { ...RAIN_TOTAL, max: 100000 }, 'rain'));
-  m.push(
-    metric(
-      'winddiravg10m',
-      { unitType: 'windDirection', units: WIND_DIRECTION_UNITS, min: 0, max: 360, fold: 'direction' },
-      'wind',
-    ),
-  );
+  m.push(metric('winddiravg10m', { unitType: 'windDirection', min: 0, max: 360, fold: 'direction' }, 'wind'));
   // WS90: its supercapacitor (charged by the solar cell), and its piezo rain gauge as a second gauge.
   m.push(
-    metric(
-      'ws90capvolt',
-      { unitType: 'voltage', units: VOLTAGE_UNITS, min: 0, max: 10, fold: 'reading' },
-      'rain',
-    ),
-    metric(
-      'rainratepiezo',
-      { unitType: 'rainRate', units: RAIN_RATE_UNITS, min: 0, max: 1000, fold: 'rate' },
-      'rain',
-    ),
+    metric('ws90capvolt', { unitType: 'voltage', min: 0, max: 10, fold: 'reading' }, 'rain'),
+    metric('rainratepiezo', { unitType: 'rainRate', min: 0, max: 1000, fold: 'rate' }, 'rain'),
     ...PIEZO_TOTALS.map((k) => metric(k, RAIN_TOTAL, 'rain')),
     // 1 while the piezo senses rain.
     metric('rainingpiezo', { ...LINK, fold: 'any' }, 'rain'),
@@ -305,7 +245,6 @@ function added(): MetricDef[] {
   // ET₀ accumulates over the day (a running total, as daily rain); degree days follow the day's mean so far.
   const DEGREE_DAYS: Kind = {
     unitType: 'degreeDays',
-    units: DEGREE_DAY_UNITS,
     min: 0,
     max: 100,
     fold: 'running',

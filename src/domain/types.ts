@@ -32,31 +32,10 @@ export interface MetricDef {
   primary: Aggregate;
 }
 
-export type UnitType =
-  | 'temperature'
-  | 'humidity'
-  | 'pressure'
-  | 'windSpeed'
-  | 'windDirection'
-  | 'rain'
-  | 'rainRate'
-  | 'light'
-  | 'uv'
-  | 'distance'
-  | 'hcho'
-  | 'co2'
-  | 'co'
-  | 'pm'
-  | 'aqi'
-  | 'count'
-  | 'time'
-  | 'level'
-  | 'battery'
-  | 'state'
-  | 'voltage'
-  | 'degreeDays'
-  | 'et0'
-  | 'none';
+/** The kinds of quantity (src/domain/unitTypes.ts declares each one). */
+import type { UnitType } from './unitTypes';
+
+export type { UnitType };
 
 export type MetricGroup =
   | 'console'

@@ -2,39 +2,14 @@
 import { METRIC_BY_KEY } from './catalogue';
 import type { MetricDef, UnitDef, UnitType } from './types';
 import { DEFAULT_UNIT_PREFS, type UnitPrefs } from './unitPrefs';
+import { UNIT_TYPES } from './unitTypes';
 
 /** The unit name a preference asks for, per unit type; undefined = base unit. */
 function preferred(type: UnitType, prefs: Partial<UnitPrefs>): string | undefined {
-  switch (type) {
-    case 'temperature':
-      return prefs.temperature;
-    // Degree days follow the temperature choice: °C·d or °F·d.
-    case 'degreeDays':
-      return prefs.temperature && `${prefs.temperature}d`;
-    case 'pressure':
-      return prefs.pressure;
-    case 'windSpeed':
-      return prefs.windSpeed;
-    case 'windDirection':
-      return prefs.windDirection;
-    case 'rain':
-      return prefs.rain;
-    // Evapotranspiration is a depth of water, in the rain's unit (the water balance is rain − ET₀).
-    case 'et0':
-      return prefs.rain;
-    case 'rainRate':
-      return prefs.rain && `${prefs.rain}/h`;
-    case 'light':
-      return prefs.light;
-    case 'distance':
-      return prefs.distance;
-    case 'hcho':
-      return prefs.hcho;
-    case 'co2':
-      return prefs.co2;
-    default:
-      return undefined;
-  }
+  const pref = UNIT_TYPES[type].preference;
+  if (!pref) return undefined;
+  const value = prefs[pref.key];
+  return typeof value === 'string' ? value + (pref.suffix ?? '') : undefined;
 }
 
 /** A unit of a definition by name (case-insensitive, so the spec's 'hpa' works); base unit when unknown. */

@@ -1,8 +1,8 @@
 // Value cleaning and form validation (spec §5). Validators answer an error code (errors.ts), null when valid.
 import { METRIC_BY_KEY, PM_CHANNELS } from './catalogue';
 import { ERRORS, type ErrorCode } from './errors';
-import type { UnitType } from './types';
 import { findUnit, fromDisplay, toDisplay } from './units';
+import { UNIT_TYPES } from './unitTypes';
 
 /** English messages by error code (errors.ts). The validators below answer the code: the server sends the
  * message with the code, the client translates the code. */
@@ -151,26 +151,13 @@ export const ALERT_BOUNDS: Record<string, AlertBound> = {
   wbgt: { min: 10, max: 50, condition: 'above' },
 };
 
-/**
- * Spec §5 "unit input ranges" for the other items, in base units. Pressure alerts are the 5-minute drop
- * trigger (spec §9), hence 1..20 hPa.
- */
-export const UNIT_INPUT_RANGES: Partial<Record<UnitType, AlertBound>> = {
-  temperature: { min: -40, max: 60 },
-  humidity: { min: 1, max: 99 },
-  uv: { min: 1, max: 16 },
-  windSpeed: { min: 0.1, max: 50 },
-  pressure: { min: 1, max: 20 },
-  light: { min: 1, max: 200000 },
-};
-
 /** Bounds for an alert item: its own, else its unit type's input range, else the metric's valid range. */
 export function alertBounds(item: string): AlertBound | null {
   const own = ALERT_BOUNDS[item];
   if (own) return own;
   const def = METRIC_BY_KEY[item];
   if (!def) return null;
-  return UNIT_INPUT_RANGES[def.unitType] ?? { min: def.min, max: def.max };
+  return UNIT_TYPES[def.unitType].inputRange ?? { min: def.min, max: def.max };
 }
 
 /**
