@@ -50,7 +50,6 @@ export default defineConfig({
         // the non-Latin font subsets are cached on first use (sw/sw.ts), the active language right after the
         // first load (api/sw-register.ts). The Latin subsets (latin, latin-ext: Czech) are precached.
         globIgnores: [
-          'mockServiceWorker.js',
           'screenshots/**',
           'assets/locale-*',
           'assets/inter-cyrillic*',

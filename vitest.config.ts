@@ -10,7 +10,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
-    include: ['{src,server,relay,workers,sw,mocks,docs}/**/*.test.{ts,tsx}'],
+    include: ['{src,server,relay,workers,sw,docs}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20000,
     // Set-up hooks open databases and run every migration on a fresh PostgreSQL schema: on a loaded 2-core

@@ -1,4 +1,4 @@
-// The wire contract between server/, workers/, sw/ and mocks/: service paths, records and events.
+// The wire contract between server/, workers/ and sw/: service paths, records and events.
 // REST paths equal service paths; the same services are on socket.io (Feathers). ids are 24-hex strings.
 import type { Coded, Sample } from './types';
 

@@ -1,11 +1,11 @@
-// The contract: ONE suite, the same assertions against the real server and the msw mocks, so the mocks
-// cannot drift (docs/architecture.md §8). Third-party reads (docs/upload-protocols.md §4), accounts, device lists and scopes,
+// The contract: the service answers other tools and our own worker rely on, called over REST against the real
+// server (docs/architecture.md §8). Third-party reads (docs/upload-protocols.md §4), accounts, device lists and scopes,
 // history (lastData, raw, 5m, query, queryGroup), metrics, settings, subscriptions, and the error contract
 // (401/404/400), and the admin area.
 import { describe } from 'vitest';
 import { accountsContract } from './contract/accounts';
 import { adminContract } from './contract/admin';
-import { type Backend, mockBackend, realBackend } from './contract/backends';
+import { realBackend } from './contract/backends';
 import { setUp } from './contract/context';
 import { devicesContract } from './contract/devices';
 import { errorsContract } from './contract/errors';
@@ -17,11 +17,8 @@ import { subscriptionsContract } from './contract/subscriptions';
 import { thirdPartyContract } from './contract/third-party';
 import { uploadTargetsContract } from './contract/upload-targets';
 
-describe.each([
-  ['server', realBackend],
-  ['mocks', mockBackend],
-])('contract: %s', (_name, make: () => Backend) => {
-  const c = setUp(make());
+describe('contract', () => {
+  const c = setUp(realBackend());
   accountsContract(c);
   thirdPartyContract(c);
   devicesContract(c);

@@ -1,12 +1,11 @@
 // Contract: the admin area (issue #15). admin/users, admin/devices, admin/ingestHealth, the orders admins list and
 // move, and the plans they manage: who may call (401 signed out, 403 for everyone but admins and editors, editors
 // not removing or giving roles), the generic list layer's paging, order, search, $select and $populate, what is
-// shown (never a password or station key), edits and their 400s. Not checked here because the backends cannot
-// agree on it: live events to the `admins` channel (the mocks have no sockets) and ingest counts (the mocks have
-// no ingest; the view's shape and its silent stations are checked).
+// shown (never a password or station key), edits and their 400s. Live events to the `admins` channel and ingest
+// counts are checked by server/services/admin's own tests.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { call, toQuery } from '../../server/testing/server';
 import { ORDER_STATUSES } from '../../src/domain/orders';
+import { call, toQuery } from '../testing/server';
 import type { Account, Station } from './backends';
 import { type Contract, T0 } from './context';
 

@@ -1,7 +1,7 @@
 // Contract: the signed-in user, re-authentication with the token, a taken address (answered like a new one), a
 // new code; download tokens; the names of related users (spec §7: find with $in on ids, limit 100).
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
+import { call } from '../testing/server';
 import type { Contract } from './context';
 import { shareVia } from './shares';
 

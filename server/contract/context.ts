@@ -1,7 +1,7 @@
 // What every part of the contract suite shares: the backend, the accounts and the station with history,
 // set up once per backend; times of that history.
 import { afterAll, beforeAll } from 'vitest';
-import { type Answer, call } from '../../server/testing/server';
+import { type Answer, call } from '../testing/server';
 import type { Account, Backend, Station } from './backends';
 
 export const DAY = 86400;

@@ -2,7 +2,7 @@
 // unknown ones); nothing of the recipient is visible until they accept; accept shares the station, decline
 // leaves nothing (the owner keeps seeing "pending"); the recipient leaves, the owner revokes.
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
+import { call } from '../testing/server';
 import type { Account } from './backends';
 import type { Contract } from './context';
 

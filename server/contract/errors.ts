@@ -1,7 +1,7 @@
 // Contract: the errors clients rely on: 401 without a token, 404 Device not found for strangers, 400 messages.
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
 import { MESSAGES } from '../../src/domain/validate';
+import { call } from '../testing/server';
 import { type Contract, T0 } from './context';
 
 export function errorsContract(c: Contract): void {

@@ -2,7 +2,7 @@
 // target; input errors are 400s with codes; a stranger learns nothing; "test now" without an upload says so,
 // and for a paid type without its plan answers 402 (forwarding sends readings).
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
+import { call } from '../testing/server';
 import type { Contract } from './context';
 
 export function uploadTargetsContract(c: Contract): void {

@@ -1,10 +1,9 @@
-// The two backends the contract suite runs against, behind one small driver: the real server (in-process,
-// SQLite in memory; uploads through WSLink) and the msw mocks (uploads seeded into the store).
+// The backend the contract suite runs against, behind one small driver: the real server in-process (SQLite in
+// memory, or PostgreSQL under `npm run test:pg`), uploads through WSLink.
 
-import { applyAdminEmails } from '../../server/services/admin/admin-emails';
-import { devicePlanService } from '../../server/services/subscriptions/device-plans.class';
-import { call, lastCode, startServer, type TestServer, wslink } from '../../server/testing/server';
-import { db, MOCK_BASE, mockServer } from '../node';
+import { applyAdminEmails } from '../services/admin/admin-emails';
+import { devicePlanService } from '../services/subscriptions/device-plans.class';
+import { call, lastCode, startServer, type TestServer, wslink } from '../testing/server';
 
 export interface Station {
   _id: string;
@@ -120,42 +119,6 @@ export function realBackend(): Backend {
       // An admin the way start-up makes one (ADMIN_EMAILS); an editor as the users screen gives the role.
       if (adminType === 'admin') await applyAdminEmails(knex, [account.email]);
       else await knex('users').where({ _id: account.user._id }).update({ isAdmin: true, adminType });
-    },
-  };
-}
-
-export function mockBackend(): Backend {
-  const server = mockServer(MOCK_BASE);
-  return {
-    base: MOCK_BASE,
-    async start() {
-      db.reset();
-      server.listen({ onUnhandledFrame: 'error' });
-    },
-    async stop() {
-      server.close();
-    },
-    signUpAndLogIn() {
-      return signUp(MOCK_BASE, (email) => db.lastCode(email));
-    },
-    createStation(token, data) {
-      return createStation(MOCK_BASE, token, data);
-    },
-    async upload(station, values, time = Math.floor(Date.now() / 1000)) {
-      db.seedSamples(station._id, [{ time, ...values }]);
-    },
-    async grantPlan(mac, planName, user) {
-      const plan = db.subscriptionPlans.find((p) => p.name === planName);
-      if (!plan) throw new Error(`no plan ${planName}`);
-      const station = [...db.devices.values()].find((d) => d.mac === mac && d.user === user);
-      db.grantPlan(mac, plan._id, user, Date.now(), station?._id ?? null);
-    },
-    // The store is the mocks' only state: nothing waits to be written.
-    persist: async () => {},
-    async makeAdmin(account, adminType = 'admin') {
-      const user = db.users.get(account.user._id);
-      if (!user) throw new Error(`no user ${account.user._id}`);
-      Object.assign(user, { isAdmin: true, adminType });
     },
   };
 }

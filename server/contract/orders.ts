@@ -1,7 +1,7 @@
 // Contract: paid device types (issue #14) withhold their readings until a plan is paid; orders and payments
 // with the sandbox provider (no Stripe keys on the test server): create, test cards, the buyer's list, remove.
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
+import { call } from '../testing/server';
 import type { Contract } from './context';
 
 const id = expect.stringMatching(/^[0-9a-f]{24}$/);

@@ -1,6 +1,6 @@
 // Contract: device lists ordered owned, shared, public (then `order`), the `$devices` scopes, who sees keys.
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
+import { call } from '../testing/server';
 import type { Contract } from './context';
 import { shareVia } from './shares';
 

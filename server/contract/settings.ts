@@ -1,7 +1,7 @@
 // Contract: display settings (default → create → patch) and alert settings (create-or-update, find), alerts.
 import { describe, expect, test } from 'vitest';
-import { call } from '../../server/testing/server';
 import { defaultDisplaySettings } from '../../src/domain/deviceTypes';
+import { call } from '../testing/server';
 import type { Contract } from './context';
 
 export function settingsContract(c: Contract): void {
