@@ -9,6 +9,7 @@
 // its own updatedAt) is stored as is, so two clients editing the same field end with the later server write.
 import { type PortalError, plainError, toApiError } from '../api/errors';
 import { type RestCall, type RestOptions, rest } from '../api/rest';
+import { onePerStation } from '../domain/collections';
 import type { OutboxRow, PortalDb } from './schema';
 import { SETTING, setSetting } from './settings';
 
@@ -31,22 +32,17 @@ export function isFinalClientError(e: PortalError): boolean {
   return e.code >= 400 && e.code < 500 && e.code !== 401 && e.code !== 408 && e.code !== 429;
 }
 
-/** Table of services whose records are kept per device (weatherDevice) and can be resolved locally. */
-const PER_DEVICE = {
-  deviceDisplaySettings: 'displaySettings',
-  alertSettings: 'alertSettings',
-} as const;
-
 /**
  * The REST call of a row. A patch queued before its record existed on the server (recordId null) is resolved
  * now from the local record's _id (the queued create stored it when it was sent), or sent as a create.
  */
 export async function toRestCall(db: PortalDb, row: OutboxRow): Promise<RestCall> {
   let { method, recordId } = row;
-  const table = PER_DEVICE[row.service as keyof typeof PER_DEVICE];
-  if (table && method === 'patch' && !recordId) {
-    const device = (row.data as { weatherDevice?: string } | undefined)?.weatherDevice;
-    const local = device ? await db[table].get(device) : undefined;
+  // A record kept one per station (src/domain/collections.ts) is found locally by its station.
+  const kept = onePerStation(row.service);
+  if (kept?.station && method === 'patch' && !recordId) {
+    const device = (row.data as Record<string, unknown> | undefined)?.[kept.station];
+    const local = typeof device === 'string' ? await db.table(kept.table).get(device) : undefined;
     if (local?._id) recordId = local._id;
     else method = 'create';
   }
@@ -136,11 +132,17 @@ export function restSender(opts: () => Promise<RestOptions>): FlushDeps['send'] 
     try {
       return await rest(call, o);
     } catch (e) {
-      const device = (call.data as { weatherDevice?: string } | undefined)?.weatherDevice;
-      if (toApiError(e).code !== 409 || call.method !== 'create' || !device || !(call.service in PER_DEVICE))
+      const kept = onePerStation(call.service);
+      const device = kept?.station && (call.data as Record<string, unknown> | undefined)?.[kept.station];
+      if (
+        toApiError(e).code !== 409 ||
+        call.method !== 'create' ||
+        !kept?.station ||
+        typeof device !== 'string'
+      )
         throw e;
       const found = await rest<{ _id?: string }[] | { data: { _id?: string }[] }>(
-        { service: call.service, method: 'find', query: { weatherDevice: device, $limit: 1 } },
+        { service: call.service, method: 'find', query: { [kept.station]: device, $limit: 1 } },
         o,
       );
       const id = (Array.isArray(found) ? found : found.data)[0]?._id;
