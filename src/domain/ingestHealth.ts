@@ -1,6 +1,6 @@
-// Ingest health (issue #15): the view's windows, shared by the server (which counts) and the mocks (which answer
-// the same shape), and the upload protocols in the order the view lists them (the server's are its parsers'
-// PROTOCOLS keys; the contract suite checks that both answer this list).
+// Ingest health (issue #15): the view's windows, and the upload protocols — their names declared once, in the order
+// the view lists them, with their labels. The server's parsers describe each (server/ingest/parsers/protocols.ts
+// PROTOCOLS, keyed by these names).
 export const UPLOAD_PROTOCOLS = [
   'wslink',
   'wunderground',

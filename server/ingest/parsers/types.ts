@@ -1,14 +1,9 @@
-// Shapes shared by the station-upload parsers. No dependency on src/domain: parsers only map protocol
-// fields to catalogue keys and convert to base units; range cleaning and derivation happen later.
+// Shapes shared by the station-upload parsers. No run-time dependency on src/domain (types only): parsers only map
+// protocol fields to catalogue keys and convert to base units; range cleaning and derivation happen later.
+import type { UploadProtocolName } from '../../../src/domain/ingestHealth';
 
-export type UploadProtocol =
-  | 'wslink'
-  | 'wunderground'
-  | 'ecowitt'
-  | 'pwsweather'
-  | 'wow'
-  | 'weathercloud'
-  | 'windy';
+/** The protocols' names, declared once with their labels (src/domain/ingestHealth.ts); PROTOCOLS describes each. */
+export type UploadProtocol = UploadProtocolName;
 
 export interface ParsedUpload {
   protocol: UploadProtocol;
