@@ -1,5 +1,5 @@
 // Weather Server (spec §2, §3): for an owned station, the server name, station ID, station key (copy,
-// regenerate) and last upload time, the console settings per upload protocol, the home relay (its command and
+// regenerate) and last upload time, the console settings per upload protocol, the gaps in its data, the home relay (its command and
 // status), and the fields the station sends that the portal does not know. Loaded through the worker
 // (weatherServer find) and kept in Dexie, so the page shows the last known view offline. Data and actions:
 // useWeatherServer, useRegenerateKey.
@@ -13,6 +13,7 @@ import { useUnits } from '../../db/hooks';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { ConsoleSettings } from './ConsoleSettings';
+import { DataGaps } from './DataGaps';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
 import { RelaySetup } from './RelaySetup';
 import styles from './ServerPage.module.css';
@@ -78,6 +79,7 @@ export default function ServerPage() {
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
+      {deviceId && <DataGaps deviceId={deviceId} online={online} dateText={dateText} />}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
