@@ -9,7 +9,7 @@ import { DEFAULT_MAX_BYTES, startRelay } from './relay';
 const DEFAULT_POLL_S = 60;
 const MIN_POLL_S = 5;
 
-const USAGE = `usage: weather-relay --portal <portal URL> --listen <port> --queue <dir> [options]
+const USAGE = `usage: weather-portal-relay --portal <portal URL> --listen <port> --queue <dir> [options]
   --portal <url>           the portal the uploads go to
   --listen <port>          the port consoles upload to, and GET /status (default 8080)
   --queue <dir>            the queue's directory
