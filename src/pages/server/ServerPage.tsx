@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { DataGaps } from '../../components/DataGaps';
 import { LoopbackNote } from '../../components/LoopbackNote';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
@@ -13,7 +14,6 @@ import { useUnits } from '../../db/hooks';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { ConsoleSettings } from './ConsoleSettings';
-import { DataGaps } from './DataGaps';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
 import { RelaySetup } from './RelaySetup';
 import styles from './ServerPage.module.css';

@@ -1,14 +1,15 @@
 // Gaps in the data (issue 27): the times over the last week when the station's readings did not come, judged
 // against its own upload interval (src/domain/gaps.ts, served by stationGaps), newest first, with the share of
-// readings received. Online only: the server finds them from its 5-minute buckets.
+// readings received. Online only: the server finds them from its 5-minute buckets. On the Weather Server page
+// (the owner) and the records view (anyone who may read the station: a record may miss what a gap hid).
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../../api/worker';
-import { Panel } from '../../components/Page';
-import { GAP_DAYS, type GapReport } from '../../domain/gaps';
-import { translateServerMessage as tr } from '../../i18n/messages';
-import { errorText } from '../../state/ui';
-import styles from './ServerPage.module.css';
+import { dataWorker } from '../api/worker';
+import { GAP_DAYS, type GapReport } from '../domain/gaps';
+import { translateServerMessage as tr } from '../i18n/messages';
+import { errorText } from '../state/ui';
+import styles from './DataGaps.module.css';
+import { Panel } from './Page';
 
 /** A span of seconds in the locale's short units: "45 min", "3 h", "2 days". */
 export function spanText(seconds: number, locale: string): string {
@@ -60,7 +61,7 @@ export function DataGaps({
 
   return (
     <Panel>
-      <h2 className={styles.sectionTitle}>{t`Gaps in the data`}</h2>
+      <h2 className={styles.title}>{t`Gaps in the data`}</h2>
       {!online && <p className={styles.note}>{t`The gaps load when the connection is back.`}</p>}
       {error && online && (
         <p className={styles.error} role="alert">
