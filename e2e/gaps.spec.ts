@@ -1,6 +1,6 @@
 // Gaps in the data (issue 27): a station whose uploads (real Wunderground uploads with their own times, sent to
 // the running portal) stop for 45 minutes and then stop for good; the Weather Server page lists both gaps, the
-// ongoing one first. Screenshots: phone and desktop, light and dark.
+// ongoing one first, and the records view lists them too. Screenshots: phone and desktop, light and dark.
 import { expect, test } from '@playwright/test';
 import { addStation, signUp } from './helpers';
 
@@ -55,4 +55,16 @@ test('the Weather Server page lists the gaps in a station’s data', async ({ pa
       await page.screenshot({ path: `${SCREENS}/server-gaps-${name}-${theme}.png` });
     }
   }
+
+  // The records view lists the same gaps under the records.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'light';
+  });
+  await page.goto('/records');
+  const recordsGaps = page.getByTestId('gap-list').getByRole('listitem');
+  await expect(recordsGaps).toHaveCount(2, { timeout: 15_000 });
+  await expect(page.getByTestId('gap-count')).toHaveText('2');
+  await page.getByRole('heading', { name: 'Gaps in the data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/records-gaps-desktop-light.png` });
 });
