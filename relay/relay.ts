@@ -8,6 +8,7 @@ import { endpointOf, readBody, readUploads } from '../server/ingest/endpoints';
 import { outcomeOf, PROTOCOLS, replyFor, UploadError, type UploadReply } from '../server/ingest/parsers';
 import { strayProtocol } from '../server/ingest/stray';
 import { Destination, type DestinationStatus } from './destination';
+import { type GatewayStatus, liveDataUrl, type PollOptions, startPolling } from './gateway';
 import { destinationId, UploadQueue, type UploadRequest } from './queue';
 
 export interface RelayOptions {
@@ -28,6 +29,11 @@ export interface RelayOptions {
   /** Longest wait between tries while a destination is away (default 30 s). */
   maxRetryMs?: number;
   log?: (line: string) => void;
+  /**
+   * Poll an Ecowitt gateway's live data instead of receiving uploads (gateway.ts): the port then answers only
+   * GET /status.
+   */
+  poll?: PollOptions;
 }
 
 export interface RelayStatus {
@@ -39,6 +45,8 @@ export interface RelayStatus {
   /** Uploads dropped to keep the queue within its size since the relay started. */
   thinned: number;
   forwards: DestinationStatus[];
+  /** When polling a gateway: its polls. */
+  gateway?: GatewayStatus;
 }
 
 export interface Relay {
@@ -57,6 +65,8 @@ function answer(res: ServerResponse, reply: UploadReply): void {
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const log = options.log ?? ((line: string) => console.log(line));
+  if (options.poll && !liveDataUrl(options.poll.gateway))
+    throw new Error(`not a gateway address: ${options.poll.gateway}`);
   const urls = [options.portal, ...(options.forwards ?? [])];
   const queue = new UploadQueue({
     dir: options.queue,
@@ -68,6 +78,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     (url, i) => new Destination(queue, url, { keepPath: i === 0, maxRetryMs: options.maxRetryMs, log }),
   );
   const [portal] = destinations;
+  let poller: ReturnType<typeof startPolling> | null = null;
 
   const status = (): RelayStatus => ({
     queued: portal.queued(),
@@ -76,6 +87,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     portalReachable: portal.reachable === true,
     thinned: queue.thinned,
     forwards: destinations.slice(1).map((d) => d.status()),
+    ...(poller ? { gateway: poller.status() } : {}),
   });
 
   async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -86,6 +98,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (req.method === 'GET' && path === '/status') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(status()));
+      return;
+    }
+    if (options.poll) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('This relay polls a gateway and takes no uploads');
       return;
     }
     const endpoint = endpointOf(path);
@@ -156,12 +173,31 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   for (const destination of destinations) destination.start();
   const { port } = server.address() as AddressInfo;
   log(`relay listening on port ${port}, sending to ${options.portal}`);
+  if (options.poll) {
+    poller = startPolling(
+      options.poll,
+      ({ at, path, body }) => {
+        const upload = queue.append(at, {
+          method: 'POST',
+          path,
+          query: '',
+          contentType: 'application/x-www-form-urlencoded',
+          authorization: '',
+          body,
+        });
+        for (const destination of destinations) destination.arrived(upload);
+      },
+      log,
+    );
+    log(`polling ${poller.status().url} every ${options.poll.intervalMs / 1000} s`);
+  }
 
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     status,
     async close() {
+      await poller?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -55,6 +55,7 @@ import { metrics } from './services/metrics/metrics';
 import { orders } from './services/orders/orders';
 import { records } from './services/records/records';
 import { shareInvitations } from './services/share-invitations/share-invitations';
+import { stationGaps } from './services/station-gaps/station-gaps';
 import { PlanGate } from './services/subscriptions/plan-gate';
 import { subscriptions } from './services/subscriptions/subscriptions';
 import { uploadTargets } from './services/upload-targets/upload-targets';
@@ -205,6 +206,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(exportService);
   app.configure(imports);
   app.configure(weatherServer);
+  app.configure(stationGaps);
   app.configure(subscriptions);
   app.configure(orders);
   app.configure(shareInvitations);

@@ -11,6 +11,7 @@ import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/set
 import { userPictureUrl } from '../src/domain/adminTable';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { coded, ERRORS } from '../src/domain/errors';
+import type { GapReport } from '../src/domain/gaps';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
 
@@ -22,6 +23,7 @@ export const ACCOUNT_SERVICES = {
   remove: 'users/delete',
   pic: 'users/pic',
   weatherServer: 'weatherServer',
+  stationGaps: 'stationGaps',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -177,6 +179,16 @@ export async function loadWeatherServer(
   const stored: WeatherServerView = { ...view, fetchedAt: Date.now() };
   await setSetting(conn.db, key, stored);
   return stored;
+}
+
+/** Gaps in a station's data over the last `days` (issue 27), as the server finds them; online only. */
+export async function loadStationGaps(
+  { conn }: AccountDeps,
+  device: string,
+  days: number,
+): Promise<GapReport> {
+  online(conn);
+  return conn.find(ACCOUNT_SERVICES.stationGaps, { device, days });
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

@@ -15,6 +15,7 @@ import type {
   User,
 } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
+import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
@@ -209,6 +210,8 @@ export interface DataWorkerApi {
   deleteAccount(password: string): Promise<void>;
   /** weatherServer view of an owned station into settings `weatherServer:<id>` (offline: the cached copy). */
   loadWeatherServer(device: string): Promise<WeatherServerView | null>;
+  /** Gaps in a station's data over the last `days` (issue 27); online only. */
+  loadStationGaps(device: string, days: number): Promise<GapReport>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
   /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */

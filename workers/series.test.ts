@@ -29,6 +29,23 @@ describe('series', () => {
     expect(s.fromCache).toBe(false);
   });
 
+  it('a hole in held 5-minute history is a break in the line (issue 27), not a line across it', async () => {
+    const db = tempDb();
+    // Every 5 minutes for 2 hours, with 40 minutes missing in the middle.
+    const times = Array.from({ length: 24 }, (_, i) => NOW - 7200 + i * 300).filter(
+      (_, i) => i < 10 || i >= 18,
+    );
+    const { conn } = fakeConnection({
+      'weatherMetrics/query': () => [['time', 'tempc0'], times.map((t) => [t, 10])],
+    });
+    const series = new Series(db, conn, new History(db, conn));
+    const s = await series.load('d1', ['tempc0'], NOW - 7200, NOW, '5m', NOW);
+    expect(s.x.length).toBe(times.length + 1);
+    expect(s.x[10]).toBe(NOW - 7200 + 10 * 300);
+    expect(s.ys[0][10]).toBeNaN();
+    expect([...s.ys[0]].filter((v) => !Number.isNaN(v))).toHaveLength(times.length);
+  });
+
   it('older ranges use queryGroup (primary aggregates), cache the answer and serve it offline', async () => {
     const db = tempDb();
     let offline = false;

@@ -16,6 +16,7 @@ import {
   type TimedRow,
 } from '../src/domain';
 import { SERVICES } from '../src/domain/contract';
+import { BUCKET_SECONDS, breakAtGaps } from '../src/domain/gaps';
 import { aggregateRows } from './aggregate';
 import type { SeriesData } from './api';
 import type { Connection } from './connection';
@@ -88,7 +89,8 @@ export class Series {
         fromCache = true;
       }
     }
-    const { x, ys, units } = toSeries(rows, keys, prefs);
+    // A hole in the data is drawn as a hole (issue 27), not a straight line across it.
+    const { x, ys, units } = toSeries(breakAtGaps(rows, BUCKET_SECONDS[bucket]), keys, prefs);
     const bands = await this.bands(device, kind, keys, from, to, bucket, x, prefs, tz).catch((e) => {
       // The mean line is drawn without its band rather than not at all.
       if (!isTransient(e)) console.warn('[series] band', e);

@@ -42,6 +42,7 @@ vi.mock('../api/worker', () => ({
     loadAccount: vi.fn(async () => null),
     loadAvatar: vi.fn(async () => null),
     loadWeatherServer: vi.fn(async () => null),
+    loadStationGaps: vi.fn(async () => ({ interval: null, gaps: [], count: 0, coverage: null })),
     loadPublicConfig: vi.fn(async () => undefined),
   },
 }));

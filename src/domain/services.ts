@@ -4,6 +4,7 @@
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';
 import type * as C from './contract';
+import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
@@ -160,6 +161,8 @@ export interface ServiceTypes {
   'sessions/vapid': Find<{ publicKey: string | null }>;
   weatherServer: Find<C.ServerView, { device: string }>;
   'stations/lookup': Find<C.Device, { wsid: string }>;
+  /** Gaps in a station's data over the last `days` (issue 27; src/domain/gaps.ts). */
+  stationGaps: Find<GapReport, { device: string; days?: number }>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
   /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
   'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;

@@ -22,6 +22,7 @@ export const accountHandlers = {
     await sessionHandlers.logout(rt);
   },
   loadWeatherServer: (rt, device) => account.loadWeatherServer(deps(rt), device),
+  loadStationGaps: (rt, device, days) => account.loadStationGaps(deps(rt), device, days),
   regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
   setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
   exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
@@ -38,6 +39,7 @@ export const accountHandlers = {
   | 'removeAvatar'
   | 'deleteAccount'
   | 'loadWeatherServer'
+  | 'loadStationGaps'
   | 'regenerateStationKey'
   | 'setMacIdentification'
   | 'exportData'

@@ -11,7 +11,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 import { emptyRecords } from '../../domain/records';
 
-vi.mock('../../api/worker', () => ({ dataWorker: { loadRecords: vi.fn(async () => undefined) } }));
+vi.mock('../../api/worker', () => ({
+  dataWorker: {
+    loadRecords: vi.fn(async () => undefined),
+    // The gaps under the records (issue 27).
+    loadStationGaps: vi.fn(async () => ({ interval: 300, from: 0, to: 0, gaps: [], count: 0, coverage: 1 })),
+  },
+}));
 
 const { default: RecordsPage } = await import('./RecordsPage');
 const db = signedInDb('records-page');
@@ -35,5 +41,8 @@ describe('records page', () => {
     const month = await screen.findByTestId('records-month');
     const row = month.querySelector('[data-key="dailyrain-max"]') as HTMLElement;
     expect(within(row).getByText('26/11/2026')).toBeTruthy();
+    // Under the records: the station's gaps (issue 27), for anyone who may read it.
+    expect(await screen.findByText('No gaps in the last 7 days.')).toBeTruthy();
+    expect(screen.getByTestId('gap-coverage').textContent).toBe('100%');
   });
 });

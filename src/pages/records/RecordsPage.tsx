@@ -12,9 +12,11 @@ import { NotFoundView } from '../../app/ErrorPage';
 import { usePageTitle } from '../../app/title';
 import { readingText } from '../../cards/format';
 import { Button } from '../../components/Button';
+import { DataGaps } from '../../components/DataGaps';
 import { AppDialog } from '../../components/Dialog';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
+import { useLink } from '../../components/useLink';
 import { useAuth, useDevice, useDevices, useSelectedDeviceId, useUnits } from '../../db/hooks';
 import { resetRecords, useRecords } from '../../db/records';
 import { baroPrimary, type UnitPrefs } from '../../domain';
@@ -125,6 +127,7 @@ export default function RecordsPage() {
   const prefs = useUnits();
   const auth = useAuth();
   const [asking, setAsking] = useState(false);
+  const link = useLink();
   usePageTitle(device ? t`Records of ${device.name}` : undefined);
 
   // Fresh records whenever the view opens (the stored ones show meanwhile, and offline).
@@ -185,6 +188,13 @@ export default function RecordsPage() {
           ))}
         </div>
       )}
+      <DataGaps
+        deviceId={device._id}
+        online={link !== 'offline'}
+        dateText={(ms) =>
+          formatDateTime(ms, i18n.locale, prefs, { timeZone: device.timezone, seconds: true })
+        }
+      />
       <AppDialog
         open={asking}
         onClose={() => setAsking(false)}

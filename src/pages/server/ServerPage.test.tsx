@@ -18,6 +18,8 @@ const worker = vi.hoisted(() => ({
   regenerateStationKey: vi.fn(),
   // The upload targets section (issue #17) loads its list; none here.
   loadUploadTargets: vi.fn(async () => undefined),
+  // The gaps section (issue 27).
+  loadStationGaps: vi.fn(),
 }));
 vi.mock('../../api/worker', () => ({ dataWorker: worker }));
 
@@ -71,6 +73,9 @@ const view: WeatherServerView = {
 beforeEach(async () => {
   worker.loadWeatherServer.mockReset().mockResolvedValue(view);
   worker.regenerateStationKey.mockReset();
+  worker.loadStationGaps
+    .mockReset()
+    .mockResolvedValue({ interval: null, from: 0, to: 0, gaps: [], count: 0, coverage: null });
   await Promise.all(db.tables.map((t) => t.clear()));
   await db.settings.put({
     key: SETTING.auth,
@@ -133,6 +138,38 @@ describe('weather server page', () => {
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+  });
+
+  it('lists the gaps in the data, newest first, the ongoing one as a stop', async () => {
+    const at = (h: number, m = 0) => Date.UTC(2026, 0, 2, h, m) / 1000;
+    worker.loadStationGaps.mockResolvedValue({
+      interval: 300,
+      from: at(0) - 7 * 86400,
+      to: at(12),
+      count: 2,
+      coverage: 0.912,
+      gaps: [
+        { from: at(11), to: at(12), missing: 11, ongoing: true },
+        { from: at(8), to: at(8, 45), missing: 8, ongoing: false },
+      ],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Gaps in the data' })).toBeTruthy();
+    await waitFor(() => expect(worker.loadStationGaps).toHaveBeenCalledWith('d1', 7));
+    const list = await screen.findByTestId('gap-list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0].textContent).toMatch(/^No readings since .*11:00:00/);
+    expect(items[0].textContent).toMatch(/1 hr|1 h/);
+    expect(items[1].textContent).toMatch(/8:00:00 AM to .*8:45:00 AM45 min/);
+    expect(screen.getByTestId('gap-coverage').textContent).toBe('91.2%');
+    expect(screen.getByTestId('gap-count').textContent).toBe('2');
+    expect(screen.getByText(/more than twice the station's usual interval \(5 min\)/)).toBeTruthy();
+  });
+
+  it('says when there is too little data, and when there are no gaps', async () => {
+    renderPage();
+    expect(await screen.findByText('Not enough readings yet to find gaps.')).toBeTruthy();
   });
 
   it('offers a relay: the command with this portal, and the relay as the portal last saw it', async () => {

@@ -1,11 +1,12 @@
 // Weather Server (spec §2, §3): for an owned station, the server name, station ID, station key (copy,
-// regenerate) and last upload time, the console settings per upload protocol, the home relay (its command and
+// regenerate) and last upload time, the console settings per upload protocol, the gaps in its data, the home relay (its command and
 // status), and the fields the station sends that the portal does not know. Loaded through the worker
 // (weatherServer find) and kept in Dexie, so the page shows the last known view offline. Data and actions:
 // useWeatherServer, useRegenerateKey.
 import { useLingui } from '@lingui/react/macro';
 import { RadioTower, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { DataGaps } from '../../components/DataGaps';
 import { LoopbackNote } from '../../components/LoopbackNote';
 import { EmptyState, Page, Panel } from '../../components/Page';
 import { StationSelect } from '../../components/StationSelect';
@@ -78,6 +79,7 @@ export default function ServerPage() {
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
+      {deviceId && <DataGaps deviceId={deviceId} online={online} dateText={dateText} />}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
