@@ -24,6 +24,7 @@ export const SERVER_ROOTS = [
   'imports',
   'weatherServer',
   'uploadTargets',
+  'stationGaps',
   'stations',
   'admin',
   'downloadTokens',
