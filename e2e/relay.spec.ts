@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RELAY_VERSION } from '../relay/destination';
 import { startRelay } from '../relay/relay';
-import { addStation, signUp } from './helpers';
+import type { ServerView } from '../src/domain/contract';
+import { addStation, api, device, jwt, signUp } from './helpers';
 
 const SCREENS = process.env.E2E_SCREENS_DIR ?? '/tmp/relay-screens';
 
 test('the Weather Server page gives the relay command and shows the relay once uploads come through it', async ({
   page,
+  request,
   baseURL,
 }) => {
-  await signUp(page, 'relay');
+  const account = await signUp(page, 'relay');
   const station = await addStation(page, 'Garden', '', 'UTC');
   await page.goto('/server');
   await expect(page.getByRole('heading', { name: 'Use a relay' })).toBeVisible();
@@ -37,6 +39,13 @@ test('the Weather Server page gives the relay command and shows the relay once u
     await relay.close();
     rmSync(queue, { recursive: true, force: true });
   }
+  // The portal notes the relay after it answered the upload (the console never waits for it): wait for the note,
+  // then load the page that reads it.
+  const token = await jwt(request, account);
+  const { _id } = await device(request, token, station.wsid);
+  await expect
+    .poll(async () => (await api<ServerView>(request, token, `/weatherServer?device=${_id}`)).relay?.status ?? null)
+    .not.toBeNull();
   await page.reload();
   await expect(page.getByTestId('relay-seen')).not.toHaveText('None yet', { timeout: 15_000 });
   await expect(page.getByTestId('relay-queued')).toHaveText('0');
