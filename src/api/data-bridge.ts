@@ -46,7 +46,12 @@ interface LockManagerLike {
   request(name: string, cb: (lock: unknown) => Promise<unknown>): Promise<unknown>;
 }
 
-export function createDataBridge(createWorker: () => Api, origin: string): DataBridge {
+/** `onRole`: told when this tab's role is known and when it takes over. */
+export function createDataBridge(
+  createWorker: () => Api,
+  origin: string,
+  onRole?: (role: Role) => void,
+): DataBridge {
   const tab =
     typeof crypto?.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
   const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
@@ -131,6 +136,7 @@ export function createDataBridge(createWorker: () => Api, origin: string): DataB
 
   function lead(): Promise<never> {
     current = 'leader';
+    onRole?.('leader');
     leaderTab = tab;
     local = createWorker();
     tabs.clear();
@@ -171,6 +177,7 @@ export function createDataBridge(createWorker: () => Api, origin: string): DataB
     if (!locks || !channel) {
       // No election possible: this tab runs its own worker.
       current = 'leader';
+      onRole?.('leader');
       local = createWorker();
       local.start(origin).catch((e) => console.error('[data worker] start failed', e));
       return 'leader';
@@ -189,6 +196,7 @@ export function createDataBridge(createWorker: () => Api, origin: string): DataB
     });
     if (first) return 'leader';
     current = 'follower';
+    onRole?.('follower');
     // Wait in line: when the leader's tab closes, this one may take over.
     void locks.request(LEADER_LOCK, () => lead());
     channel.postMessage({ type: 'hello', tab } satisfies BridgeMessage);

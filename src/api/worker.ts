@@ -18,6 +18,10 @@ function connect(): DataBridge {
           new Worker(new URL('../../workers/data.worker.ts', import.meta.url), { type: 'module' }),
         ),
       location.origin,
+      // Which tab runs the worker, for diagnostics and the e2e (<html data-data-worker="leader">).
+      (role) => {
+        document.documentElement.dataset.dataWorker = role;
+      },
     );
     bridge = b;
     started = b.call('start', [location.origin]) as Promise<void>;

@@ -36,7 +36,12 @@ describe('unionWatches', () => {
         { device: null, manage: false },
       ]),
     ).toEqual({ devices: ['a', 'b'], manage: false });
-    expect(unionWatches([{ device: 'a', manage: false }, { device: null, manage: true }]).manage).toBe(true);
+    expect(
+      unionWatches([
+        { device: 'a', manage: false },
+        { device: null, manage: true },
+      ]).manage,
+    ).toBe(true);
     expect(unionWatches([])).toEqual({ devices: [], manage: false });
   });
 });
@@ -45,7 +50,15 @@ describe('safeToResend', () => {
   it('runs reads and watches again, never payments, orders or deletions', () => {
     for (const m of ['start', 'loadSeries', 'ensureHistory', 'openStation', 'selectDevice', 'flushOutbox'])
       expect(safeToResend(m), m).toBe(true);
-    for (const m of ['createOrder', 'payWithCard', 'removeDevice', 'login', 'logout', 'addDevice', 'adminSave'])
+    for (const m of [
+      'createOrder',
+      'payWithCard',
+      'removeDevice',
+      'login',
+      'logout',
+      'addDevice',
+      'adminSave',
+    ])
       expect(safeToResend(m), m).toBe(false);
   });
 });
@@ -70,7 +83,13 @@ describe('PendingCalls', () => {
     const second = lastCall();
     expect(first.id).not.toBe(second.id);
     calls.receive({ type: 'ack', id: first.id, tab: 'A' });
-    calls.receive({ type: 'result', id: second.id, tab: 'A', ok: false, error: { message: 'Bad', code: 401 } });
+    calls.receive({
+      type: 'result',
+      id: second.id,
+      tab: 'A',
+      ok: false,
+      error: { message: 'Bad', code: 401 },
+    });
     calls.receive({ type: 'result', id: first.id, tab: 'A', ok: true, value: 42 });
     await expect(one).resolves.toBe(42);
     await expect(two).rejects.toEqual({ message: 'Bad', code: 401 });

@@ -1,0 +1,98 @@
+// One data worker and one socket per browser (issue 32): three tabs of one browser share the socket of the tab
+// that leads (Web Lock), the others send their calls to it. The server counts its sockets (`portal_sockets` in
+// /metrics, with the operators' bearer token): 1 with three tabs open. Each tab shows live values of its own
+// station (the socket watches the union of the tabs' stations). When the leading tab closes, another takes
+// over: live values go on in the other two, still over one socket.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addStation, outdoorCard, signUp, upload, zoneAwayFromMidnight } from './helpers';
+import { OwnServer } from './server';
+
+const METRICS_TOKEN = 'one-socket-metrics-token-0123456789';
+
+let server: OwnServer;
+test.beforeEach(async () => {
+  server = await OwnServer.create(undefined, { METRICS_TOKEN });
+  await server.start();
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+async function sockets(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`${server.base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}`, accept: 'text/plain' },
+  });
+  expect(res.status()).toBe(200);
+  const m = /^portal_sockets (\d+)$/m.exec(await res.text());
+  expect(m, 'portal_sockets in /metrics').not.toBeNull();
+  return Number(m![1]);
+}
+
+/** Does this tab run the data worker (src/api/worker.ts marks the role on <html>)? */
+const leads = async (page: Page) =>
+  (await page.locator('html').getAttribute('data-data-worker')) === 'leader';
+
+/** The leader lock as the browser sees it: held by one tab, the others waiting in line. */
+const lock = (page: Page) =>
+  page.evaluate(async () => {
+    const s = await navigator.locks.query();
+    const mine = (l: { name?: string }) => l.name === 'portal-data-leader';
+    return { held: (s.held ?? []).filter(mine).length, waiting: (s.pending ?? []).filter(mine).length };
+  });
+
+test('three tabs share one socket, each sees its station live, and a tab takes over when the leader closes', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const base = server.base;
+  await signUp(page, 'one-socket', { base, dataDir: server.dataDir });
+  const zone = zoneAwayFromMidnight();
+  const garden = await addStation(page, 'Garden', base, zone);
+  const shed = await addStation(page, 'Shed', base, zone);
+  await upload(request, garden, { t1tem: 10.1, t1hum: 50 }, undefined, base);
+  await upload(request, shed, { t1tem: 5.1, t1hum: 50 }, undefined, base);
+
+  // Tab 1 (the first, so the leader) on the dashboard; tab 2 on Garden's page, tab 3 on Shed's page. Opening a
+  // station makes it the dashboard's station too (the choice is kept per browser): the dashboard then shows Shed.
+  await page.goto(`${base}/dashboard`);
+  await expect(outdoorCard(page)).toBeVisible();
+  const tab2 = await context.newPage();
+  await tab2.goto(`${base}/station/${garden.wsid}`);
+  await expect(tab2.getByRole('heading', { name: 'Garden', level: 1 })).toBeVisible();
+  const tab3 = await context.newPage();
+  await tab3.goto(`${base}/station/${shed.wsid}`);
+  await expect(tab3.getByRole('heading', { name: 'Shed', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shed' })).toBeVisible();
+
+  expect([await leads(page), await leads(tab2), await leads(tab3)]).toEqual([true, false, false]);
+  expect(await lock(tab2)).toEqual({ held: 1, waiting: 2 });
+  await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
+
+  // Live: each tab its station's new value, through the one socket (Garden is watched for tab 2 only).
+  await upload(request, garden, { t1tem: 21.4, t1hum: 50 }, undefined, base);
+  await upload(request, shed, { t1tem: 11.3, t1hum: 50 }, undefined, base);
+  await expect(outdoorCard(tab2)).toContainText('21.4');
+  await expect(outdoorCard(tab3)).toContainText('11.3');
+  await expect(outdoorCard(page)).toContainText('11.3');
+  expect(await sockets(request)).toBe(1);
+
+  // The leader closes: one of the others takes the lock and the socket within a second or two.
+  const closedAt = Date.now();
+  await page.close();
+  await expect
+    .poll(async () => (await leads(tab2)) || (await leads(tab3)), { timeout: 5_000, intervals: [100] })
+    .toBe(true);
+  const takeover = Date.now() - closedAt;
+  console.log(`[one-socket] takeover after ${takeover} ms`);
+  expect(takeover).toBeLessThan(2_000);
+  expect(await lock(tab2)).toEqual({ held: 1, waiting: 1 });
+
+  // Live values go on in both tabs; the old socket is gone and the new leader's is the only one.
+  await upload(request, garden, { t1tem: 22.6, t1hum: 50 }, undefined, base);
+  await upload(request, shed, { t1tem: 12.7, t1hum: 50 }, undefined, base);
+  await expect(outdoorCard(tab2)).toContainText('22.6');
+  await expect(outdoorCard(tab3)).toContainText('12.7');
+  await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
+});
