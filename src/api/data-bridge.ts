@@ -35,6 +35,8 @@ export interface DataBridge {
   /** Resolves once this tab knows whether it leads. */
   role(): Promise<Role>;
   call(method: string, args: unknown[]): Promise<unknown>;
+  /** Leave as a closing tab does: the lock goes to the next tab in line (tests; a page simply closes). */
+  close(): void;
 }
 
 interface LockManagerLike {
@@ -43,7 +45,11 @@ interface LockManagerLike {
     options: { ifAvailable?: boolean },
     cb: (lock: unknown) => Promise<unknown>,
   ): Promise<unknown>;
-  request(name: string, cb: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    cb: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 /** `onRole`: told when this tab's role is known and when it takes over. */
@@ -68,6 +74,9 @@ export function createDataBridge(
   /** Leader: what each tab watches. */
   const tabs = new Map<string, TabWatch>();
   let sharedKey = '';
+  /** close(): ends the held lock and the wait in line. */
+  let release: () => void = () => {};
+  const inLine = new AbortController();
 
   // To the leader: this tab's own handler when it leads, else the channel. From the leader: the same in reverse.
   const toLeader = (m: BridgeMessage) => {
@@ -134,7 +143,7 @@ export function createDataBridge(
     );
   }
 
-  function lead(): Promise<never> {
+  function lead(): Promise<void> {
     current = 'leader';
     onRole?.('leader');
     leaderTab = tab;
@@ -147,7 +156,9 @@ export function createDataBridge(
     if (myWatch) replayWatch();
     channel?.postMessage({ type: 'leader', tab } satisfies BridgeMessage);
     // Held until the tab closes: the lock then passes to the next tab in line.
-    return new Promise<never>(() => {});
+    return new Promise<void>((resolve) => {
+      release = resolve;
+    });
   }
 
   function replayWatch(): void {
@@ -198,8 +209,10 @@ export function createDataBridge(
     current = 'follower';
     onRole?.('follower');
     // Wait in line: when the leader's tab closes, this one may take over.
-    void locks.request(LEADER_LOCK, () => lead());
+    locks.request(LEADER_LOCK, { signal: inLine.signal }, () => lead()).catch(() => {});
     channel.postMessage({ type: 'hello', tab } satisfies BridgeMessage);
+    // A browser page (not a test in Node): tell the leader when this tab goes.
+    if (typeof addEventListener !== 'function') return 'follower';
     addEventListener('pagehide', () => {
       if (current === 'follower') channel.postMessage({ type: 'bye', tab } satisfies BridgeMessage);
     });
@@ -217,6 +230,13 @@ export function createDataBridge(
       await decided;
       if (method === 'selectDevice' || method === 'openStation') myWatch = { method, args };
       return pending.call(method, args);
+    },
+    close() {
+      inLine.abort();
+      if (current === 'follower') channel?.postMessage({ type: 'bye', tab } satisfies BridgeMessage);
+      current = null;
+      channel?.close();
+      release();
     },
   };
 }
