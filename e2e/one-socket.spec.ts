@@ -2,7 +2,7 @@
 // that leads (Web Lock), the others send their calls to it. The server counts its sockets (`portal_sockets` in
 // /metrics, with the operators' bearer token): 1 with three tabs open. Each tab shows live values of its own
 // station (the socket watches the union of the tabs' stations). When the leading tab closes, another takes
-// over: live values go on in the other two, still over one socket.
+// over: live values go on in the other two, still over one socket. Signing out in one tab signs out all.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addStation, outdoorCard, signUp, upload, zoneAwayFromMidnight } from './helpers';
 import { OwnServer } from './server';
@@ -95,5 +95,13 @@ test('three tabs share one socket, each sees its station live, and a tab takes o
   await upload(request, shed, { t1tem: 12.7, t1hum: 50 }, undefined, base);
   await expect(outdoorCard(tab2)).toContainText('22.6');
   await expect(outdoorCard(tab3)).toContainText('12.7');
+  await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
+
+  // Signing out in one tab signs out the browser: the other tab's dashboard goes to the login page.
+  await tab2.goto(`${base}/dashboard`);
+  await expect(outdoorCard(tab2)).toBeVisible();
+  await tab3.goto(`${base}/logout`);
+  await expect(tab3).toHaveURL(/\/login/);
+  await expect(tab2).toHaveURL(/\/login/);
   await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
 });
