@@ -19,8 +19,9 @@ test.afterEach(async () => {
 });
 
 async function sockets(request: APIRequestContext): Promise<number> {
+  // A fresh connection each time: a kept-alive one the server closed as idle (5 s) answers ECONNRESET.
   const res = await request.get(`${server.base}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}`, accept: 'text/plain' },
+    headers: { authorization: `Bearer ${METRICS_TOKEN}`, accept: 'text/plain', connection: 'close' },
   });
   expect(res.status()).toBe(200);
   const m = /^portal_sockets (\d+)$/m.exec(await res.text());

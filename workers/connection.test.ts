@@ -86,6 +86,8 @@ describe('connection logout', () => {
     const signingIn = c.reauthenticate();
     await new Promise((r) => setTimeout(r, 10));
     const out = c.logout();
+    // The server's answer to the sign-in comes while (or, without the wait, after) the sign-out clears.
+    await new Promise((r) => setTimeout(r, 50));
     answer({ accessToken: 'fresh', user });
     expect(await signingIn).toBe(true);
     await out;
