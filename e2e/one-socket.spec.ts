@@ -57,11 +57,14 @@ test('three tabs share one socket, each sees its station live, and a tab takes o
 
   // Tab 1 (the first, so the leader) on the dashboard; tab 2 on Garden's page, tab 3 on Shed's page. Opening a
   // station makes it the dashboard's station too (the choice is kept per browser): the dashboard then shows Shed.
+  // Before issue 32 the server counted 1 → 2 → 3 sockets here (one per tab's worker).
   await page.goto(`${base}/dashboard`);
   await expect(outdoorCard(page)).toBeVisible();
+  await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
   const tab2 = await context.newPage();
   await tab2.goto(`${base}/station/${garden.wsid}`);
   await expect(tab2.getByRole('heading', { name: 'Garden', level: 1 })).toBeVisible();
+  expect(await sockets(request)).toBe(1);
   const tab3 = await context.newPage();
   await tab3.goto(`${base}/station/${shed.wsid}`);
   await expect(tab3.getByRole('heading', { name: 'Shed', level: 1 })).toBeVisible();
