@@ -4,7 +4,17 @@
 // station (the socket watches the union of the tabs' stations). When the leading tab closes, another takes
 // over: live values go on in the other two, still over one socket. Signing out in one tab signs out all.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addStation, outdoorCard, signUp, upload, zoneAwayFromMidnight } from './helpers';
+import {
+  addStation,
+  api,
+  device,
+  jwt,
+  outdoorCard,
+  readStore,
+  signUp,
+  upload,
+  zoneAwayFromMidnight,
+} from './helpers';
 import { OwnServer } from './server';
 
 const METRICS_TOKEN = 'one-socket-metrics-token-0123456789';
@@ -107,5 +117,53 @@ test('three tabs share one socket, each sees its station live, and a tab takes o
   await tab3.goto(`${base}/logout`);
   await expect(tab3).toHaveURL(/\/login/);
   await expect(tab2).toHaveURL(/\/login/);
+  await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
+});
+
+test('an edit made offline in a follower tab reaches the server once, after the leader closed', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const base = server.base;
+  const account = await signUp(page, 'one-socket-outbox', { base, dataDir: server.dataDir });
+  const station = await addStation(page, 'Garden', base);
+  const token = await jwt(request, account, base);
+  const { _id: id } = await device(request, token, station.wsid, base);
+  await upload(request, station, { t1tem: 19.5, t1hum: 55, rbar: 1012 }, undefined, base);
+  await expect(outdoorCard(page)).toContainText('19.5');
+  const follower = await context.newPage();
+  await follower.goto(`${base}/dashboard`);
+  const outdoor = outdoorCard(follower);
+  await expect(outdoor).toContainText('19.5');
+  expect(await follower.locator('html').getAttribute('data-data-worker')).toBe('follower');
+
+  // Offline, the follower hides a card: written to IndexedDB and queued in the outbox.
+  await context.setOffline(true);
+  await outdoor.getByRole('button', { name: 'Card menu: Outdoor' }).click();
+  await follower.getByRole('menuitem', { name: 'Hide card' }).click();
+  await expect(outdoor).toHaveCount(0);
+  await expect.poll(() => follower.evaluate(readStore, 'outbox').then((r) => r.length)).toBeGreaterThan(0);
+
+  // The leader closes while offline; the follower takes over. Online again, the edit (kept in IndexedDB, not in
+  // the closed tab) is sent once, by the new leader's worker or the service worker's Background Sync.
+  await page.close();
+  await expect(follower.locator('html')).toHaveAttribute('data-data-worker', 'leader');
+  await context.setOffline(false);
+  const display = () =>
+    api<{ total: number; data: { metricsList: string[] }[] }>(
+      request,
+      token,
+      `/deviceDisplaySettings?weatherDevice=${id}&$limit=1`,
+      base,
+    );
+  await expect
+    .poll(async () => (await display()).data[0]?.metricsList.includes('outdoor'), { timeout: 30_000 })
+    .toBe(false);
+  await expect
+    .poll(() => follower.evaluate(readStore, 'outbox').then((r) => r.length), { timeout: 30_000 })
+    .toBe(0);
+  expect((await display()).total).toBe(1);
   await expect.poll(() => sockets(request), { timeout: 15_000 }).toBe(1);
 });
