@@ -95,7 +95,13 @@ export function createDataBridge(
     const key = JSON.stringify([devices, manage]);
     if (key === sharedKey) return;
     sharedKey = key;
-    await local.watchTabs(devices, manage);
+    try {
+      await local.watchTabs(devices, manage);
+    } catch (e) {
+      // Another tab's station failing to join must not fail this tab's call; the next change tries again.
+      sharedKey = '';
+      console.warn('[data bridge] watching the tabs’ stations', e);
+    }
   }
 
   async function run(from: string, method: string, args: unknown[]): Promise<unknown> {
@@ -120,7 +126,7 @@ export function createDataBridge(
     if (m.type === 'hello') channel?.postMessage({ type: 'leader', tab });
     else if (m.type === 'bye') {
       tabs.delete(m.tab);
-      void syncWatches().catch((e) => console.warn('[data bridge] watches', e));
+      void syncWatches();
     } else if (m.type === 'call') serve(m);
   }
 
