@@ -145,6 +145,11 @@ export interface DataWorkerApi {
   reload(): Promise<void>;
   /** Select the device the dashboard shows (watches it; manage mode watches all). */
   selectDevice(id: string | null, manage?: boolean): Promise<void>;
+  /**
+   * The stations the other tabs show (issue 32: one worker serves every tab of the browser): watched besides the
+   * selected one; `manage`: some tab is in manage mode, watch every station. Sent by the leader tab.
+   */
+  watchTabs(devices: string[], manage: boolean): Promise<void>;
   addDevice(input: NewDeviceInput): Promise<Device>;
   /** Delete an owned device on the server and locally (online only; asks no confirmation). */
   removeDevice(id: string): Promise<void>;

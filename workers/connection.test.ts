@@ -77,6 +77,25 @@ describe('connection call', () => {
   });
 });
 
+describe('connection logout', () => {
+  it('waits for a sign-in with the stored token under way, so the dropped token is not stored again', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    const { db, c } = setup([], () => new Promise((r) => (answer = r)));
+    (c.app as unknown as { logout: () => Promise<void> }).logout = async () => undefined;
+    await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
+    const signingIn = c.reauthenticate();
+    await new Promise((r) => setTimeout(r, 10));
+    const out = c.logout();
+    // The server's answer to the sign-in comes while (or, without the wait, after) the sign-out clears.
+    await new Promise((r) => setTimeout(r, 50));
+    answer({ accessToken: 'fresh', user });
+    expect(await signingIn).toBe(true);
+    await out;
+    expect(await getSetting(db, SETTING.auth)).toBeUndefined();
+    expect((await getSetting(db, SETTING.connection))?.auth).toBe('loggedOut');
+  });
+});
+
 describe('connection offline', () => {
   it('calls fail at once as offline (code 0) when the server cannot be reached, not after the 30 s timeout', async () => {
     const db = tempDb();

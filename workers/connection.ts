@@ -285,6 +285,9 @@ export class Connection {
   }
 
   async logout(): Promise<void> {
+    // A sign-in with the stored token still under way (a tab that just started the worker, then signed out at
+    // once) would store the token again after it was dropped, and the other tabs stayed signed in.
+    await this.reauthing?.catch(() => false);
     try {
       // Short: signing out must not hang offline; the token is dropped locally either way.
       await withTimeout(this.app.logout(), Math.min(this.timeoutMs, 5000));

@@ -95,4 +95,41 @@ describe('live samples', () => {
     expect(live.selectedDevice).toBe('a');
     expect((await db.settings.get(SETTING.lastViewDevice))?.value).toBe('b');
   });
+
+  it('watches the stations of the other tabs too, and leaves one no tab shows (issue 32)', async () => {
+    const db = tempDb();
+    await db.devices.bulkPut(
+      ['a', 'b', 'c'].map((id) => ({
+        _id: id,
+        wsid: id,
+        name: id,
+        user: 'u',
+        shareUsers: [],
+        consoletype: 0,
+        timezone: 'UTC',
+        channelNameMapping: [],
+        shareMode: 'private' as const,
+      })),
+    );
+    const { conn, calls } = fakeConnection({
+      'create weatherDevices/watch': () => ({}),
+      'remove weatherDevices/watch': () => ({}),
+    });
+    const live = new Live(db, conn, {} as Sync);
+    // Tab 1 shows a, tab 2 shows b (and a station since removed: not asked for).
+    await live.share(['a', 'b', 'gone'], false);
+    await live.select('a', false, false);
+    // Tab 1 moves to c (the leader sends the new union first, then the selection): b stays watched for tab 2,
+    // a is left once nothing shows it.
+    await live.share(['b', 'c'], false);
+    await live.select('c', false, false);
+    // A tab in manage mode: every station.
+    await live.share(['c'], true);
+    expect(calls.map((c) => [c.method, c.data ?? c.query])).toEqual([
+      ['create', { id: ['a', 'b'] }],
+      ['create', { id: 'c' }],
+      ['remove', { id: 'a' }],
+      ['create', { id: 'a' }],
+    ]);
+  });
 });

@@ -26,6 +26,9 @@ export class Live {
   private watching = new Set<string>();
   private selected: string | null = null;
   private manage = false;
+  /** What the browser's other tabs show (watchTabs): watched too, so one socket serves them all. */
+  private shared: string[] = [];
+  private sharedManage = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastTick = '';
 
@@ -94,12 +97,21 @@ export class Live {
     await this.rewatch(true);
   }
 
+  /** The stations every tab shows, and whether one is in manage mode (the leader tab sends the union). */
+  async share(devices: string[], manage: boolean): Promise<void> {
+    this.shared = [...devices];
+    this.sharedManage = manage;
+    await this.rewatch();
+  }
+
   /** Join the channels we want and leave the others. `fresh`: the socket is new (reconnect), join all again. */
   async rewatch(fresh = false): Promise<void> {
     if (fresh) this.watching.clear();
-    const want = new Set(
-      this.manage ? await this.db.devices.toCollection().primaryKeys() : this.selected ? [this.selected] : [],
-    );
+    const known = await this.db.devices.toCollection().primaryKeys();
+    const want = new Set(this.manage || this.sharedManage ? known : this.selected ? [this.selected] : []);
+    // Another tab's station that is no longer kept (removed, forgotten) is not asked for: the server would refuse.
+    const held = new Set(known);
+    for (const id of this.shared) if (held.has(id)) want.add(id);
     if (!this.conn.connected) return;
     // Signed in: once authenticated. Without a stored session (a visitor of a public station page) the socket
     // watches anonymously; the server lets it join only public and unlisted stations.
@@ -135,14 +147,14 @@ export class Live {
     else await applyInvitation(this.db, inv);
     if (inv.role === 'received' && (inv.status === 'accepted' || event === 'removed')) {
       await this.sync.loadShares();
-      if (this.manage) await this.rewatch();
+      if (this.manage || this.sharedManage) await this.rewatch();
     }
   }
 
   /** A device created elsewhere (another tab, the owner's phone): keep it; manage mode watches it too. */
   async onDeviceCreated(device: Device): Promise<void> {
     await applyDevice(this.db, device);
-    if (this.manage) await this.rewatch();
+    if (this.manage || this.sharedManage) await this.rewatch();
   }
 
   async onFiveMinutes(row: FiveMinuteRow): Promise<void> {

@@ -1,33 +1,49 @@
-// The page side of the data worker: one comlink proxy, created and started (with location.origin) on first use.
-// Call startDataWorker() at boot so the connection and sync begin before any screen asks for something.
+// The page side of the data worker. One worker per browser (issue 32): src/api/data-bridge.ts elects the tab
+// that runs it; in the other tabs every call goes to that tab. Created on first use and started with
+// location.origin. Call startDataWorker() at boot so the connection and sync begin before any screen asks.
 import { type Remote, wrap } from 'comlink';
 import type { DataWorkerApi } from '../../workers/api';
 import { setOutboxFlusher } from '../db/edits';
+import { createDataBridge, type DataBridge } from './data-bridge';
 
-let remote: Remote<DataWorkerApi> | null = null;
+let bridge: DataBridge | null = null;
 let started: Promise<void> | null = null;
 
-function connect(): Remote<DataWorkerApi> {
-  if (!remote) {
-    // Written inline so Vite bundles the worker (module worker, `worker.format: 'es'`).
-    const worker = new Worker(new URL('../../workers/data.worker.ts', import.meta.url), { type: 'module' });
-    const api = wrap<DataWorkerApi>(worker);
-    remote = api;
-    started = api.start(location.origin);
+function connect(): DataBridge {
+  if (!bridge) {
+    const b = createDataBridge(
+      // Written inline so Vite bundles the worker (module worker, `worker.format: 'es'`).
+      () =>
+        wrap<DataWorkerApi>(
+          new Worker(new URL('../../workers/data.worker.ts', import.meta.url), { type: 'module' }),
+        ),
+      location.origin,
+      // Which tab runs the worker, for diagnostics and the e2e (<html data-data-worker="leader">).
+      (role) => {
+        document.documentElement.dataset.dataWorker = role;
+      },
+    );
+    bridge = b;
+    started = b.call('start', [location.origin]) as Promise<void>;
     started.catch((e) => console.error('[data worker] start failed', e));
-    setOutboxFlusher(() => api.flushOutbox());
+    setOutboxFlusher(() => dataWorker.flushOutbox());
     // Measuring hook of `npm run bench` (bench/browser.ts): its init script sets __portalBench before the app
     // runs, and reads the worker's bench() through __portalWorker. Nothing is exposed otherwise.
     const g = globalThis as { __portalBench?: boolean; __portalWorker?: Remote<DataWorkerApi> };
-    if (g.__portalBench) g.__portalWorker = api;
+    if (g.__portalBench) g.__portalWorker = dataWorker;
   }
-  return remote;
+  return bridge;
 }
 
-/** Create and start the data worker (idempotent); resolves once it has opened the connection. */
+/** Create and start the data worker, or find the tab that runs it (idempotent); resolves once it has started. */
 export function startDataWorker(): Promise<void> {
   connect();
   return started!;
+}
+
+/** Which role this tab has (e2e and diagnostics): 'leader' runs the worker and its socket. */
+export function dataWorkerRole(): Promise<'leader' | 'follower'> {
+  return connect().role();
 }
 
 /**
@@ -38,6 +54,6 @@ export const dataWorker: Remote<DataWorkerApi> = new Proxy({} as Remote<DataWork
   get(_target, prop) {
     // Not a thenable, and no worker for symbol probes (React dev tools, test printers).
     if (prop === 'then' || typeof prop === 'symbol') return undefined;
-    return Reflect.get(connect(), prop);
+    return (...args: unknown[]) => connect().call(prop, args);
   },
 });

@@ -145,6 +145,8 @@ export const deviceHandlers = {
     if (id) loadRecords(rt.db, rt.conn, id).catch(logFailure('loading the records of', id));
   },
 
+  watchTabs: (rt, devices, manage) => rt.live.share(devices, manage),
+
   addDevice: async (rt, input) => {
     const device = await rt.conn.create(SERVICES.devices, input);
     await remember(rt, device);
@@ -180,6 +182,7 @@ export const deviceHandlers = {
 } satisfies Handlers<
   | 'reload'
   | 'selectDevice'
+  | 'watchTabs'
   | 'addDevice'
   | 'removeDevice'
   | 'forgetDevice'
