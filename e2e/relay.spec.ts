@@ -44,7 +44,10 @@ test('the Weather Server page gives the relay command and shows the relay once u
   const token = await jwt(request, account);
   const { _id } = await device(request, token, station.wsid);
   await expect
-    .poll(async () => (await api<ServerView>(request, token, `/weatherServer?device=${_id}`)).relay?.status ?? null)
+    .poll(
+      async () =>
+        (await api<ServerView>(request, token, `/weatherServer?device=${_id}`)).relay?.status ?? null,
+    )
     .not.toBeNull();
   await page.reload();
   await expect(page.getByTestId('relay-seen')).not.toHaveText('None yet', { timeout: 15_000 });
