@@ -9,8 +9,8 @@ import { applyRetention } from '../../storage/retention';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
 import { png } from '../files/test-images';
 
-const MORNING = readFileSync(join(import.meta.dirname, 'fixtures', 'morning.jpg'));
-const EVENING = readFileSync(join(import.meta.dirname, 'fixtures', 'evening.jpg'));
+const MORNING = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'morning.jpg')));
+const EVENING = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'evening.jpg')));
 
 let t: TestServer;
 let owner: { token: string; user: { _id: string } };
@@ -25,7 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(key: string, body: BodyInit, { method = 'POST', type = 'image/jpeg' } = {}) {
+function upload(
+  key: string,
+  body: BodyInit | Uint8Array<ArrayBuffer>,
+  { method = 'POST', type = 'image/jpeg' } = {},
+) {
   return fetch(`${t.url}/data/camera/${encodeURIComponent(key)}`, {
     method,
     headers: type ? { 'content-type': type } : {},
@@ -33,7 +37,7 @@ function upload(key: string, body: BodyInit, { method = 'POST', type = 'image/jp
   });
 }
 
-function form(file: Uint8Array, filename = 'snapshot.jpg', field = 'image'): FormData {
+function form(file: Uint8Array<ArrayBuffer>, filename = 'snapshot.jpg', field = 'image'): FormData {
   const f = new FormData();
   f.append('camera', 'porch');
   f.append(field, new Blob([file], { type: 'image/jpeg' }), filename);
@@ -103,7 +107,7 @@ describe('uploads', () => {
 
   test('PNG by its bytes whatever the Content-Type says; POST multipart and PUT raw too', async () => {
     const s = await newStation(t, owner.token);
-    const p = png(4, 3);
+    const p = new Uint8Array(png(4, 3));
     expect((await upload(s.stationKey, p, { method: 'PUT', type: 'application/octet-stream' })).status).toBe(
       200,
     );
@@ -134,7 +138,7 @@ describe('uploads', () => {
     await refusal(await upload(s.stationKey, noFile, { type: '' }), 400, /no file part/);
     await refusal(await upload(s.stationKey, MORNING, { type: 'multipart/form-data' }), 400, /no boundary/);
     // Over 2 MiB: told by Content-Length, and by counting a body sent without one (chunked).
-    const big = Buffer.concat([MORNING, Buffer.alloc(2 * 1024 * 1024)]);
+    const big = new Uint8Array(Buffer.concat([MORNING, Buffer.alloc(2 * 1024 * 1024)]));
     await refusal(await upload(s.stationKey, big), 413, /larger than 2 MiB/);
     const chunked = new ReadableStream({
       start(c) {
