@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   cameraDayOf,
   cameraDaySpan,
+  cameraUploadUrl,
   multipartBoundary,
   multipartFile,
   parseCameraDay,
@@ -141,5 +142,25 @@ describe('time-lapse', () => {
     expect(seekTimelapse(s, 99).index).toBe(2);
     expect(seekTimelapse(s, -3).index).toBe(0);
     expect(seekTimelapse(s, Number.NaN).index).toBe(0);
+  });
+});
+
+describe('the upload URL', () => {
+  test("the public host's scheme and port, else the page's origin; the key escaped", () => {
+    expect(cameraUploadUrl({ host: 'weather.example.net', port: 443 }, 'http://x', 'abc')).toBe(
+      'https://weather.example.net/data/camera/abc',
+    );
+    expect(cameraUploadUrl({ host: 'weather.example.net', port: 80 }, 'http://x', 'abc')).toBe(
+      'http://weather.example.net/data/camera/abc',
+    );
+    expect(cameraUploadUrl({ host: '192.168.1.5', port: 8080 }, 'http://x', 'a b')).toBe(
+      'http://192.168.1.5:8080/data/camera/a%20b',
+    );
+    expect(cameraUploadUrl({ host: 'fd00::5', port: 8080 }, 'http://x', 'k')).toBe(
+      'http://[fd00::5]:8080/data/camera/k',
+    );
+    expect(cameraUploadUrl(null, 'https://portal.example/', 'k')).toBe(
+      'https://portal.example/data/camera/k',
+    );
   });
 });

@@ -156,3 +156,20 @@ export function seekTimelapse(s: Timelapse, index: number): Timelapse {
 
 /** Milliseconds between frames while playing: a day of 5-minute images (288) plays in about 30 s. */
 export const TIMELAPSE_FRAME_MS = 250;
+
+/**
+ * The URL a camera uploads to: the portal's public host from /config (PUBLIC_HOST, consoleAddress) as the
+ * console setup block names it, else the address the page was opened at. Port 443 is HTTPS, others HTTP.
+ */
+export function cameraUploadUrl(
+  configured: { host: string; port: number } | null | undefined,
+  origin: string,
+  stationKey: string,
+): string {
+  const path = `/data/camera/${encodeURIComponent(stationKey)}`;
+  if (!configured) return `${origin.replace(/\/$/, '')}${path}`;
+  const { host, port } = configured;
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  if (port === 443) return `https://${name}${path}`;
+  return `http://${name}${port === 80 ? '' : `:${port}`}${path}`;
+}

@@ -12,6 +12,7 @@ import { StationSelect } from '../../components/StationSelect';
 import { useUnits } from '../../db/hooks';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
+import { CameraSetup } from './CameraSetup';
 import { ConsoleSettings } from './ConsoleSettings';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
 import { RelaySetup } from './RelaySetup';
@@ -79,6 +80,7 @@ export default function ServerPage() {
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
+      {deviceId && <CameraSetup stationKey={view?.stationKey ?? device?.stationKey} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
       <RegenerateKeyDialog
