@@ -133,7 +133,8 @@ export function CameraCard(props: CardProps) {
   const drawn = useRef<string | undefined>(undefined);
   if (url) drawn.current = url;
   const image = url ?? drawn.current;
-  const timeText = (ms: number) => formatDateTime(ms, i18n.locale, prefs, { timeZone });
+  // With seconds: a camera may send an image every 10 seconds, and the time-lapse tells them apart.
+  const timeText = (ms: number) => formatDateTime(ms, i18n.locale, prefs, { timeZone, seconds: true });
   const today = cameraDayOf(Date.now(), timeZone);
 
   let note: string | null = null;
@@ -197,23 +198,25 @@ export function CameraCard(props: CardProps) {
               aria-valuetext={shownTime === undefined ? undefined : timeText(shownTime)}
               data-testid="camera-scrubber"
             />
-            <label className={styles.day}>
-              <span className={styles.dayLabel}>{t`Day`}</span>
-              <input
-                type="date"
-                value={day}
-                max={today}
-                onChange={(e) => {
-                  if (parseCameraDay(e.target.value)) setDay(e.target.value);
-                }}
-                data-testid="camera-day"
-              />
-            </label>
-            <span className={`${styles.count} tabular`} data-testid="camera-count">
-              {lapse.times.length > 0
-                ? t`${lapse.index + 1} of ${lapse.times.length}`
-                : t`No images this day`}
-            </span>
+            <div className={styles.meta}>
+              <label className={styles.day}>
+                <span className={styles.dayLabel}>{t`Day`}</span>
+                <input
+                  type="date"
+                  value={day}
+                  max={today}
+                  onChange={(e) => {
+                    if (parseCameraDay(e.target.value)) setDay(e.target.value);
+                  }}
+                  data-testid="camera-day"
+                />
+              </label>
+              <span className={`${styles.count} tabular`} data-testid="camera-count">
+                {lapse.times.length > 0
+                  ? t`${lapse.index + 1} of ${lapse.times.length}`
+                  : t`No images this day`}
+              </span>
+            </div>
           </div>
         )}
       </div>
