@@ -242,6 +242,9 @@ describe('the camera card (issue 28)', () => {
     const keys = (seen: string[], d = display) =>
       dashboardCards(offered, d, new Set(seen)).shown.map((c) => c.key);
     expect(keys(['tempc0'])).not.toContain('camera');
+    expect(dashboardCards(offered, display, new Set(['tempc0'])).hidden.map((c) => c.key)).not.toContain(
+      'camera',
+    );
     expect(keys(['tempc0', 'camera'])).toContain('camera');
     // A record from before choices were kept (legacy) still gets it with images.
     expect(keys(['camera'], { _id: 'd', metricsList: ['outdoor'], chosenList: null as never })).toContain(
@@ -260,6 +263,9 @@ describe('the camera card (issue 28)', () => {
     const shown = (d: { metricsList: string[]; chosenList: string[] }, seen: string[]) =>
       dashboardCards(offered, { _id: 'd', ...d }, new Set(seen)).shown.map((c) => c.key);
     expect(shown(hidden, ['tempc0', 'camera'])).not.toContain('camera');
+    expect(
+      dashboardCards(offered, { _id: 'd', ...hidden }, new Set(['camera'])).hidden.map((c) => c.key),
+    ).toContain('camera');
     const again = chooseCard(
       { _id: 'd', ...hidden },
       offered.map((c) => c.key),

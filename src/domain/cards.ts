@@ -271,7 +271,11 @@ export function dashboardCards(
   };
   const shown: CardDef[] = [];
   const hidden: CardDef[] = [];
-  for (const c of offered) (visible(c) ? shown : hidden).push(c);
+  for (const c of offered) {
+    // No image, no camera: not even among the hidden cards to show (showing it would show nothing).
+    if (c.key === 'camera' && !seen.has('camera')) continue;
+    (visible(c) ? shown : hidden).push(c);
+  }
   const at = (k: string) => (listed.has(k) ? display.metricsList.indexOf(k) : Number.MAX_SAFE_INTEGER);
   // A stable sort: cards outside the list keep the offered (default) order.
   shown.sort((a, b) => at(a.key) - at(b.key));

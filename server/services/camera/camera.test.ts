@@ -197,6 +197,11 @@ describe('reading', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toMatch(message);
     }
+    for (const device of ['not-an-id', '0123456789abcdef01234567']) {
+      const res = await call(t.url, 'GET', `/weatherDevices/camera?device=${device}`, { token: owner.token });
+      expect([400, 404], device).toContain(res.status);
+      expect(res.body.message, device).toBeTruthy();
+    }
     const none = await newStation(t, owner.token);
     const res = await call(t.url, 'GET', `/weatherDevices/camera?device=${none._id}`, { token: owner.token });
     expect(res.status).toBe(404);
