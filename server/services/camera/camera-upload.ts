@@ -109,8 +109,12 @@ export function cameraUpload(app: Application, limits: CameraLimits = {}): Middl
     const type = sniffCameraImage(bytes);
     if (!type)
       throw new UnsupportedMediaType('Only JPEG, PNG or WebP images are accepted: the body is not one');
+    const first = !device.cameraAt;
     const time = await storeCameraImage(app.ctx.storage.knex, device._id, { type, bytes });
     app.ctx.devices.forget(device._id);
+    // The first image tells the owner's and shared users' open dashboards (the station record now has a camera,
+    // so the card appears); later ones are found by the card itself, which asks for a newer image each minute.
+    if (first) app.service('weatherDevices').emit('patched', { ...device, cameraAt: time });
     ctx.status = 200;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { device: device._id, time, type, size: bytes.length };

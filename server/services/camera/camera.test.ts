@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cameraDayOf } from '../../../src/domain/camera';
 import { applyRetention } from '../../storage/retention';
 import { call, newStation, newUser, startServer, type TestServer } from '../../testing/server';
+import { collect, settle, socketClient } from '../../testing/socket';
 import { png } from '../files/test-images';
 
 const MORNING = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'morning.jpg')));
@@ -103,6 +104,23 @@ describe('uploads', () => {
     // The station record names its newest image, so the dashboard offers the card.
     const device = await call(t.url, 'GET', `/weatherDevices/${s._id}`, { token: owner.token });
     expect(device.body.cameraAt).toBe(b.time);
+  });
+
+  test("the first image tells the owner's open sockets (the card appears); later ones do not", async () => {
+    const s = await newStation(t, owner.token);
+    const sockets = await Promise.all([
+      socketClient(t.url, owner.token),
+      socketClient(t.url, stranger.token),
+    ]);
+    const [mine, theirs] = sockets.map((c) =>
+      collect<{ _id: string; cameraAt?: number }>(c.client, 'weatherDevices', 'patched'),
+    );
+    const first = (await (await upload(s.stationKey, MORNING)).json()) as { time: number };
+    await upload(s.stationKey, EVENING);
+    await settle(300);
+    expect(mine.filter((d) => d._id === s._id).map((d) => d.cameraAt)).toEqual([first.time]);
+    expect(theirs.filter((d) => d._id === s._id)).toEqual([]);
+    for (const c of sockets) c.close();
   });
 
   test('PNG by its bytes whatever the Content-Type says; POST multipart and PUT raw too', async () => {
@@ -267,7 +285,8 @@ test("images are kept for the plan's store period, then pruned; with none left t
 });
 
 test('wrong keys from one address: 30 a minute, then 429; a valid key from there still uploads', async () => {
-  const s = await newStation(t, owner.token);
+  // Another account: an account holds at most 10 stations.
+  const s = await newStation(t, stranger.token);
   const statuses: number[] = [];
   for (let i = 0; i < 31; i++) statuses.push((await upload(`wrong-${i}`, MORNING)).status);
   // The earlier tests sent a few wrong keys this minute too: 401s, then only 429s.
