@@ -79,8 +79,9 @@ test('camera images uploaded with the station key show on the dashboard and the 
   expect(second.status(), await second.text()).toBe(200);
   const [a, b] = [(await first.json()).time as number, (await second.json()).time as number];
 
-  // The dashboard shows the card with the newest image.
-  await page.goto('/dashboard');
+  // The dashboard, open since the station was added, shows the card without a reload (the first image's
+  // device event), with the newest image.
+  await expect(page).toHaveURL(/\/dashboard/);
   const card = page.locator('article[data-card="camera"]');
   await expect(card).toBeVisible();
   const img = card.getByTestId('camera-image');
