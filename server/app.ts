@@ -42,6 +42,8 @@ import { callContext, callUser, requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
 import { admin } from './services/admin/admin';
 import { applyAdminEmails } from './services/admin/admin-emails';
+import { camera } from './services/camera/camera';
+import { cameraUpload } from './services/camera/camera-upload';
 import { climate } from './services/climate/climate';
 import { DeviceCache } from './services/devices/device-cache';
 import { devices } from './services/devices/devices';
@@ -134,6 +136,8 @@ export async function createApp(config: Config): Promise<Server> {
     return next();
   });
   const ingest = new Ingest(app);
+  // Camera stills (issue 28), ahead of the console uploads: /data/camera/<key> is no console's path.
+  app.use(cameraUpload(app));
   // An API process answers stray uploads too (a 404 in the console's shape, never the app).
   app.use(
     ingestRoute(
@@ -202,6 +206,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(forecast);
   app.configure(records);
   app.configure(climate);
+  app.configure(camera);
   app.configure(files);
   app.configure(exportService);
   app.configure(imports);

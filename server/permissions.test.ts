@@ -2,6 +2,8 @@
 // admin}, over REST and over socket.io, for a private station (shared with one user) and a public station.
 // "ok" means the caller got the data or made the change; "deny" means an error status or an answer without the
 // private data. A last block proves realtime events do not leak to other channels.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { devicePlanService } from './services/subscriptions/device-plans.class';
 import { call, newStation, newUser, startServer, type TestServer, toQuery, wslink } from './testing/server';
@@ -92,6 +94,15 @@ beforeAll(async () => {
   t.server.app.ctx.devices.forget();
   for (const s of [priv, pub, paid])
     await wslink(t, s, { datetime: at(3), t1tem: 21, t1hum: 50, rbar: 1010 });
+  // A camera image for each (issue 28): the image service follows the samples' rule.
+  const jpeg = readFileSync(join(import.meta.dirname, 'services', 'camera', 'fixtures', 'morning.jpg'));
+  for (const s of [priv, pub, paid]) {
+    const res = await fetch(`${t.url}/data/camera/${s.stationKey}`, {
+      method: 'POST',
+      body: new Uint8Array(jpeg),
+    });
+    expect(res.status).toBe(200);
+  }
   for (const k of ['rest', 'socket'] as const) {
     doomed[k] = await newStation(t, tokens.owner!, { name: `Doomed ${k}` });
     await knex('weatherDevices')
@@ -197,6 +208,9 @@ const readers = (extra: Partial<Record<Role, Outcome>> = {}): Record<Role, Outco
   admin: 'ok',
   ...extra,
 });
+/** A JPEG's bytes: the text of a REST answer (call() reads images as text) or a socket's binary. */
+const isImage = (b: unknown) =>
+  (typeof b === 'string' && b.length > 1000) || (b instanceof Uint8Array && b[0] === 0xff && b[1] === 0xd8);
 const everyone = (): Record<Role, Outcome> => ({
   owner: 'ok',
   shared: 'ok',
@@ -466,6 +480,30 @@ const CASES: Case[] = [
     expect: readers(),
   },
   {
+    name: 'camera image',
+    method: 'find',
+    path: 'weatherDevices/camera',
+    query: () => ({ device: priv._id }),
+    ok: isImage,
+    expect: readers(),
+  },
+  {
+    name: 'camera image at a time',
+    method: 'find',
+    path: 'weatherDevices/camera',
+    query: () => ({ device: priv._id, time: String(Date.now() + 60_000) }),
+    ok: isImage,
+    expect: readers(),
+  },
+  {
+    name: 'camera day list',
+    method: 'find',
+    path: 'weatherDevices/camera',
+    query: () => ({ device: priv._id, list: new Date().toISOString().slice(0, 10) }),
+    ok: (b) => Array.isArray(b.times) && b.times.length > 0,
+    expect: readers(),
+  },
+  {
     name: 'station records',
     method: 'find',
     path: 'weatherDevices/records',
@@ -583,6 +621,22 @@ const CASES: Case[] = [
     path: 'weatherDevices/lastData',
     query: () => ({ device: pub._id }),
     ok: (b) => b.last?.tempc0 !== undefined,
+    expect: everyone(),
+  },
+  {
+    name: 'public camera image',
+    method: 'find',
+    path: 'weatherDevices/camera',
+    query: () => ({ device: pub._id }),
+    ok: isImage,
+    expect: everyone(),
+  },
+  {
+    name: 'public camera day list',
+    method: 'find',
+    path: 'weatherDevices/camera',
+    query: () => ({ device: pub._id, list: new Date().toISOString().slice(0, 10) }),
+    ok: (b) => Array.isArray(b.times) && b.times.length > 0,
     expect: everyone(),
   },
   {
@@ -815,6 +869,7 @@ const CASES: Case[] = [
       ['forecast', 'weatherDevices/forecast', () => ({ device: paid._id, type: 'current' })],
       ['records', 'weatherDevices/records', () => ({ device: paid._id })],
       ['climate', 'weatherDevices/climate', () => ({ device: paid._id, month: '2025-01' })],
+      ['camera image', 'weatherDevices/camera', () => ({ device: paid._id })],
     ] as const
   ).map(
     ([name, path, query]): Case => ({

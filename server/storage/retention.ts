@@ -1,10 +1,12 @@
 // Retention (docs/architecture.md §3): raw samples are kept a few days (the rollups keep the history), replayed-edit
 // answers a week, and each device's 5-minute buckets its plan's store period (issue #14: the account's "data log
-// store period"; devices without a plan keep the free membership's). Hourly and daily rollups stay. Runs at
+// store period"; devices without a plan keep the free membership's), and so are its camera images (issue 28).
+// Hourly and daily rollups stay. Runs at
 // start and then hourly, in one process of a cluster; each run is a couple of range deletes per device (and
 // dropped day partitions of raw samples on PostgreSQL).
 import type { Knex } from 'knex';
 import { type Leader, onceInCluster } from '../cluster/leader';
+import { pruneCameraImages } from './camera-images';
 import type { SampleStore } from './samples';
 
 export const RAW_SAMPLE_DAYS = 7;
@@ -23,20 +25,22 @@ export async function applyRetention(
   samples: SampleStore,
   now = Date.now(),
   storeDays?: { of: StoreDaysOf; fallback: number },
-): Promise<{ samples: number; fiveMinute: number }> {
+): Promise<{ samples: number; fiveMinute: number; cameraImages: number }> {
   const removed = await samples.prune(Math.floor(now / 1000) - RAW_SAMPLE_DAYS * 86400);
   await knex('idempotency')
     .where('createdAt', '<', now - IDEMPOTENCY_DAYS * 86400_000)
     .delete();
   let fiveMinute = 0;
+  let cameraImages = 0;
   if (storeDays) {
     const devices = await knex('weatherDevices').select('_id', 'consoletype', 'mac', 'macAuth');
     for (const d of devices) {
       const days = (await storeDays.of({ ...d, consoletype: Number(d.consoletype) })) ?? storeDays.fallback;
       fiveMinute += await samples.prune5m(d._id, Math.floor(now / 1000) - days * 86400);
+      cameraImages += await pruneCameraImages(knex, d._id, now - days * 86400_000);
     }
   }
-  return { samples: removed, fiveMinute };
+  return { samples: removed, fiveMinute, cameraImages };
 }
 
 /** Hourly, in one process of a cluster: partitions created ahead (PostgreSQL), then retention. */

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { CardDef } from '../domain';
 import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
+import { CameraCard } from './CameraCard';
 import { ChannelCard } from './ChannelCard';
 import { ClimateCard } from './ClimateCard';
 import { ForecastCard } from './ForecastCard';
@@ -49,6 +50,7 @@ const BY_KEY: Record<string, ComponentType<CardProps>> = {
   overview: OverviewCard,
   forecast: ForecastCard,
   sky: SkyCard,
+  camera: CameraCard,
 };
 
 function GenericCard(props: CardProps) {

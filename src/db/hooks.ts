@@ -183,8 +183,9 @@ export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
 
 /**
  * Keys that ever had a value for a device, as far as this browser holds its data (issue 22: cards follow the
- * sensors): the newest reading, the server's min/max, held daily and 5-minute rows, and 'forecast' when a
- * forecast with a summary is held. Sorted, so an unchanged set compares equal.
+ * sensors): the newest reading, the server's min/max, held daily and 5-minute rows, 'forecast' when a
+ * forecast with a summary is held, and 'camera' when the station has a camera image (issue 28). Sorted, so an
+ * unchanged set compares equal.
  */
 export async function readSeenKeys(db: PortalDb, device: string): Promise<string[]> {
   return seenKeysOf(db, device);
@@ -201,13 +202,16 @@ async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
     for (const [k, v] of Object.entries(row ?? {}))
       if (k !== 'time' && k !== 'device' && typeof v === 'number' && Number.isFinite(v)) seen.add(k);
   };
-  const [latest, state, daily, five, forecast] = await Promise.all([
+  const [latest, state, daily, five, forecast, record] = await Promise.all([
     readLatest(db, device),
     db.syncState.get(device),
     byDevice(db.metricsDaily, device).reverse().limit(400).toArray(),
     byDevice(db.metrics, device).reverse().limit(300).toArray(),
     db.forecasts.get([device, 'current']),
+    db.devices.get(device),
   ]);
+  // Issue 28: a station with a camera image offers the camera card.
+  if (record?.cameraAt) seen.add('camera');
   add(latest.sample);
   for (const k of Object.keys(state?.lastData?.min ?? {})) seen.add(k);
   for (const k of Object.keys(state?.lastData?.max ?? {})) seen.add(k);

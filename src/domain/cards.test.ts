@@ -22,6 +22,8 @@ const SPEC_CARDS = [
   'sunMoon',
   'overview',
   'sky',
+  // Issue 28: the station's camera.
+  'camera',
   'lightning',
   'leakage',
   ...[1, 2, 3, 4].map((n) => `pmChannel${n}`),
@@ -109,6 +111,7 @@ describe('cardsForType', () => {
       'channel2',
       'channel3',
       ...['soil', 'probe', 'leaf'].flatMap((c) => [1, 2, 3].map((n) => `${c}${n}`)),
+      'camera',
       'leakage',
       'pmChannel1',
       'hcho',
@@ -224,5 +227,53 @@ describe('dashboardCards (issue 22: cards follow the sensors)', () => {
       'channel2',
       'uv',
     ]);
+  });
+});
+
+describe('the camera card (issue 28)', () => {
+  const display = { _id: 'd', metricsList: ['outdoor'], chosenList: [] as string[] };
+  it('is offered for every type and shown once the station has an image', () => {
+    for (const id of [0, 1, 2, 3, 7, 9])
+      expect(
+        cardsForType(id).map((c) => c.key),
+        String(id),
+      ).toContain('camera');
+    const offered = cardsForType(0);
+    const keys = (seen: string[], d = display) =>
+      dashboardCards(offered, d, new Set(seen)).shown.map((c) => c.key);
+    expect(keys(['tempc0'])).not.toContain('camera');
+    expect(dashboardCards(offered, display, new Set(['tempc0'])).hidden.map((c) => c.key)).not.toContain(
+      'camera',
+    );
+    expect(keys(['tempc0', 'camera'])).toContain('camera');
+    // A record from before choices were kept (legacy) still gets it with images.
+    expect(keys(['camera'], { _id: 'd', metricsList: ['outdoor'], chosenList: null as never })).toContain(
+      'camera',
+    );
+  });
+  it("the owner's hide wins; shown again by choice it needs an image still", () => {
+    const offered = cardsForType(0);
+    const hidden = chooseCard(
+      display,
+      offered.map((c) => c.key),
+      ['outdoor', 'camera'],
+      'camera',
+      false,
+    );
+    const shown = (d: { metricsList: string[]; chosenList: string[] }, seen: string[]) =>
+      dashboardCards(offered, { _id: 'd', ...d }, new Set(seen)).shown.map((c) => c.key);
+    expect(shown(hidden, ['tempc0', 'camera'])).not.toContain('camera');
+    expect(
+      dashboardCards(offered, { _id: 'd', ...hidden }, new Set(['camera'])).hidden.map((c) => c.key),
+    ).toContain('camera');
+    const again = chooseCard(
+      { _id: 'd', ...hidden },
+      offered.map((c) => c.key),
+      ['outdoor'],
+      'camera',
+      true,
+    );
+    expect(shown(again, ['tempc0', 'camera'])).toContain('camera');
+    expect(shown(again, ['tempc0'])).not.toContain('camera');
   });
 });

@@ -104,6 +104,8 @@ export const CARDS: CardDef[] = [
   feature('sunMoon'),
   feature('overview', ['tempc0', 'humc0', 'windspd', 'dailyrain', 'absbaro', 'uvi', 'relbaro'], 'tempc0'),
   feature('sky'),
+  // Issue 28: the station's camera (any type may have one); offered once it has sent an image.
+  feature('camera'),
   card(
     'lightning',
     [
@@ -206,11 +208,13 @@ export function cardsForType(typeId: number, seen: ReadonlySet<string> = new Set
   for (const c of CARDS) {
     const metrics = c.metrics.filter((k) => has.has(k));
     const offered =
-      c.kind === 'feature'
-        ? (type.features as string[]).includes(c.key)
-        : c.primary === null
-          ? metrics.length > 0
-          : has.has(c.primary);
+      c.key === 'camera'
+        ? true
+        : c.kind === 'feature'
+          ? (type.features as string[]).includes(c.key)
+          : c.primary === null
+            ? metrics.length > 0
+            : has.has(c.primary);
     const extraChannel = CHANNEL_CARD.test(c.key) && c.channel > type.channels;
     if (offered && (!extraChannel || metrics.some((k) => seen.has(k))))
       out.push({ ...c, metrics, secondary: c.secondary.filter((k) => has.has(k)) });
@@ -255,6 +259,9 @@ export function dashboardCards(
   const legacy = display.chosenList == null && display._id !== undefined;
   const chosen = new Set(display.chosenList ?? []);
   const visible = (c: CardDef): boolean => {
+    // The camera card needs images ('camera' once the station has one); a hide by the owner wins. Older records
+    // (legacy) never chose it: it follows the images there too.
+    if (c.key === 'camera') return seen.has('camera') && (!chosen.has(c.key) || listed.has(c.key));
     if (legacy || chosen.has(c.key)) return listed.has(c.key);
     if (c.key === 'forecast') return listed.has(c.key) || seen.has('forecast');
     if (c.kind === 'feature') return listed.has(c.key);
@@ -264,7 +271,11 @@ export function dashboardCards(
   };
   const shown: CardDef[] = [];
   const hidden: CardDef[] = [];
-  for (const c of offered) (visible(c) ? shown : hidden).push(c);
+  for (const c of offered) {
+    // No image, no camera: not even among the hidden cards to show (showing it would show nothing).
+    if (c.key === 'camera' && !seen.has('camera')) continue;
+    (visible(c) ? shown : hidden).push(c);
+  }
   const at = (k: string) => (listed.has(k) ? display.metricsList.indexOf(k) : Number.MAX_SAFE_INTEGER);
   // A stable sort: cards outside the list keep the offered (default) order.
   shown.sort((a, b) => at(a.key) - at(b.key));

@@ -108,6 +108,8 @@ export interface Device {
   shareMode: ShareMode;
   order?: number;
   lastUpload?: number | null;
+  /** Unix ms of the newest camera image (issue 28); null or absent: the station has none. */
+  cameraAt?: number | null;
   lastMinMaxReset?: number | null;
   /** What the console itself is set to (spec §3). */
   consoleSettings?: ConsoleSettings;
@@ -490,4 +492,13 @@ export interface IngestHealthView {
   silentTotal: number;
   /** Newest first. */
   rejections: IngestRejection[];
+}
+
+/** weatherDevices/camera?list=YYYY-MM-DD (issue 28): the image times of that station-local day. */
+export interface CameraDay {
+  device: string;
+  day: string;
+  timeZone: string;
+  /** Unix ms, oldest first. */
+  times: number[];
 }

@@ -23,9 +23,10 @@ export function defaultDisplaySettings(typeId: number, deviceId: string): Defaul
   const hidden = new Set(deviceType(typeId).hiddenByDefault);
   return {
     weatherDevice: deviceId,
+    // The camera card follows the station's images (issue 28), not the list.
     metricsList: cardsForType(typeId)
       .map((c) => c.key)
-      .filter((k) => !hidden.has(k)),
+      .filter((k) => !hidden.has(k) && k !== 'camera'),
     detailList: [...DEFAULT_DETAIL_LIST],
     graphList: [],
     graphRange: 'day',

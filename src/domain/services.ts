@@ -136,6 +136,8 @@ export interface ServiceTypes {
   'weatherDevices/records': Find<StationRecords, { device: string }> & Remove<StationRecords>;
   /** Climate summaries (issue 26): JSON, or the NOAA text with format=noaa. */
   'weatherDevices/climate': Find<ClimateAnswer | string, ClimateQuery>;
+  /** Station camera images (issue 28): the image's bytes, or with list=YYYY-MM-DD the day's image times. */
+  'weatherDevices/camera': Find<C.CameraDay | Uint8Array, { device: string; time?: string; list?: string }>;
   weatherMetrics: Find<Coded, SeriesQuery>;
   'weatherMetrics/5m': Find<Coded, SeriesQuery>;
   'weatherMetrics/query': Find<Coded, SeriesQuery>;

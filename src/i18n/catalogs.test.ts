@@ -290,6 +290,7 @@ describe('catalogs', () => {
     nl: [
       'Account',
       'Barometer',
+      'Camera',
       'Console',
       'Dashboard',
       'EU CAQI',

@@ -13,6 +13,7 @@ export interface DeviceRow extends Device {
 const JSON_FIELDS = ['shareUsers', 'channelNameMapping', 'unmapped', 'consoleSettings'] as const;
 const NUMBER_FIELDS = [
   'lastUpload',
+  'cameraAt',
   'lastMinMaxReset',
   'createdAt',
   'updatedAt',

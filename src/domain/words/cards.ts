@@ -27,6 +27,7 @@ export const CARD_WORDS: Record<string, Words> = {
   battery: /*i18n*/ { id: 'card.battery', message: 'Battery' },
   piezoRain: /*i18n*/ { id: 'card.piezoRain', message: 'Rain (piezo)' },
   climate: /*i18n*/ { id: 'card.climate', message: 'ET₀ & degree days' },
+  camera: /*i18n*/ { id: 'card.camera', message: 'Camera' },
 };
 
 /** Titles of numbered cards (`{n}`: the channel or sensor number); a thermo-hygro channel may have the user's name. */

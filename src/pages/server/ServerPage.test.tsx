@@ -20,6 +20,8 @@ const worker = vi.hoisted(() => ({
   loadUploadTargets: vi.fn(async () => undefined),
   // The gaps section (issue 27).
   loadStationGaps: vi.fn(),
+  // The camera block (issue 28) reads the portal's public host from /config.
+  loadPublicConfig: vi.fn(async () => undefined),
 }));
 vi.mock('../../api/worker', () => ({ dataWorker: worker }));
 
@@ -106,6 +108,23 @@ describe('weather server page', () => {
     expect(within(settings).getByRole('rowheader', { name: 'Port' })).toBeTruthy();
     expect(within(settings).getByRole('button', { name: 'Copy Server' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'soilad1' })).toBeTruthy();
+  });
+
+  it("tells the camera's upload URL: the public host from /config with this station's key (issue 28)", async () => {
+    await db.settings.put({
+      key: SETTING.publicConfig,
+      value: { consoleAddress: { host: 'weather.example.org', port: 8080 } } as never,
+    });
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('camera-url').textContent).toBe(
+        'http://weather.example.org:8080/data/camera/key-from-server',
+      ),
+    );
+    expect(screen.getByTestId('camera-command').textContent).toBe(
+      'curl -T snapshot.jpg http://weather.example.org:8080/data/camera/key-from-server',
+    );
+    expect(screen.getByRole('button', { name: 'Copy the camera upload URL' })).toBeTruthy();
   });
 
   it("lists other networks' formats as further ways to send, with the URL and credentials to type", async () => {

@@ -13,6 +13,7 @@ import { StationSelect } from '../../components/StationSelect';
 import { useUnits } from '../../db/hooks';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
+import { CameraSetup } from './CameraSetup';
 import { ConsoleSettings } from './ConsoleSettings';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
 import { RelaySetup } from './RelaySetup';
@@ -81,6 +82,7 @@ export default function ServerPage() {
       )}
       {deviceId && <DataGaps deviceId={deviceId} online={online} dateText={dateText} />}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
+      {deviceId && <CameraSetup stationKey={view?.stationKey ?? device?.stationKey} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}
       <UnmappedFields fields={view?.unmapped ?? {}} />
       <RegenerateKeyDialog
