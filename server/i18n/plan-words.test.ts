@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../../server/i18n/catalogs';
-import { DEFAULT_PLANS } from '../plans';
-import { PLAN_WORDS, planText } from './plans';
+import { DEFAULT_PLANS } from '../../src/domain/plans';
+import { PLAN_WORDS, planText } from '../../src/domain/words/plans';
+import { translator } from './catalogs';
 
 describe('plan words', () => {
   it('every text of every seeded plan is a declared word', () => {
@@ -23,8 +23,9 @@ describe('plan words', () => {
 
   it('every catalog has each plan word', () => {
     for (const locale of ['cs', 'de', 'es', 'fr', 'it', 'nl', 'zh-Hans', 'zh-Hant']) {
-      const po = readFileSync(join(import.meta.dirname, `../../../locales/${locale}.po`), 'utf8');
-      for (const w of Object.values(PLAN_WORDS)) expect(po, `${locale}: ${w.id}`).toContain(`msgid "${w.id}"`);
+      const po = readFileSync(join(import.meta.dirname, `../../locales/${locale}.po`), 'utf8');
+      for (const w of Object.values(PLAN_WORDS))
+        expect(po, `${locale}: ${w.id}`).toContain(`msgid "${w.id}"`);
     }
   });
 });
