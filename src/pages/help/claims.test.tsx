@@ -228,3 +228,34 @@ describe('Help: the names it uses are the app’s', () => {
     await waitFor(() => expect(document.body.textContent).toContain('under Channel names'));
   });
 });
+
+describe('Help and the FAQ name menu items as the menu does, in every language', () => {
+  const LOCALES = ['cs', 'de', 'es', 'fr', 'it', 'nl', 'zh-Hans', 'zh-Hant'];
+  const NAMES = ['Weather Server', 'Unit & Display', 'Edit Devices', 'Channel names'];
+  const FAQ_FILES = ['src/pages/faq/FaqPage.tsx', 'src/pages/faq/DeviceFaqPage.tsx'];
+  const po = (locale: string) => {
+    const map = new Map<string, string>();
+    const text = source(`locales/${locale}.po`);
+    const joined = (q: string) =>
+      q
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string)
+        .join('');
+    for (const m of text.matchAll(/^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)/gm))
+      map.set(joined(m[1]), joined(m[2]));
+    return map;
+  };
+  const answers = FAQ_FILES.flatMap((f) => [...source(f).matchAll(/msg`([^`]+)`/g)].map((m) => m[1]));
+
+  for (const locale of LOCALES)
+    it(`${locale}: an FAQ answer naming a menu item uses that item's own translation`, () => {
+      const catalog = po(locale);
+      const wrong = answers.flatMap((a) =>
+        NAMES.filter((n) => a.includes(n) && !catalog.get(a)?.includes(catalog.get(n) ?? '\u0000')).map(
+          (n) => `${a.slice(0, 40)}… lacks "${catalog.get(n)}"`,
+        ),
+      );
+      expect(wrong).toEqual([]);
+    });
+});
