@@ -112,6 +112,10 @@ for (const lang of LANGS) {
     await page.goto('/dashboard');
     const wind = page.locator('article[data-card="wind"]');
     await expect(wind).toBeVisible();
+    // The grid settles (hidden-cards bar, fonts) before the card is cut out.
+    await page.waitForLoadState('networkidle');
+    await wind.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
     await wind.screenshot({ path: join(DIR, `wind-card-${lang.id}.png`), scale: 'css' });
 
     await page.goto('/alert');
@@ -145,3 +149,12 @@ for (const lang of LANGS) {
     ]);
   });
 }
+
+test('Help in French: the topics read and fit a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/help?lang=fr');
+  await expect(page.getByRole('heading', { level: 2, name: 'La clé de station' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Travailler hors ligne' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'help-fr');
+});
