@@ -16,10 +16,12 @@ import { BARO_WINDOW, LOST_DATA_AFTER, LOST_LINK_AFTER } from '../../../server/a
 import { loadConfig } from '../../../server/config';
 import { PROTOCOLS } from '../../../server/ingest/parsers/protocols';
 import { createMailer } from '../../../server/notify/mail';
+import { visitorPosition } from '../../../server/services/devices/device-record';
 import { CardShell } from '../../cards/CardShell';
 import { CardMenuContext } from '../../cards/cardMenu';
 import { setHooksDb } from '../../db/hooks';
 import { PortalDb } from '../../db/schema';
+import { DEFAULT_PLANS } from '../../domain/plans';
 import { HELP_FACTS, MENU_NAMES, OFFLINE_EDITS, ONLINE_ONLY } from './facts';
 
 const loadPublicConfig = vi.hoisted(() => vi.fn(async () => undefined));
@@ -258,4 +260,35 @@ describe('Help and the FAQ name menu items as the menu does, in every language',
       );
       expect(wrong).toEqual([]);
     });
+});
+
+describe('Privacy and Terms', () => {
+  it('visitors see a position rounded to about 1 km unless the owner chose the exact one (Privacy)', () => {
+    const at = { latitude: 50.087451, longitude: 14.420671 };
+    const shown = visitorPosition({ ...at, exactPosition: false });
+    // A hundredth of a degree: 1.1 km of latitude at most.
+    expect(Math.abs((shown.latitude as number) - at.latitude) * 111.2).toBeLessThanOrEqual(0.56);
+    expect(shown).not.toEqual(at);
+    expect(visitorPosition({ ...at, exactPosition: true })).toEqual(at);
+    expect(source('src/pages/legal/PrivacyPage.tsx')).toContain('rounded to about 1 km');
+  });
+
+  it('a free plan covers one station, the paid ones up to five (Terms)', () => {
+    const free = DEFAULT_PLANS.filter((p) => p.price === 0).map((p) => p.maxDevices);
+    const paid = DEFAULT_PLANS.filter((p) => p.price > 0).map((p) => p.maxDevices);
+    expect(free).toEqual([1]);
+    expect(Math.max(...paid)).toBe(5);
+    expect(source('src/pages/legal/TermsPage.tsx')).toContain(
+      'one for a free plan, up to five for the paid plans',
+    );
+  });
+
+  it('what Privacy says is stored has a place in the database', () => {
+    const migrations = readdirSync(join(root, 'server/storage/migrations'))
+      .map((f) => source(`server/storage/migrations/${f}`))
+      .join('\n');
+    for (const table of ['avatars', 'uploadTargets', 'orders']) expect(migrations).toContain(`'${table}'`);
+    expect(migrations).toMatch(/push/i);
+    expect(source('src/db/edits.ts')).toMatch(/country\?: string \| null/);
+  });
 });
