@@ -263,7 +263,9 @@ describe('alerts engine', () => {
     const list = await active();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ item: 'baroDrop', value: 2.1 });
-    expect(list[0].message).toBe('Relative pressure dropped 2.1\u00a0hPa within 5 minutes (now 1002.9\u00a0hPa)');
+    expect(list[0].message).toBe(
+      'Relative pressure dropped 2.1\u00a0hPa within 5 minutes (now 1002.9\u00a0hPa)',
+    );
     // Steady again: once the drop has left the 5-minute window (two uploads), it clears.
     await store(start + 600, { relbaro: 1002.9 });
     await store(start + 660, { relbaro: 1002.9 });

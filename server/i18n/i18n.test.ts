@@ -135,7 +135,9 @@ describe('mails and alerts in the recipient’s language', () => {
     await t.server.app.ctx.alerts!.idle();
     const alerts = await call(t.url, 'GET', `/alerts?device=${station._id}&$paginate=false`, { token });
     expect(alerts.body[0].message).toBe('Venkovní teplota nad 30,0\u00a0°C: 31,3\u00a0°C');
-    await expect.poll(() => lastMail(email).subject).toBe('[Zahrada] Venkovní teplota nad 30,0\u00a0°C: 31,3\u00a0°C');
+    await expect
+      .poll(() => lastMail(email).subject)
+      .toBe('[Zahrada] Venkovní teplota nad 30,0\u00a0°C: 31,3\u00a0°C');
     const mail = lastMail(email);
     expect(mail.text).toContain('Stanice: Zahrada');
     expect(mail.text).toContain(`/dashboard?device=${station._id}`);
