@@ -292,3 +292,19 @@ describe('Privacy and Terms', () => {
     expect(source('src/db/edits.ts')).toMatch(/country\?: string \| null/);
   });
 });
+
+describe('Help: alerts and records', () => {
+  it('the alert page has the sections Help names, and rules send an e-mail or a notification', () => {
+    const page = source('src/pages/alert/AlertPage.tsx');
+    expect(page).toContain('t`Active alerts`');
+    expect(page).toContain('t`Disable all alerts`');
+    expect(source('src/pages/alert/RuleEditor.tsx')).toContain("(['email', 'notification'] as const)");
+  });
+
+  it('records open from the dashboard and a reset asks first', () => {
+    expect(source('src/pages/dashboard/DashboardPage.tsx')).toMatch(/to=\{`\/records\/\$\{device\._id\}`\}/);
+    const records = source('src/pages/records/RecordsPage.tsx');
+    expect(records).toContain('<AppDialog');
+    expect(records).toContain('resetRecords(');
+  });
+});
