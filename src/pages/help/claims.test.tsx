@@ -308,3 +308,22 @@ describe('Help: alerts and records', () => {
     expect(records).toContain('resetRecords(');
   });
 });
+
+describe('Help in German: the facts reach the translation', () => {
+  it('plurals, menu names and the card menu words come through the German catalog', async () => {
+    const { messages } = await import('../../../locales/de.po');
+    i18n.loadAndActivate({ locale: 'de', messages });
+    try {
+      renderAt(HelpPage);
+      await screen.findByRole('heading', { name: 'Der Stationsschlüssel' });
+      const offline = document.querySelector('[data-topic="offline"]')!.textContent!;
+      expect(offline).toContain('der letzten 2 Tage');
+      expect(offline).toContain('der letzten 366 Tage');
+      expect(document.body.textContent).toContain('enthält Diagramm anzeigen, womit');
+      expect(document.querySelector('[data-topic="export"]')!.textContent).toContain('bis zu 400 Tage');
+      expect(document.querySelector('[data-topic="station-key"]')!.textContent).toContain('Wetterserver');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+  });
+});
