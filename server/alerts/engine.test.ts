@@ -63,7 +63,7 @@ describe('alerts engine', () => {
     let list = await active();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ item: 'tempc0', status: 'active', lastTrigger: base + 60, value: 86.4 });
-    expect(list[0].message).toBe('Outdoor temperature above 86.0 °F: 86.4 °F');
+    expect(list[0].message).toBe('Outdoor temperature above 86.0\u00a0°F: 86.4\u00a0°F');
     // Hovering at the threshold: no second alert, no second mail.
     for (const [i, v] of [29.9, 30.1, 29.8, 30.3, 29.7].entries()) await store(120 + i * 60, { tempc0: v });
     expect(await active()).toHaveLength(1);
@@ -83,9 +83,9 @@ describe('alerts engine', () => {
     expect(mails()).toHaveLength(2);
 
     const mail = mails()[0];
-    expect(mail.subject).toBe('[Garden] Outdoor temperature above 86.0 °F: 86.4 °F');
+    expect(mail.subject).toBe('[Garden] Outdoor temperature above 86.0\u00a0°F: 86.4\u00a0°F');
     expect(mail.text).toContain('Station: Garden');
-    expect(mail.text).toContain('86.4 °F');
+    expect(mail.text).toContain('86.4\u00a0°F');
     expect(mail.text).toContain(`/dashboard?device=${station._id}`);
     expect(mail.text).toMatch(/\(Europe\/Prague\)/);
   });
@@ -125,7 +125,7 @@ describe('alerts engine', () => {
     expect(signIn.status).toBe(201);
     await store(0, { humc0: 15 });
     const mail = t.server.app.ctx.mailer.sent.filter((m) => m.to === owner.email).at(-1)!;
-    expect(mail.subject).toBe('[Garden] Outdoor humidity below 20 %: 15 %');
+    expect(mail.subject).toBe('[Garden] Outdoor humidity below 20\u00a0%: 15\u00a0%');
     expect(mail.text).toContain(
       `Open the dashboard: https://weather.example.net/dashboard?device=${station._id}\n`,
     );
@@ -263,7 +263,9 @@ describe('alerts engine', () => {
     const list = await active();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ item: 'baroDrop', value: 2.1 });
-    expect(list[0].message).toBe('Relative pressure dropped 2.1 hPa within 5 minutes (now 1002.9 hPa)');
+    expect(list[0].message).toBe(
+      'Relative pressure dropped 2.1\u00a0hPa within 5 minutes (now 1002.9\u00a0hPa)',
+    );
     // Steady again: once the drop has left the 5-minute window (two uploads), it clears.
     await store(start + 600, { relbaro: 1002.9 });
     await store(start + 660, { relbaro: 1002.9 });
@@ -305,7 +307,7 @@ describe('alerts engine', () => {
       expect(sent[0].sub).toEqual(sub);
       expect(sent[0].payload).toMatchObject({
         title: 'Garden: alert',
-        body: 'Outdoor temperature above 30.0 °C: 31.0 °C',
+        body: 'Outdoor temperature above 30.0\u00a0°C: 31.0\u00a0°C',
         data: {
           path: `/dashboard?device=${station._id}`,
           url: expect.stringMatching(new RegExp(`^https?://[^/]+/dashboard\\?device=${station._id}$`)),

@@ -134,12 +134,44 @@ describe('mails and alerts in the recipient’s language', () => {
     await t.server.ingest.store(device!, Math.floor(Date.now() / 1000), { tempc0: 31.25 });
     await t.server.app.ctx.alerts!.idle();
     const alerts = await call(t.url, 'GET', `/alerts?device=${station._id}&$paginate=false`, { token });
-    expect(alerts.body[0].message).toBe('Venkovní teplota nad 30,0 °C: 31,3 °C');
-    await expect.poll(() => lastMail(email).subject).toBe('[Zahrada] Venkovní teplota nad 30,0 °C: 31,3 °C');
+    expect(alerts.body[0].message).toBe('Venkovní teplota nad 30,0\u00a0°C: 31,3\u00a0°C');
+    await expect
+      .poll(() => lastMail(email).subject)
+      .toBe('[Zahrada] Venkovní teplota nad 30,0\u00a0°C: 31,3\u00a0°C');
     const mail = lastMail(email);
     expect(mail.text).toContain('Stanice: Zahrada');
     expect(mail.text).toContain(`/dashboard?device=${station._id}`);
     expect(mail.text).toMatch(/Nastavení upozornění: http:\/\/[^\s]+\/alert\n/);
+  });
+
+  it('an invitation is written in the invited person’s language (French), else in the inviter’s (German)', async () => {
+    const owner = await signUp({ cookie: 'lang=de' });
+    expect(
+      (
+        await call(t.url, 'POST', '/users/verify', {
+          body: { email: owner.email, code: lastCode(t, owner.email) },
+        })
+      ).status,
+    ).toBe(201);
+    const auth = await call(t.url, 'POST', '/authentication', {
+      body: { strategy: 'local', email: owner.email, password: owner.password },
+      headers: { cookie: 'lang=de' },
+    });
+    const token = auth.body.accessToken as string;
+    const station = await newStation(t, token, { name: 'Jardin' });
+    const guest = await signUp({ cookie: 'lang=fr' });
+    const invite = (email: string) =>
+      call(t.url, 'POST', '/shareInvitations', { token, body: { device: station._id, email } });
+    expect((await invite(guest.email)).status).toBe(201);
+    await expect
+      .poll(() => lastMail(guest.email)?.subject)
+      .toMatch(/vous invite à voir la station météo «\u00a0Jardin\u00a0»$/);
+    // No account: the inviter's language.
+    const stranger = `nobody-${Date.now()}@example.com`;
+    expect((await invite(stranger)).status).toBe(201);
+    await expect
+      .poll(() => lastMail(stranger)?.subject)
+      .toMatch(/lädt Sie ein, die Wetterstation „Jardin“ zu sehen$/);
   });
 
   it('users patch takes a language the catalogs have, and refuses others', async () => {

@@ -30,7 +30,8 @@ export function formatValue(metric: string, base: number, unit: string | undefin
     useGrouping: false,
   }).format(shown);
   const name = u.displayName || u.unit;
-  return name ? `${text} ${name}` : text;
+  // A no-break space: a line never ends between a number and its unit ("30,0 / °C" in French, issue 33).
+  return name ? `${text}\u00a0${name}` : text;
 }
 
 export function formatTime(unixSeconds: number, timeZone: string, locale = 'en-GB'): string {

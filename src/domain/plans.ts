@@ -4,6 +4,7 @@
 // agrees with src/domain/entitlements.ts: alerts and exports are every account's, and no plan keeps less history
 // than the free account (a year).
 import { DEVICE_TYPES } from './deviceTypeDefs';
+import { PLAN_WORDS as W } from './words/plans';
 
 /** Device types that need a subscription (spec §3): the types marked so in deviceTypeDefs.ts. */
 export const SUBSCRIPTION_TYPES: number[] = DEVICE_TYPES.filter((t) => t.needsSubscription).map((t) => t.id);
@@ -25,47 +26,47 @@ export interface PlanSeed {
 
 export const DEFAULT_PLANS: PlanSeed[] = [
   {
-    name: 'Free',
-    description: 'The readings of one station that needs a plan, with a year of history.',
+    name: W.free.message,
+    description: W.freeText.message,
     price: 0,
     currency: 'USD',
     months: 0,
     maxDevices: 1,
     storeDays: 365,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '1 year of 5-minute history'],
+    features: [W.live.message, W.yearHistory.message],
   },
   {
-    name: 'Premium monthly',
-    description: 'The readings of up to five stations that need a plan, billed monthly.',
+    name: W.monthly.message,
+    description: W.monthlyText.message,
     price: 299,
     currency: 'USD',
     months: 1,
     maxDevices: 5,
     storeDays: 366,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '1 year of 5-minute history', 'Up to 5 stations per order'],
+    features: [W.live.message, W.yearHistory.message, W.fiveStations.message],
   },
   {
-    name: 'Premium yearly',
-    description: 'Premium for a year at the price of ten months.',
+    name: W.yearly.message,
+    description: W.yearlyText.message,
     price: 2990,
     currency: 'USD',
     months: 12,
     maxDevices: 5,
     storeDays: 366,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '1 year of 5-minute history', 'Up to 5 stations per order'],
+    features: [W.live.message, W.yearHistory.message, W.fiveStations.message],
   },
   {
-    name: 'Lifetime',
-    description: 'Premium that never expires.',
+    name: W.lifetime.message,
+    description: W.lifetimeText.message,
     price: 9900,
     currency: 'USD',
     months: 0,
     maxDevices: 5,
     storeDays: 3650,
     deviceTypes: SUBSCRIPTION_TYPES,
-    features: ['Live data', '10 years of 5-minute history', 'Up to 5 stations per order'],
+    features: [W.live.message, W.tenYearsHistory.message, W.fiveStations.message],
   },
 ];

@@ -141,6 +141,29 @@ describe('forwarder', () => {
     expect(fake.at(FAKE_PATHS.wunderground)[3].query.get('tempf')).toBe('51.8');
   });
 
+  test('the paused-forwarding mail is in the owner’s language (Czech), with Czech words around the names', async () => {
+    await knex()('users').where({ _id: owner.user._id }).update({ locale: 'cs' });
+    try {
+      fake.reply(FAKE_PATHS.windy, { status: 400, body: '{"message":"Invalid password"}' });
+      await addTarget({ network: 'windy', stationId: 'wx1', key: 'windy-cs-1' });
+      const mails = () =>
+        t.server.app.ctx.mailer.sent.filter((m) => m.to === owner.email && /pozastaveno/.test(m.subject));
+      await upload({ tempc0: 12 });
+      for (let i = 0; i < 5; i++) {
+        await pass();
+        await due();
+      }
+      await vi.waitFor(() => expect(mails()).toHaveLength(1));
+      expect(mails()[0].subject).toBe('Přeposílání stanice Garden do Windy je pozastaveno');
+      expect(mails()[0].text).not.toMatch(/\bForwarding\b|\bpaused\b/);
+    } finally {
+      await knex()('users').where({ _id: owner.user._id }).update({ locale: null });
+      fake.reply(FAKE_PATHS.windy, { status: 200, body: '' });
+      // The owner may have ten stations: this test's one goes, so the others still fit.
+      await call(t.url, 'DELETE', `/weatherDevices/${station._id}`, { token: owner.token });
+    }
+  });
+
   test('a key refused three times pauses the target and mails the owner once, without the key', async () => {
     const key = 'windy-secret-2468';
     fake.reply(FAKE_PATHS.windy, { status: 400, body: `{"message":"Invalid password ${key}"}` });

@@ -3,4 +3,5 @@ export * from './alerts';
 export * from './cards';
 export * from './mails';
 export * from './metrics';
+export * from './plans';
 export * from './types';

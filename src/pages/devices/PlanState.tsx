@@ -8,6 +8,7 @@ import { useSetting, useUnits } from '../../db/hooks';
 import { devicePlanKey } from '../../db/settings';
 import type { Device } from '../../domain/contract';
 import { SUBSCRIPTION_TYPES } from '../../domain/plans';
+import { planText } from '../../domain/words/plans';
 import { formatDate } from '../../i18n/dateTime';
 import styles from './EditDevice.module.css';
 
@@ -28,7 +29,7 @@ export function PlanState({ device }: { device: Device }) {
   else if (!plan) text = t`Paid type: plan not loaded yet.`;
   else if (plan.state === 'none') text = t`Paid type: no plan for this console.`;
   else {
-    const name = plan.name ?? t`Plan`;
+    const name = plan.name ? planText(plan.name, (w) => i18n._(w)) : t`Plan`;
     if (plan.state === 'active')
       text = plan.end ? t`${name}: active until ${day(plan.end)}` : t`${name}: active, never expires`;
     else if (plan.state === 'upcoming') text = t`${name}: starts ${day(plan.start ?? 0)}`;

@@ -15,7 +15,7 @@ const DEVICE_FAQ: Faq[] = [
   },
   {
     q: msg`My console only allows https.`,
-    a: msg`Newer firmware insists on https but accepts any certificate. Make sure this server is reachable over https on port 443.`,
+    a: msg`Newer firmware insists on https but accepts any certificate. Make sure this server is reachable over https on port 443, for example through a TLS proxy in front of it (Help, HTTPS and consoles).`,
   },
   {
     q: msg`How is an Ecowitt console recognised?`,
@@ -23,7 +23,7 @@ const DEVICE_FAQ: Faq[] = [
   },
   {
     q: msg`Can I rename the channels of my extra sensors?`,
-    a: msg`Yes. Open the channel's card on the dashboard and give it a name, for example Greenhouse or Pool.`,
+    a: msg`Yes. In Edit Devices, open the station and give each channel a name under Channel names, for example Greenhouse or Pool.`,
   },
 ];
 

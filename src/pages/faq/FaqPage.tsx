@@ -1,8 +1,11 @@
 // Frequently asked questions about the portal.
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Page } from '../../components/Page';
+import { HELP_FACTS } from '../help/facts';
 import { type Faq, FaqList } from './FaqList';
+
+const { staleMinutes, lostMinutes, fiveMinuteDaysHeld, dailyDaysHeld } = HELP_FACTS;
 
 const FAQ: Faq[] = [
   {
@@ -19,11 +22,11 @@ const FAQ: Faq[] = [
   },
   {
     q: msg`What does the coloured dot on a card mean?`,
-    a: msg`Green: the reading is fresh. Amber: no update for more than 5 minutes. Red: the sensor or the station is lost.`,
+    a: msg`Green: the reading is fresh. Amber: no update for more than ${plural(staleMinutes, { one: '# minute', other: '# minutes' })}. Red: the sensor reports no signal, or nothing arrived for ${plural(lostMinutes, { one: '# minute', other: '# minutes' })}.`,
   },
   {
     q: msg`Does the portal work offline?`,
-    a: msg`Yes. Installed as an app it shows the last readings and every graph you have opened before. Changes you make offline are sent when you are back online.`,
+    a: msg`Yes, in the browser: installing it as an app is not needed. It keeps the 5-minute readings of the last ${plural(fiveMinuteDaysHeld, { one: '# day', other: '# days' })}, the daily values of the last ${plural(dailyDaysHeld, { one: '# day', other: '# days' })} and the graphs you viewed. Most changes (units, cards, alert rules, station settings) are saved offline and sent later; adding a station, exports and payments need a connection. Help lists them all.`,
   },
   {
     q: msg`How do I change units such as °F, inHg or mph?`,

@@ -13,6 +13,7 @@ export default function PrivacyPage() {
           <li>{t`Your email address, your name and your password (only as a secure hash).`}</li>
           <li>{t`Your stations: name, type, time zone, the location you enter, and the readings they upload.`}</li>
           <li>{t`Your preferences: units, language, alert rules and the cards you show.`}</li>
+          <li>{t`If you use them: your country and profile picture, the addresses your devices receive notifications at, the station IDs and keys of the networks you forward to, and your orders.`}</li>
         </ul>
         <h2>{t`Why`}</h2>
         <p>{t`Only to run the portal for you: to show your readings, send the alerts you asked for and keep your settings.`}</p>

@@ -12,6 +12,7 @@ import { useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';
 import type { PaymentStart } from '../../domain/contract';
 import { msLeft, payable } from '../../domain/orders';
+import { planText } from '../../domain/words/plans';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { formatPrice } from '../../i18n/money';
 import { errorText } from '../../state/ui';
@@ -91,7 +92,7 @@ export default function PaymentPage() {
             <dl className={styles.details}>
               <dt>{t`Plan`}</dt>
               <dd>
-                {order.plan.name} · {periodText(order.plan.months)}
+                {planText(order.plan.name, (w) => i18n._(w))} · {periodText(order.plan.months)}
               </dd>
               <dt>{t`Stations`}</dt>
               <dd>{stationNames(order)}</dd>

@@ -14,6 +14,7 @@ import { useAuth, useDevices, useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';
 import type { SubscriptionPlan } from '../../domain/contract';
 import { SUBSCRIPTION_TYPES } from '../../domain/plans';
+import { planText } from '../../domain/words/plans';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { formatPrice } from '../../i18n/money';
 import { errorText } from '../../state/ui';
@@ -23,6 +24,8 @@ import styles from './Subscription.module.css';
 
 export default function PlansPage() {
   const { t, i18n } = useLingui();
+  // Seeded plans in the reader's language; an admin's own texts as typed.
+  const say = (w: { id: string; message: string }) => i18n._(w);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const plans = useSetting(SETTING.plans, null);
@@ -103,7 +106,7 @@ export default function PlansPage() {
                 data-testid="plan"
               >
                 <span className={styles.orderHead}>
-                  <span className={styles.planName}>{p.name}</span>
+                  <span className={styles.planName}>{planText(p.name, say)}</span>
                   {on && <Check size={18} aria-hidden="true" />}
                 </span>
                 <span className={styles.price}>
@@ -117,11 +120,11 @@ export default function PlansPage() {
                   )}
                 </span>
                 <span className={styles.muted}>{planSummary(p)}</span>
-                {p.description && <span className={styles.muted}>{p.description}</span>}
+                {p.description && <span className={styles.muted}>{planText(p.description, say)}</span>}
                 {p.features.length > 0 && (
                   <ul className={styles.features}>
                     {p.features.map((f) => (
-                      <li key={f._id}>{f.text}</li>
+                      <li key={f._id}>{planText(f.text, say)}</li>
                     ))}
                   </ul>
                 )}
