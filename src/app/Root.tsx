@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../api/sw-register';
 import { startDataWorker } from '../api/worker';
+import { afterFirstPaint, markShellMounted } from '../components/firstPaint';
 import { MessageSnackbars, SnackbarStack } from '../components/Snackbars';
 import { chooseLocale } from '../i18n/activate';
 import { normalizeLocale } from '../i18n/locales';
 import { useUi } from '../state/ui';
-import { afterFirstPaint, markShellMounted } from './first-paint';
 import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
 import { useNativeBridge } from './native';
@@ -42,7 +42,7 @@ function useServiceWorkerNavigation() {
 
 /**
  * The data worker (connection + sync; its script is the largest, ~78 KiB compressed) starts once the first screen
- * has painted what the store holds (app/first-paint.ts): that screen reads Dexie, and the worker's download would
+ * has painted what the store holds (components/firstPaint.ts): that screen reads Dexie, and the worker's download would
  * only delay its first paint (issue 21's bundle budget). Not awaited: a failed start is logged there, and the UI
  * shows offline.
  */

@@ -63,7 +63,7 @@ describe('evapotranspiration and degree-day card', () => {
     expect(screen.getByTestId('card-climate-primary').textContent).toBe('1.8mm');
     expect(screen.getByText('Heating degree days').nextElementSibling?.textContent).toBe('6.3°C·d');
     expect(screen.getByText('Growing degree days').nextElementSibling?.textContent).toBe('1.5°C·d');
-    // The month of the station's day, with its normals (asked after the first paint: app/first-paint.ts).
+    // The month of the station's day, with its normals (asked after the first paint: components/firstPaint.ts).
     await waitFor(() =>
       expect(worker.loadClimate).toHaveBeenCalledWith(device._id, '2026-11', 'json', { normals: true }),
     );

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SeriesData } from '../../workers/api';
 import { dataWorker } from '../api/worker';
-import { afterFirstPaint } from '../app/first-paint';
+import { afterFirstPaint } from '../components/firstPaint';
 import type { BucketRange } from '../domain';
 import { errorText } from '../state/ui';
 
@@ -45,7 +45,7 @@ export function useSeries(
     let timer: ReturnType<typeof setTimeout> | undefined;
     loading.current = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    // After the first paint: the worker is not on the first screen's path (app/first-paint.ts).
+    // After the first paint: the worker is not on the first screen's path (components/firstPaint.ts).
     afterFirstPaint()
       .then(() => dataWorker.loadSeries(device, keyList.split(','), from, to, bucket))
       .then((data) => alive && setState({ loading: false, data, error: null }))

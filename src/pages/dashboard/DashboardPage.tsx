@@ -5,12 +5,12 @@ import { RadioTower, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dataWorker } from '../../api/worker';
-import { afterFirstPaint, useFirstPaintHold } from '../../app/first-paint';
 import { usePageTitle } from '../../app/title';
 import { CardGrid } from '../../cards/CardGrid';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { DeviceListError, useDeviceListFailed } from '../../components/DeviceListError';
+import { afterFirstPaint, useFirstPaintHold } from '../../components/firstPaint';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
@@ -61,7 +61,7 @@ export default function DashboardPage() {
   const deviceId = device?._id;
   const seenList = useSeenKeys(selectedId);
   const seenKey = seenList?.join(',');
-  // The worker starts once what the store holds is on screen (app/first-paint.ts).
+  // The worker starts once what the store holds is on screen (components/firstPaint.ts).
   useFirstPaintHold(
     devices !== undefined &&
       (devices.length === 0 ||

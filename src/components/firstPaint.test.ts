@@ -2,11 +2,11 @@
 // hold that is never released cannot keep it shut for good.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Gate = typeof import('./first-paint');
+type Gate = typeof import('./firstPaint');
 
 async function fresh(): Promise<Gate> {
   vi.resetModules();
-  return import('./first-paint');
+  return import('./firstPaint');
 }
 
 const flush = async () => {
