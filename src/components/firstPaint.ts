@@ -23,15 +23,9 @@ export const FIRST_PAINT_HOLD_MAX_MS = 3000;
 function settle() {
   if (done || !shellMounted || holds > 0) return;
   done = true;
-  // The frame after the commit: its paint has been drawn when the message arrives.
-  const after = () => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(0);
-  };
+  // After the frame that paints the commit: a task queued from its animation frame runs once it is drawn (the
+  // shell's way since the worker first started after paint).
+  const after = () => setTimeout(resolve, 0);
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden)
     requestAnimationFrame(after);
   // A background tab draws no frames: nothing to wait for.
