@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './api/sw-register';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
+import { afterFirstPaint } from './components/firstPaint';
 import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
 
 // Before anything is awaited: the browser may offer the install while the language loads.
@@ -21,8 +22,9 @@ async function boot() {
       <App />
     </StrictMode>,
   );
-  // The data worker starts once the first screen has painted (app/Root.tsx).
-  void registerServiceWorker();
+  // The data worker starts once the first screen has painted (app/Root.tsx); the service worker registers then
+  // too (its registration waits for the window's load event anyway): workbox-window is not on the first paint's path.
+  void afterFirstPaint().then(registerServiceWorker);
 }
 
 void boot();

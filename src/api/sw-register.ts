@@ -2,13 +2,14 @@
 // module SW at /dev-sw.js?dev-sw when devOptions are on), tells the UI when an update waits (onUpdateReady /
 // applyUpdate), looks for updates while the page is open (hourly when visible, on coming back and on reconnect:
 // a kiosk tab is never hidden), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router.
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type Callback<T> = (value: T) => void;
 
 const updateListeners = new Set<Callback<void>>();
 const navigateListeners = new Set<Callback<string>>();
 let workbox: Workbox | null = null;
+let workboxModule: Promise<typeof import('workbox-window')> | null = null;
 let registration: ServiceWorkerRegistration | null = null;
 let updateWaiting = false;
 let reloading = false;
@@ -47,6 +48,12 @@ function listen(wb: Workbox): void {
 /** Register the service worker (no-op where unsupported). Resolves with the registration, if any. */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  if (workbox) return registration;
+  // workbox-window loads after the first paint (issue 21's bundle budget): registration waits for the window's
+  // load event anyway.
+  workboxModule ??= import('workbox-window');
+  const { Workbox } = await workboxModule;
+  // Another call got here first.
   if (workbox) return registration;
   const dev = import.meta.env.DEV;
   const wb = new Workbox(dev ? '/dev-sw.js?dev-sw' : '/sw.js', {

@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { markShellMounted } from '../components/firstPaint';
 import { translateServerMessage } from '../i18n/messages';
 import { errorText } from '../state/ui';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
@@ -106,6 +107,8 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
+    // The error page is the first screen when the shell itself failed: what waits for a first paint goes on.
+    markShellMounted();
     if (chunk) reloadForChunkError();
     else console.error(error);
   }, [chunk, error]);

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../api/sw-register';
 import { startDataWorker } from '../api/worker';
+import { afterFirstPaint, markShellMounted } from '../components/firstPaint';
 import { MessageSnackbars, SnackbarStack } from '../components/Snackbars';
 import { chooseLocale } from '../i18n/activate';
 import { normalizeLocale } from '../i18n/locales';
@@ -40,21 +41,21 @@ function useServiceWorkerNavigation() {
 }
 
 /**
- * The data worker (connection + sync; its script is the largest, 76 KiB compressed) starts in the frame after
- * the first screen painted: that screen reads Dexie, and the worker's download would only delay its first paint
- * (issue 21's bundle budget). A screen that calls the worker earlier starts it at once (api/worker.ts). Not
- * awaited: a failed start is logged there, and the UI shows offline.
+ * The data worker (connection + sync; its script is the largest, ~78 KiB compressed) starts once the first screen
+ * has painted what the store holds (components/firstPaint.ts): that screen reads Dexie, and the worker's download would
+ * only delay its first paint (issue 21's bundle budget). Not awaited: a failed start is logged there, and the UI
+ * shows offline.
  */
 function useDataWorkerAfterPaint() {
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void startDataWorker(), 0);
+    let alive = true;
+    markShellMounted();
+    void afterFirstPaint().then(() => {
+      // Unmounted before it ran (a test's render, a hot reload): it does not start it.
+      if (alive) void startDataWorker();
     });
-    // Unmounted before it ran (a test's render, a hot reload): neither the frame nor the timer starts it.
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      alive = false;
     };
   }, []);
 }

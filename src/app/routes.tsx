@@ -6,11 +6,24 @@ import { isChunkLoadError } from './chunk-reload';
 import { ChunkErrorPage, RouteErrorPage } from './ErrorPage';
 import type { Access } from './guard';
 import type { RouteHandle } from './handle';
-import { DefaultLayout, HelpLayout } from './layouts/AppLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { Root } from './Root';
 
 type PageModule = Promise<{ default: ComponentType }>;
+
+/** A lazy route part; a lost chunk resolves to ChunkErrorPage (reload once, else the error page). */
+async function loadComponent(load: () => PageModule): Promise<{ Component: ComponentType }> {
+  try {
+    return { Component: (await load()).default };
+  } catch (error) {
+    // A lost chunk: the router would draw nothing (see ChunkErrorPage); anything else is the page's own error.
+    if (isChunkLoadError(error)) {
+      console.warn('page chunk failed to load', error);
+      return { Component: ChunkErrorPage };
+    }
+    throw error;
+  }
+}
 
 function page(
   path: string,
@@ -21,18 +34,7 @@ function page(
   return {
     path,
     handle: { title, access } satisfies RouteHandle,
-    lazy: async () => {
-      try {
-        return { Component: (await load()).default };
-      } catch (error) {
-        // A lost chunk: the router would draw nothing (see ChunkErrorPage); anything else is the page's own error.
-        if (isChunkLoadError(error)) {
-          console.warn('page chunk failed to load', error);
-          return { Component: ChunkErrorPage };
-        }
-        throw error;
-      }
-    },
+    lazy: () => loadComponent(load),
     ErrorBoundary: RouteErrorPage,
   };
 }
@@ -42,6 +44,10 @@ const adminPages = (path: string, title: RouteHandle['title'], load: () => PageM
   page(path, title, load, 'admin'),
   page(`${path}/edit/:id?`, title, load, 'admin'),
 ];
+
+// The app layouts (top bar, drawer, menu, station search) load with their pages: the login page has its own.
+const appLayout = (name: 'DefaultLayout' | 'HelpLayout') => () =>
+  loadComponent(() => import('./layouts/AppLayout').then((m) => ({ default: m[name] })));
 
 const plain = () => import('../pages/plain/PlainPage');
 const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
@@ -67,7 +73,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: HelpLayout,
+        lazy: appLayout('HelpLayout'),
         children: [
           page('help', msg`Help`, () => import('../pages/help/HelpPage'), 'public'),
           page('faq', msg`FAQ`, () => import('../pages/faq/FaqPage'), 'public'),
@@ -78,7 +84,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: DefaultLayout,
+        lazy: appLayout('DefaultLayout'),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInDb, TEST_DEVICE } from '../db/testing';
 import { CARD_BY_KEY, DEFAULT_UNIT_PREFS, type UnitPrefs } from '../domain';
@@ -63,8 +63,10 @@ describe('evapotranspiration and degree-day card', () => {
     expect(screen.getByTestId('card-climate-primary').textContent).toBe('1.8mm');
     expect(screen.getByText('Heating degree days').nextElementSibling?.textContent).toBe('6.3°C·d');
     expect(screen.getByText('Growing degree days').nextElementSibling?.textContent).toBe('1.5°C·d');
-    // The month of the station's day, with its normals.
-    expect(worker.loadClimate).toHaveBeenCalledWith(device._id, '2026-11', 'json', { normals: true });
+    // The month of the station's day, with its normals (asked after the first paint: components/firstPaint.ts).
+    await waitFor(() =>
+      expect(worker.loadClimate).toHaveBeenCalledWith(device._id, '2026-11', 'json', { normals: true }),
+    );
   });
 
   it('in Fahrenheit and inches: °F·day (×1.8, no offset) and inches of water', async () => {

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Sprout } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { dataWorker } from '../api/worker';
+import { afterFirstPaint } from '../components/firstPaint';
 import { useConnection } from '../db/hooks';
 import { fixed, localParts, METRIC_BY_KEY, type UnitPrefs, unitFor } from '../domain';
 import { type VersusNormal, versusNormal } from '../domain/climate/normals';
@@ -36,8 +37,12 @@ function TodayVsNormal({ device, prefs, now }: { device: Device; prefs: UnitPref
   // biome-ignore lint/correctness/useExhaustiveDependencies: `hour` and `ready` ask again
   useEffect(() => {
     let live = true;
-    dataWorker
-      .loadClimate(device._id, month, 'json', { normals: true })
+    // After the first paint: the worker is not on the first screen's path (components/firstPaint.ts).
+    const load = async () => {
+      await afterFirstPaint();
+      return dataWorker.loadClimate(device._id, month, 'json', { normals: true });
+    };
+    load()
       .then((a) => {
         if (!live) return;
         if (!a || typeof a === 'string') return setVs(null);

@@ -2,9 +2,8 @@
 // actions through context (they write the device display settings); a card outside a dashboard has no menu.
 // On touch, a long press of 1000 ms opens the menu; moving the finger more than 20 px cancels it (spec §9).
 import { useLingui } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, ChartLine, EllipsisVertical, EyeOff } from 'lucide-react';
-import { createContext, type PointerEvent, useContext, useEffect, useRef } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { EllipsisVertical } from 'lucide-react';
+import { createContext, lazy, type PointerEvent, Suspense, useContext, useEffect, useRef } from 'react';
 import type { GraphRange } from '../domain';
 import styles from './CardShell.module.css';
 
@@ -31,7 +30,9 @@ export function useCardMenu(): CardMenuActions | null {
   return useContext(CardMenuContext);
 }
 
-type Action = 'hide' | 'graph' | 'up' | 'down';
+// The menu itself (react-aria's popover and menu, ~40 KiB compressed) loads when a menu first opens: the cards
+// paint without it (issue 21's bundle budget). A lost chunk goes to the route's error page (spec §8).
+const CardMenuPopover = lazy(() => import('./CardMenuPopover'));
 
 export function CardMenu({
   cardKey,
@@ -44,57 +45,42 @@ export function CardMenu({
 }) {
   const { t } = useLingui();
   const ctx = useCardMenu();
+  const trigger = useRef<HTMLButtonElement>(null);
   if (!ctx) return null;
-  const index = ctx.order.indexOf(cardKey);
-  const graphOn = ctx.graphList.includes(cardKey);
-  const disabled: Action[] = [];
-  if (index <= 0) disabled.push('up');
-  if (index < 0 || index >= ctx.order.length - 1) disabled.push('down');
-  const run = (key: Action) => {
-    if (key === 'hide') ctx.hide(cardKey);
-    else if (key === 'graph') ctx.toggleGraph(cardKey);
-    else ctx.move(cardKey, key === 'up' ? -1 : 1);
-  };
+  const open = ctx.openMenu === cardKey;
+  const label = t`Card menu: ${title}`;
   return (
-    <MenuTrigger
-      isOpen={ctx.openMenu === cardKey}
-      onOpenChange={(open) => ctx.setOpenMenu(open ? cardKey : null)}
-    >
-      <Button className={styles.menuButton} aria-label={t`Card menu: ${title}`}>
+    <>
+      <button
+        type="button"
+        ref={trigger}
+        className={styles.menuButton}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => ctx.setOpenMenu(open ? null : cardKey)}
+        onKeyDown={(e) => {
+          // As a menu button: the arrow keys open the menu too.
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            ctx.setOpenMenu(cardKey);
+          }
+        }}
+      >
         <EllipsisVertical size={18} aria-hidden="true" />
-      </Button>
-      <Popover className={styles.menuPopover} placement="bottom end">
-        <Menu
-          className={styles.menu}
-          aria-label={t`Card menu: ${title}`}
-          disabledKeys={disabled}
-          onAction={(key) => run(key as Action)}
-        >
-          <MenuItem id="hide" className={styles.menuItem} textValue={t`Hide card`}>
-            <EyeOff size={16} aria-hidden="true" />
-            {t`Hide card`}
-          </MenuItem>
-          {hasGraph && (
-            <MenuItem
-              id="graph"
-              className={styles.menuItem}
-              textValue={graphOn ? t`Hide graph` : t`Show graph`}
-            >
-              <ChartLine size={16} aria-hidden="true" />
-              {graphOn ? t`Hide graph` : t`Show graph`}
-            </MenuItem>
-          )}
-          <MenuItem id="up" className={styles.menuItem} textValue={t`Move up`}>
-            <ArrowUp size={16} aria-hidden="true" />
-            {t`Move up`}
-          </MenuItem>
-          <MenuItem id="down" className={styles.menuItem} textValue={t`Move down`}>
-            <ArrowDown size={16} aria-hidden="true" />
-            {t`Move down`}
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CardMenuPopover
+            triggerRef={trigger}
+            cardKey={cardKey}
+            label={label}
+            hasGraph={hasGraph}
+            ctx={ctx}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,15 +1,20 @@
 // A card's graph: period picker, then the chart, or loading / 'No Data' / the error, for the card's metrics.
 import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { localParts } from '../domain';
 import type { Device } from '../domain/contract';
 import { translateServerMessage } from '../i18n/messages';
 import styles from './GraphPanel.module.css';
 import { PeriodPicker } from './PeriodPicker';
 import type { PeriodState } from './period';
-import { type ChartSeries, UPlotChart } from './UPlotChart';
+import type { ChartSeries } from './UPlotChart';
 import { useGraphPeriod } from './useGraphPeriod';
 import { useSeries } from './useSeries';
+
+// uPlot (~20 KiB compressed) loads with the first graph that has data, not with the dashboard: the cards' values
+// paint without it (issue 21's bundle budget). The area keeps its height meanwhile; a lost chunk goes to the
+// route's error page, which reloads once (spec §8).
+const UPlotChart = lazy(() => import('./UPlotChart').then((m) => ({ default: m.UPlotChart })));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -73,7 +78,9 @@ export function GraphPanel({
           </p>
         )}
         {!error && !invalid && data && !empty && (
-          <UPlotChart data={data} series={series} timeZone={tz} hour12={hour12} />
+          <Suspense fallback={null}>
+            <UPlotChart data={data} series={series} timeZone={tz} hour12={hour12} />
+          </Suspense>
         )}
         {!error && !invalid && data && !empty && data.fromCache && (
           <p className={styles.note} data-testid="graph-offline">

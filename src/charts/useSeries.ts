@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SeriesData } from '../../workers/api';
 import { dataWorker } from '../api/worker';
+import { afterFirstPaint } from '../components/firstPaint';
 import type { BucketRange } from '../domain';
 import { errorText } from '../state/ui';
 
@@ -44,8 +45,9 @@ export function useSeries(
     let timer: ReturnType<typeof setTimeout> | undefined;
     loading.current = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    dataWorker
-      .loadSeries(device, keyList.split(','), from, to, bucket)
+    // After the first paint: the worker is not on the first screen's path (components/firstPaint.ts).
+    afterFirstPaint()
+      .then(() => dataWorker.loadSeries(device, keyList.split(','), from, to, bucket))
       .then((data) => alive && setState({ loading: false, data, error: null }))
       .catch((err) => alive && setState({ loading: false, data: null, error: errorText(err) }))
       .finally(() => {

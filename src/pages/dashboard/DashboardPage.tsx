@@ -10,6 +10,7 @@ import { CardGrid } from '../../cards/CardGrid';
 import { type CardMenuActions, CardMenuContext } from '../../cards/cardMenu';
 import { cardComponent } from '../../cards/registry';
 import { DeviceListError, useDeviceListFailed } from '../../components/DeviceListError';
+import { afterFirstPaint, useFirstPaintHold } from '../../components/firstPaint';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
@@ -60,6 +61,12 @@ export default function DashboardPage() {
   const deviceId = device?._id;
   const seenList = useSeenKeys(selectedId);
   const seenKey = seenList?.join(',');
+  // The worker starts once what the store holds is on screen (components/firstPaint.ts).
+  useFirstPaintHold(
+    devices !== undefined &&
+      (devices.length === 0 ||
+        (device !== undefined && latest !== undefined && display !== undefined && seenList !== undefined)),
+  );
   const offered = useMemo(
     () =>
       device
@@ -150,9 +157,12 @@ export default function DashboardPage() {
     );
   }, [wanted, devices, listState, setParams]);
 
-  // Make sure the worker watches the station on screen (idempotent on its side).
+  // Make sure the worker watches the station on screen (idempotent on its side), once the screen has painted.
   useEffect(() => {
-    if (selectedId) dataWorker.selectDevice(selectedId).catch((e) => console.warn('selectDevice failed', e));
+    if (!selectedId) return;
+    void afterFirstPaint()
+      .then(() => dataWorker.selectDevice(selectedId))
+      .catch((e) => console.warn('selectDevice failed', e));
   }, [selectedId]);
 
   if (devices === undefined) return <div className={styles.loading} aria-busy="true" />;
