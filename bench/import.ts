@@ -15,10 +15,10 @@ import { packValues } from '../server/storage/packed';
 import { pgSchema } from './pg';
 
 // A smoke (npm run bench -- --smoke) imports a month; the figure is a five-year archive.
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600));
+const ROWS_DEFAULT = Number(process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600));
 const T0 = Date.UTC(2019, 0, 1) / 1000;
 
-async function writeLog(path: string): Promise<void> {
+export async function writeLog(path: string, ROWS = ROWS_DEFAULT): Promise<void> {
   const out = createWriteStream(path);
   const p = (n: number) => String(n).padStart(2, '0');
   let text = '';
@@ -36,7 +36,7 @@ async function writeLog(path: string): Promise<void> {
   await once(out, 'finish');
 }
 
-async function setup(storage: Storage) {
+export async function setup(storage: Storage) {
   await migrate(storage.knex);
   await storage
     .knex('users')
@@ -133,7 +133,7 @@ export async function importBench(engine: 'sqlite' | 'pg') {
     for (const table of ['buckets5m', 'buckets1h', 'buckets1d'])
       counts[table] = Number((await storage.knex(table).count('* as n').first())?.n);
     await storage.close();
-    return { rows: ROWS, floor, ...run, counts };
+    return { rows: ROWS_DEFAULT, floor, ...run, counts };
   } finally {
     if (pg) await pg.drop();
     rmSync(dir, { recursive: true, force: true });
