@@ -15,7 +15,9 @@ import { packValues } from '../server/storage/packed';
 import { pgSchema } from './pg';
 
 // A smoke (npm run bench -- --smoke) imports a month; the figure is a five-year archive.
-const ROWS_DEFAULT = Number(process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600));
+const ROWS_DEFAULT = Number(
+  process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600),
+);
 const T0 = Date.UTC(2019, 0, 1) / 1000;
 
 export async function writeLog(path: string, ROWS = ROWS_DEFAULT): Promise<void> {

@@ -42,13 +42,19 @@ function prepared(conn: SqliteConnection, sql: string): Statement {
   return statement;
 }
 
-export const isSqlite = (knex: Knex) => (knex.client.config as { client?: string }).client === 'better-sqlite3';
+export const isSqlite = (knex: Knex) =>
+  (knex.client.config as { client?: string }).client === 'better-sqlite3';
 
 /**
  * Writes rows into a bucket table (`upsert`: a row already there takes the new data). Must run in a transaction
  * on SQLite (the import's chunks and rollbacks all do), so the connection is the transaction's.
  */
-export async function writeBuckets(trx: Knex, table: string, rows: BucketRow[], upsert = true): Promise<void> {
+export async function writeBuckets(
+  trx: Knex,
+  table: string,
+  rows: BucketRow[],
+  upsert = true,
+): Promise<void> {
   if (rows.length === 0) return;
   if (isSqlite(trx)) {
     if (!(trx as Knex.Transaction).isTransaction) throw new Error('writeBuckets runs in a transaction');

@@ -48,3 +48,72 @@ export function climateToday(
     gddday: round2(summary.gdd),
   };
 }
+
+/** A moment the day so far is wanted at (import.ts): its time, the reading at it, and its slot's readings before. */
+export interface TodayProbe {
+  time: number;
+  /** The reading at `time`, as a bucket of its own (span 0), as ingest adds the upload it derives for. */
+  own: ClimateBucket;
+  /** The readings of the probe's 5-minute slot before it, as the stored open bucket ingest overlays; or null. */
+  before: ClimateBucket | null;
+}
+
+/** One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). */
+function mergedBucket(into: ClimateBucket | null, b: ClimateBucket): ClimateBucket {
+  if (!into) {
+    const aggs: ClimateBucket['aggs'] = {};
+    for (const k in b.aggs) {
+      const a = b.aggs[k];
+      if (a) aggs[k] = [...a];
+    }
+    return { time: b.time, span: b.span, aggs };
+  }
+  for (const k in b.aggs) {
+    const a = b.aggs[k];
+    if (!a || a[0] === 0) continue;
+    const c = into.aggs[k];
+    into.aggs[k] =
+      c && c[0] > 0 ? [c[0] + a[0], c[1] + a[1], Math.min(c[2], a[2]), Math.max(c[3], a[3]), a[4]] : [...a];
+  }
+  into.span += b.span;
+  return into;
+}
+
+/**
+ * The day so far at each probe of one local day, each as climateToday gives it from the day's buckets before the
+ * probe's slot, the slot's earlier readings and the probe's reading (what ingest computes, one upload at a time).
+ * `buckets`: the day's 5-minute buckets (span 300); probes in time order. For a whole day at once (an import),
+ * the buckets of each hour already passed are handed to climateToday merged into one: the hour's sums come out
+ * the same, added in the same order, so a day of 288 probes costs its hours at each, not its buckets.
+ */
+export function climateTodayAt(
+  buckets: ClimateBucket[],
+  probes: TodayProbe[],
+  s: ClimateSettings & { longitude: number | null },
+  day: LocalDay,
+): ClimateToday[] {
+  const sorted = buckets
+    .filter((b) => b.time >= day.start && b.time < day.end)
+    .sort((a, b) => a.time - b.time);
+  const hoursDone: ClimateBucket[] = [];
+  let hour: ClimateBucket | null = null;
+  let i = 0;
+  const out: ClimateToday[] = [];
+  for (const p of probes) {
+    const slot = p.time - (p.time % 300);
+    for (; i < sorted.length && sorted[i].time < slot; i++) {
+      const b = sorted[i];
+      if (hour && hour.time - (hour.time % 3600) !== b.time - (b.time % 3600)) {
+        hoursDone.push(hour);
+        hour = null;
+      }
+      hour = mergedBucket(hour, b);
+    }
+    // climateToday only reads its buckets: the open hour is merged further after this probe.
+    const list = hour ? [...hoursDone, hour] : [...hoursDone];
+    if (p.before) list.push(p.before);
+    list.push(p.own);
+    out.push(climateToday(list, p.time, s, day));
+  }
+  return out;
+}
