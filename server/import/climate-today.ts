@@ -3,7 +3,7 @@
 // temperature, and every upload of the slot with a temperature carries them (ingest/climate-today.ts). An import
 // skips ingest, so it does the same per chunk: while rows are read, each slot's first reading with a temperature
 // is kept (a probe); when the chunk's hours are written, each local day they touch is computed at once by the
-// same function ingest calls (climateTodayAt calls climateToday), from the day's buckets already stored (an
+// same function ingest calls (climateTodayAt; ingest's climateToday is its one-probe case), from the day's buckets already stored (an
 // earlier chunk's part of a day split between chunks, or hours kept from the station) and the chunk's own. The
 // values are folded into the slot's bucket once per reading with a temperature, as ingest's uploads are.
 import type { Knex } from 'knex';
@@ -107,15 +107,12 @@ export async function addClimateToday(
         if (t5 < day.start || t5 >= day.end) continue;
         buckets.push({ time: t5, span: FIVE_MINUTES, aggs });
         const p = h.probes.get(t5);
-        if (p)
-          probes.push({
-            time: p.time,
-            own: { time: p.time, span: 0, aggs: p.own },
-            before: p.before ? { time: t5, span: FIVE_MINUTES, aggs: p.before } : null,
-            t5,
-            h,
-            count: p.count,
-          });
+        if (p) {
+          const own: ClimateBucket = { time: p.time, span: 0, aggs: p.own };
+          // As ingest: the slot's earlier readings (its stored open bucket), then the reading itself.
+          const extra = p.before ? [{ time: t5, span: FIVE_MINUTES, aggs: p.before }, own] : [own];
+          probes.push({ time: p.time, upTo: t5, extra, t5, h, count: p.count });
+        }
       }
     probes.sort((a, b) => a.time - b.time);
     const values = climateTodayAt(buckets, probes, settings, day);

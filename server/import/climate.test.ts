@@ -49,7 +49,11 @@ function logFile(name: string, readings: { time: number; temp: number }[]): stri
   return path;
 }
 
-async function importLog(station: string, path: string, options: { chunkRows?: number; replace?: boolean } = {}) {
+async function importLog(
+  station: string,
+  path: string,
+  options: { chunkRows?: number; replace?: boolean } = {},
+) {
   const reader = await detect(path, { timeZone: 'UTC', units: { wind: 'ms' } });
   if (isUnmapped(reader)) throw new Error('not detected');
   return runImport(t.server.app.ctx.storage.knex, { _id: station, timezone: 'UTC' }, reader, {
@@ -121,7 +125,9 @@ describe('the day-so-far climate of imported history', () => {
     // The day carries them as any metric: its highest ET₀ so far is its last, at 18:00.
     const { knex } = t.server.app.ctx.storage;
     const { seq } = await knex('weatherDevices').where({ _id: station._id }).first('seq');
-    const day = await knex('buckets1d').where({ device: seq, time: Date.UTC(2025, 9, 1) / 1000 }).first('data');
+    const day = await knex('buckets1d')
+      .where({ device: seq, time: Date.UTC(2025, 9, 1) / 1000 })
+      .first('data');
     expect(unpack(day.data).et0day[3]).toBe(last(evening, 'et0day'));
     expect(last(evening, 'et0day') as number).toBeGreaterThan(0.63);
   });
@@ -146,6 +152,7 @@ describe('the day-so-far climate of imported history', () => {
       const res = await call(t.url, 'GET', `/weatherstation/updateweatherstation.php?${q}`);
       expect(res.body).toBe('success');
     }
+    await t.server.app.ctx.samples.flush(); // the live writer's open buckets
     const a = await fives(imported._id);
     const w = await fives(whole._id);
     const u = await fives(uploaded._id);

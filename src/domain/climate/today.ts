@@ -5,8 +5,10 @@
 // of it that has passed: a day is not over before its end, so the report's daily formula (Eq. 6, from the
 // day's high and low) cannot be used for part of one, and at the day's end the two differ a little, as FAO-56's
 // hourly and daily examples do.
+import type { Agg } from '../aggregate';
+import { coolingDegreeDays, growingDegreeDays, heatingDegreeDays } from './degreeDays';
 import { type ClimateHour, climateHours } from './hourly';
-import { type ClimateBucket, type ClimateSettings, localDays, summariseDay } from './summary';
+import { type ClimateBucket, type ClimateSettings, localDays } from './summary';
 
 export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
 export type ClimateToday = Record<(typeof CLIMATE_TODAY_KEYS)[number], number | null>;
@@ -28,34 +30,14 @@ function et0Between(hours: ClimateHour[], start: number, now: number): number | 
 /** A local day of the station: its start, end and date (summary.ts localDays). */
 export type LocalDay = { start: number; end: number; date: string };
 
-/**
- * The day so far at `now` (unix s) from the buckets of the station's local day up to now (5-minute buckets, the
- * upload being stored as a bucket of its own). Values are rounded to 0.01. `day`: the local day of `now` when the
- * caller keeps it (ingest does: finding it costs more time-zone arithmetic than the rest).
- */
-export function climateToday(
-  buckets: ClimateBucket[],
-  now: number,
-  s: ClimateSettings & { longitude: number | null },
-  day: LocalDay = localDays(now, now + 1, s.timeZone)[0],
-): ClimateToday {
-  const inDay = buckets.filter((b) => b.time >= day.start && b.time <= now).sort((a, b) => a.time - b.time);
-  const summary = summariseDay({ ...day, buckets: inDay }, s);
-  return {
-    et0day: round2(et0Between(climateHours(inDay, s), day.start, now)),
-    hddday: round2(summary.hdd),
-    cddday: round2(summary.cdd),
-    gddday: round2(summary.gdd),
-  };
-}
-
-/** A moment the day so far is wanted at (import.ts): its time, the reading at it, and its slot's readings before. */
+/** A moment the day so far is wanted at: the buckets before `upTo` count, then `extra` (in that order). */
 export interface TodayProbe {
+  /** Unix s: the day so far up to this moment (the hour under way counts up to it). */
   time: number;
-  /** The reading at `time`, as a bucket of its own (span 0), as ingest adds the upload it derives for. */
-  own: ClimateBucket;
-  /** The readings of the probe's 5-minute slot before it, as the stored open bucket ingest overlays; or null. */
-  before: ClimateBucket | null;
+  /** Buckets that start before this count (exclusive). */
+  upTo: number;
+  /** Buckets that count after those, in order: ingest's upload as a bucket of its own, its slot's earlier readings. */
+  extra: ClimateBucket[];
 }
 
 /** One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). */
@@ -79,12 +61,26 @@ function mergedBucket(into: ClimateBucket | null, b: ClimateBucket): ClimateBuck
   return into;
 }
 
+/** The day's temperature so far: its readings' count and sum (added in time order), high and low. */
+type Temps = { n: number; sum: number; hi: number; lo: number };
+function addTemps(t: Temps, a: Agg | undefined): void {
+  if (!a || a[0] === 0) return;
+  if (t.n === 0 || a[3] > t.hi) t.hi = a[3];
+  if (t.n === 0 || a[2] < t.lo) t.lo = a[2];
+  t.n += a[0];
+  t.sum += a[1];
+}
+
 /**
- * The day so far at each probe of one local day, each as climateToday gives it from the day's buckets before the
- * probe's slot, the slot's earlier readings and the probe's reading (what ingest computes, one upload at a time).
- * `buckets`: the day's 5-minute buckets (span 300); probes in time order. For a whole day at once (an import),
- * the buckets of each hour already passed are handed to climateToday merged into one: the hour's sums come out
- * the same, added in the same order, so a day of 288 probes costs its hours at each, not its buckets.
+ * The day so far at each probe of one local day (probes in time order). Degree days come from the day's mean,
+ * high and low so far (degreeDays.ts, as the climate report's day: summary.ts summariseDay). ET₀ so far is the sum
+ * of the day's hourly ET₀ (FAO-56 Eq. 53, hourly.ts), each hour counted for the part of it that has passed: a day
+ * is not over before its end, so the report's daily formula (Eq. 6, from the day's high and low) cannot be used
+ * for part of one, and at the day's end the two differ a little, as FAO-56's hourly and daily examples do.
+ * Values are rounded to 0.01. Ingest asks for one probe (climateToday); an import for a day's slots at once: the
+ * buckets of each hour already passed are handed to climateHours merged into one (the hour's sums come out the
+ * same, added in the same order) and the day's mean is kept running, so a probe costs the day's hours, not its
+ * buckets.
  */
 export function climateTodayAt(
   buckets: ClimateBucket[],
@@ -95,25 +91,52 @@ export function climateTodayAt(
   const sorted = buckets
     .filter((b) => b.time >= day.start && b.time < day.end)
     .sort((a, b) => a.time - b.time);
+  const withEt0 = s.latitude !== null && s.longitude !== null;
   const hoursDone: ClimateBucket[] = [];
   let hour: ClimateBucket | null = null;
+  const temps: Temps = { n: 0, sum: 0, hi: 0, lo: 0 };
   let i = 0;
   const out: ClimateToday[] = [];
   for (const p of probes) {
-    const slot = p.time - (p.time % 300);
-    for (; i < sorted.length && sorted[i].time < slot; i++) {
+    for (; i < sorted.length && sorted[i].time < p.upTo; i++) {
       const b = sorted[i];
+      addTemps(temps, b.aggs.tempc0);
+      if (!withEt0) continue;
       if (hour && hour.time - (hour.time % 3600) !== b.time - (b.time % 3600)) {
         hoursDone.push(hour);
         hour = null;
       }
       hour = mergedBucket(hour, b);
     }
-    // climateToday only reads its buckets: the open hour is merged further after this probe.
-    const list = hour ? [...hoursDone, hour] : [...hoursDone];
-    if (p.before) list.push(p.before);
-    list.push(p.own);
-    out.push(climateToday(list, p.time, s, day));
+    const t = { ...temps };
+    for (const b of p.extra) addTemps(t, b.aggs.tempc0);
+    const mean = t.n > 0 ? t.sum / t.n : null;
+    let et0: number | null = null;
+    if (withEt0) {
+      // climateHours only reads its buckets: the open hour is merged further after this probe.
+      const list = hour ? [...hoursDone, hour, ...p.extra] : [...hoursDone, ...p.extra];
+      et0 = et0Between(climateHours(list, s), day.start, p.time);
+    }
+    out.push({
+      et0day: round2(et0),
+      hddday: round2(mean === null ? null : heatingDegreeDays(mean, s.degreeDayBase)),
+      cddday: round2(mean === null ? null : coolingDegreeDays(mean, s.degreeDayBase)),
+      gddday: round2(t.n > 0 ? growingDegreeDays(t.hi, t.lo, s.gddBase, s.gddCap) : null),
+    });
   }
   return out;
+}
+
+/**
+ * The day so far at `now` (unix s) from the buckets of the station's local day up to now (5-minute buckets, the
+ * upload being stored as a bucket of its own), as climateTodayAt gives it. `day`: the local day of `now` when the
+ * caller keeps it (ingest does: finding it costs more time-zone arithmetic than the rest).
+ */
+export function climateToday(
+  buckets: ClimateBucket[],
+  now: number,
+  s: ClimateSettings & { longitude: number | null },
+  day: LocalDay = localDays(now, now + 1, s.timeZone)[0],
+): ClimateToday {
+  return climateTodayAt(buckets, [{ time: now, upTo: now + 1, extra: [] }], s, day)[0];
 }
