@@ -187,4 +187,59 @@ describe('the day-so-far climate of imported history', () => {
     expect(last(b.get(HOUR + 3 * 3600), 'gddday')).toBe(15);
     expect(b.get(HOUR + 3 * 3600)?.cddday?.[0]).toBe(1);
   });
+
+  test('the climate summary and the normals read imported years; the day under way is not in its normal', async () => {
+    const station = await newStation(t, token, PLACE);
+    const now = new Date();
+    const y = now.getUTCFullYear();
+    const md = [now.getUTCMonth(), now.getUTCDate()] as const;
+    const at = (year: number, hour: number, day = md[1]) => Date.UTC(year, md[0], day, hour) / 1000;
+    // Today's date two years ago at 10 °C and a year ago at 20 °C (hourly readings), and the day after a year ago
+    // (so the history spans more than a year).
+    const history = [
+      ...Array.from({ length: 24 }, (_, h) => ({ time: at(y - 2, h), temp: 10 })),
+      ...Array.from({ length: 24 }, (_, h) => ({ time: at(y - 1, h), temp: 20 })),
+      { time: at(y - 1, 12, md[1] + 1), temp: 20 },
+    ];
+    const report = await importLog(station._id, logFile('years', history));
+    expect(report.imported).toBe(history.length);
+    // Today at 30 °C, uploaded.
+    const q = new URLSearchParams({
+      ID: station.wsid,
+      PASSWORD: station.stationKey,
+      action: 'updateraw',
+      outtemp: '30',
+      dateutc: 'now',
+    });
+    expect((await call(t.url, 'GET', `/weatherstation/updateweatherstation.php?${q}`)).body).toBe('success');
+    await t.server.app.ctx.samples.flush();
+    const month = `${y}-${p2(md[0] + 1)}`;
+    const date = `${month}-${p2(md[1])}`;
+    const res = await call(
+      t.url,
+      'GET',
+      `/weatherDevices/climate?device=${station._id}&month=${month}&normals=1`,
+      {
+        token,
+      },
+    );
+    expect(res.status).toBe(200);
+    // The normal of today's date: the two imported years, mean 15 °C (today's 30 °C would make it 20 over 3).
+    const normal = res.body.normals.find((n: { date: string }) => n.date === date);
+    expect(normal.years).toBe(2);
+    expect(normal.tempMean).toBeCloseTo(15, 9);
+    expect(res.body.days.find((d: { date: string }) => d.date === date).tempMax).toBe(30);
+    // A year ago's summary from the imported hours: 20 °C all day, 1.7 cooling degree days.
+    const last = await call(
+      t.url,
+      'GET',
+      `/weatherDevices/climate?device=${station._id}&month=${y - 1}-${p2(md[0] + 1)}`,
+      { token },
+    );
+    const then = last.body.days.find(
+      (d: { date: string }) => d.date === `${y - 1}-${p2(md[0] + 1)}-${p2(md[1])}`,
+    );
+    expect(then.tempMean).toBe(20);
+    expect(then.cdd).toBeCloseTo(1.7, 9);
+  });
 });
