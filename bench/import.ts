@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeBuckets } from '../server/import/bulk';
 import { detect, isUnmapped } from '../server/import/detect';
 import { runImport } from '../server/import/run';
 import { openStorage, type Storage } from '../server/storage/db';
@@ -50,12 +51,15 @@ export async function setup(storage: Storage) {
     name: 'n',
     user: 'u'.repeat(24),
     timezone: 'UTC',
+    // A position: the import derives the day-so-far ET₀ (issue 26) as ingest does for a placed station.
+    latitude: 50.1,
+    longitude: 14.4,
     createdAt: 0,
     updatedAt: 0,
   });
 }
 
-/** The floor: the same rows as (device, time, packed values), in the import's statement (1,000 rows) and transaction (5,000) sizes. */
+/** The floor: the same rows as (device, time, packed values), 1,000 rows per statement (as the import), 5,000 per transaction. */
 async function bare(storage: Storage, path: string): Promise<number> {
   const { knex } = storage;
   await knex.schema.createTable('bare', (t) => {
@@ -68,18 +72,11 @@ async function bare(storage: Storage, path: string): Promise<number> {
   if (isUnmapped(reader)) throw new Error('not detected');
   const started = performance.now();
   let rows: { device: number; time: number; data: Buffer }[] = [];
+  // The same bulk writer as the import (prepared once per statement size on SQLite), without ON CONFLICT.
   const flush = async () => {
     const batch = rows;
     rows = [];
-    await knex.transaction(async (trx) => {
-      for (let i = 0; i < batch.length; i += 1000) {
-        const part = batch.slice(i, i + 1000);
-        await trx.raw(
-          `INSERT INTO bare (device, time, data) VALUES ${part.map(() => '(?, ?, ?)').join(', ')}`,
-          part.flatMap((r) => [r.device, r.time, r.data]),
-        );
-      }
-    });
+    await knex.transaction((trx) => writeBuckets(trx, 'bare', batch, false));
   };
   for await (const row of reader.rows()) {
     if (!('values' in row)) continue;

@@ -84,13 +84,16 @@ describe('the climate of the day so far', () => {
         expect(all).toEqual(alone);
         expect(all).toHaveLength(288);
         expect(all[150].et0day).toBeGreaterThan(0);
-        // The hours from the day's every bucket (not merged per hour) give the same ET₀ so far.
-        const now = probes.at(-1)?.time as number;
-        let et0 = 0;
-        for (const h of climateHours([...buckets.slice(0, -1), probes.at(-1)?.extra[0] as never], paris))
-          et0 +=
-            (h.et0 ?? 0) * Math.max(0, (Math.min(now, h.time + 3600) - Math.max(day.start, h.time)) / 3600);
-        expect(all.at(-1)?.et0day).toBe(Math.round(et0 * 100) / 100);
+        // At every slot, climateHours over every bucket so far (none merged, nothing kept from the slot before)
+        // gives the same ET₀ so far.
+        probes.forEach((p, i) => {
+          let et0 = 0;
+          for (const h of climateHours([...buckets.slice(0, i), p.extra[0]], paris))
+            et0 +=
+              (h.et0 ?? 0) *
+              Math.max(0, (Math.min(p.time, h.time + 3600) - Math.max(day.start, h.time)) / 3600);
+          expect(all[i].et0day ?? 0, `slot ${i}`).toBe(Math.round(et0 * 100) / 100);
+        });
         // At the day's end its degree days are the climate report's for the day.
         const report = summariseDay({ ...day, buckets }, paris);
         expect(all.at(-1)?.hddday).toBeCloseTo(report.hdd as number, 2);

@@ -6,8 +6,9 @@
 // day's high and low) cannot be used for part of one, and at the day's end the two differ a little, as FAO-56's
 // hourly and daily examples do.
 import type { Agg } from '../aggregate';
+import { localDayStart } from '../timeZones';
 import { coolingDegreeDays, growingDegreeDays, heatingDegreeDays } from './degreeDays';
-import { type ClimateHour, climateHours } from './hourly';
+import { type ClimateHour, climateHour, hourUsesRange } from './hourly';
 import { type ClimateBucket, type ClimateSettings, localDays } from './summary';
 
 export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
@@ -92,7 +93,8 @@ export function climateTodayAt(
     .filter((b) => b.time >= day.start && b.time < day.end)
     .sort((a, b) => a.time - b.time);
   const withEt0 = s.latitude !== null && s.longitude !== null;
-  const hoursDone: ClimateBucket[] = [];
+  /** Hours passed, each merged into one bucket, with their last result and what it was computed from. */
+  const done: PassedHour[] = [];
   let hour: ClimateBucket | null = null;
   const temps: Temps = { n: 0, sum: 0, hi: 0, lo: 0 };
   let i = 0;
@@ -102,8 +104,8 @@ export function climateTodayAt(
       const b = sorted[i];
       addTemps(temps, b.aggs.tempc0);
       if (!withEt0) continue;
-      if (hour && hour.time - (hour.time % 3600) !== b.time - (b.time % 3600)) {
-        hoursDone.push(hour);
+      if (hour && hourOf(hour.time) !== hourOf(b.time)) {
+        done.push(passed(hour, s.timeZone, day));
         hour = null;
       }
       hour = mergedBucket(hour, b);
@@ -113,9 +115,37 @@ export function climateTodayAt(
     const mean = t.n > 0 ? t.sum / t.n : null;
     let et0: number | null = null;
     if (withEt0) {
-      // climateHours only reads its buckets: the open hour is merged further after this probe.
-      const list = hour ? [...hoursDone, hour, ...p.extra] : [...hoursDone, ...p.extra];
-      et0 = et0Between(climateHours(list, s), day.start, p.time);
+      if (hour && hourOf(hour.time) !== hourOf(p.time)) {
+        done.push(passed(hour, s.timeZone, day));
+        hour = null;
+      }
+      // climateHours, hour by hour (hourly.ts climateHour): an hour passed is computed again only when what it
+      // depends on changed — the night's ratio it starts with, and the day's range when it has no solar reading.
+      const range: [number, number] | undefined = t.n > 0 ? [t.lo, t.hi] : undefined;
+      let nightRatio = 0.8;
+      const hours: ClimateHour[] = [];
+      for (const h of done) {
+        const r = h.inDay ? range : undefined;
+        const stale =
+          !h.result ||
+          h.ratioIn !== nightRatio ||
+          (h.usesRange && (h.range?.[0] !== r?.[0] || h.range?.[1] !== r?.[1]));
+        if (stale) {
+          h.result = climateHour(h.time, [h.bucket], s, r, nightRatio);
+          h.ratioIn = nightRatio;
+          h.range = r;
+        }
+        nightRatio = h.result!.nightRatio;
+        hours.push(h.result!.hour);
+      }
+      // The hour under way: its buckets so far, then the probe's own ones (climateHours: in that order).
+      const open = hour ? [hour, ...p.extra] : p.extra;
+      if (open.length > 0) {
+        const time = hourOf(open[0].time);
+        const inDay = localDayStart(time, s.timeZone) === day.start;
+        hours.push(climateHour(time, open, s, inDay ? range : undefined, nightRatio).hour);
+      }
+      et0 = et0Between(hours, day.start, p.time);
     }
     out.push({
       et0day: round2(et0),
@@ -125,6 +155,29 @@ export function climateTodayAt(
     });
   }
   return out;
+}
+
+const hourOf = (t: number) => t - (t % 3600);
+
+interface PassedHour {
+  time: number;
+  bucket: ClimateBucket;
+  /** Whether the hour starts in the day (climateHours gives an hour the range of its start's local day). */
+  inDay: boolean;
+  usesRange: boolean;
+  result?: { hour: ClimateHour; nightRatio: number };
+  ratioIn?: number;
+  range?: [number, number];
+}
+
+function passed(bucket: ClimateBucket, timeZone: string, day: LocalDay): PassedHour {
+  const time = hourOf(bucket.time);
+  return {
+    time,
+    bucket,
+    inDay: localDayStart(time, timeZone) === day.start,
+    usesRange: hourUsesRange([bucket]),
+  };
 }
 
 /**
