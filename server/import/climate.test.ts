@@ -132,6 +132,34 @@ describe('the day-so-far climate of imported history', () => {
     expect(last(evening, 'et0day') as number).toBeGreaterThan(0.63);
   });
 
+  test('the fixture CumulusMX v4 log: degree days of its two readings by hand', async () => {
+    // fixtures/cumulus-v4-Nov24log.txt: 8.4 °C at 00:00 and 8.2 °C at 00:10 UTC on 1 November 2024. A station
+    // without a position (no ET₀) in UTC: at 00:00 the day is 8.4 °C, 18.3 − 8.4 = 9.9 heating degree days; at
+    // 00:10 its mean is 8.3 °C, 10.0; both under the 10 °C base of growing degree days, 0; no cooling.
+    const station = await newStation(t, token, { timezone: 'UTC' });
+    const reader = await detect(join(import.meta.dirname, 'fixtures', 'cumulus-v4-Nov24log.txt'), {
+      timeZone: 'UTC',
+    });
+    if (isUnmapped(reader)) throw new Error('not detected');
+    const knex = t.server.app.ctx.storage.knex;
+    await runImport(knex, { _id: station._id, timezone: 'UTC' }, reader, {
+      dryRun: false,
+      policy: 'keep',
+      fileName: 'Nov24log.txt',
+      fileHash: 'fixture',
+    });
+    const b = await fives(station._id);
+    const first = b.get(1730419200);
+    const second = b.get(1730419800);
+    expect(last(first, 'hddday') as number).toBeCloseTo(9.9, 9);
+    expect(last(second, 'hddday') as number).toBeCloseTo(10, 9);
+    for (const slot of [first, second]) {
+      expect(last(slot, 'cddday')).toBe(0);
+      expect(last(slot, 'gddday')).toBe(0);
+      expect(slot?.et0day).toBeUndefined();
+    }
+  });
+
   test('the same as ingest derives for the same readings uploaded, and the same in one chunk', async () => {
     const imported = await newStation(t, token, PLACE);
     const whole = await newStation(t, token, PLACE);
