@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Agg } from '../aggregate';
 import { climateHours } from './hourly';
-import { defaultClimateSettings, localDays, summariseDay } from './summary';
-import { climateToday, climateTodayAt } from './today';
+import { type ClimateBucket, defaultClimateSettings, localDays, summariseDay } from './summary';
+import { type ClimateToday, climateToday, climateTodayAt, type TodayProbe } from './today';
 
 const one = (v: number): Agg => [1, v, v, v, v];
 
@@ -70,9 +70,9 @@ describe('the climate of the day so far', () => {
     };
     for (const solar of [true, false])
       it(`${solar ? 'with' : 'without'} a solar sensor: every slot the same, the day's end the report's day`, () => {
-        const buckets = [];
-        const probes = [];
-        const alone = [];
+        const buckets: ClimateBucket[] = [];
+        const probes: TodayProbe[] = [];
+        const alone: ClimateToday[] = [];
         for (let t = day.start + 40; t < day.end; t += 300) {
           const own = { time: t, span: 0, aggs: reading(t, solar) };
           const slot = t - (t % 300);
