@@ -85,22 +85,26 @@ export async function addClimateToday(
       else if (list[list.length - 1] !== h) list.push(h);
     }
   }
-  for (const [start, list] of byDay) {
-    const day = localDays(start, start + 1, tz)[0];
-    const own = new Set(list.map((h) => h.hour));
-    const last = Math.max(...own) + 3600;
-    // The day's buckets stored before this chunk's (or kept between its hours), up to its last hour.
-    const stored = (await trx('buckets5m')
-      .where({ device: seq })
-      .andWhere('time', '>=', day.start)
-      .andWhere('time', '<', Math.min(day.end, last))
-      .select('time', 'data')) as { time: number | string; data: Buffer }[];
-    const buckets: ClimateBucket[] = [];
-    for (const r of stored) {
-      const time = Number(r.time);
-      if (own.has(time - (time % 3600))) continue;
-      buckets.push({ time, span: FIVE_MINUTES, aggs: climateOnly(unpack(r.data)) });
-    }
+  if (byDay.size === 0) return;
+  // The days' buckets stored before this chunk's (or kept between its hours), in one query for the chunk.
+  const days = [...byDay.keys()].map((start) => localDays(start, start + 1, tz)[0]);
+  const last = Math.max(...hours.map((h) => h.hour)) + 3600;
+  const own = new Set(hours.map((h) => h.hour));
+  const stored = (await trx('buckets5m')
+    .where({ device: seq })
+    .andWhere('time', '>=', Math.min(...days.map((d) => d.start)))
+    .andWhere('time', '<', Math.min(Math.max(...days.map((d) => d.end)), last))
+    .orderBy('time')
+    .select('time', 'data')) as { time: number | string; data: Buffer }[];
+  const kept: ClimateBucket[] = [];
+  for (const r of stored) {
+    const time = Number(r.time);
+    if (!own.has(time - (time % 3600)))
+      kept.push({ time, span: FIVE_MINUTES, aggs: climateOnly(unpack(r.data)) });
+  }
+  for (const day of days) {
+    const list = byDay.get(day.start)!;
+    const buckets = kept.filter((b) => b.time >= day.start && b.time < day.end);
     const probes: (TodayProbe & { t5: number; h: WrittenHour; count: number })[] = [];
     for (const h of list)
       for (const [t5, aggs] of h.fives) {
@@ -108,9 +112,9 @@ export async function addClimateToday(
         buckets.push({ time: t5, span: FIVE_MINUTES, aggs });
         const p = h.probes.get(t5);
         if (p) {
-          const own: ClimateBucket = { time: p.time, span: 0, aggs: p.own };
+          const reading: ClimateBucket = { time: p.time, span: 0, aggs: p.own };
           // As ingest: the slot's earlier readings (its stored open bucket), then the reading itself.
-          const extra = p.before ? [{ time: t5, span: FIVE_MINUTES, aggs: p.before }, own] : [own];
+          const extra = p.before ? [{ time: t5, span: FIVE_MINUTES, aggs: p.before }, reading] : [reading];
           probes.push({ time: p.time, upTo: t5, extra, t5, h, count: p.count });
         }
       }

@@ -476,8 +476,14 @@ async function writeHours(
       await upsert(trx, 'buckets5m', fives);
       await upsert(trx, 'buckets1h', hourRows);
       const dayRows: { device: number; time: number; data: Buffer }[] = [];
-      for (const [day, d] of [...days].sort((a, b) => a[0] - b[0])) {
-        const before = (await rowsIn(trx, 'buckets1d', seq, day, day + 1)).get(day);
+      const sortedDays = [...days].sort((a, b) => a[0] - b[0]);
+      // The days' rows as they were, in one query (a round trip per day cost PostgreSQL more than the writes).
+      const dayRowsBefore =
+        sortedDays.length > 0
+          ? await rowsIn(trx, 'buckets1d', seq, sortedDays[0][0], sortedDays[sortedDays.length - 1][0] + 1)
+          : new Map<number, Buffer>();
+      for (const [day, d] of sortedDays) {
+        const before = dayRowsBefore.get(day);
         changes.days.push([day, b64(before)]);
         let aggs: Aggs;
         if (d.recompute) {
