@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeBuckets } from '../server/import/bulk';
 import { detect, isUnmapped } from '../server/import/detect';
 import { runImport } from '../server/import/run';
 import { openStorage, type Storage } from '../server/storage/db';
@@ -15,10 +16,12 @@ import { packValues } from '../server/storage/packed';
 import { pgSchema } from './pg';
 
 // A smoke (npm run bench -- --smoke) imports a month; the figure is a five-year archive.
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600));
+const ROWS_DEFAULT = Number(
+  process.env.BENCH_IMPORT_ROWS ?? (process.argv.includes('--smoke') ? 8_640 : 525_600),
+);
 const T0 = Date.UTC(2019, 0, 1) / 1000;
 
-async function writeLog(path: string): Promise<void> {
+export async function writeLog(path: string, ROWS = ROWS_DEFAULT): Promise<void> {
   const out = createWriteStream(path);
   const p = (n: number) => String(n).padStart(2, '0');
   let text = '';
@@ -36,7 +39,7 @@ async function writeLog(path: string): Promise<void> {
   await once(out, 'finish');
 }
 
-async function setup(storage: Storage) {
+export async function setup(storage: Storage) {
   await migrate(storage.knex);
   await storage
     .knex('users')
@@ -48,12 +51,15 @@ async function setup(storage: Storage) {
     name: 'n',
     user: 'u'.repeat(24),
     timezone: 'UTC',
+    // A position: the import derives the day-so-far ET₀ (issue 26) as ingest does for a placed station.
+    latitude: 50.1,
+    longitude: 14.4,
     createdAt: 0,
     updatedAt: 0,
   });
 }
 
-/** The floor: the same rows as (device, time, packed values), in the import's statement (1,000 rows) and transaction (5,000) sizes. */
+/** The floor: the same rows as (device, time, packed values), 1,000 rows per statement (as the import), 5,000 per transaction. */
 async function bare(storage: Storage, path: string): Promise<number> {
   const { knex } = storage;
   await knex.schema.createTable('bare', (t) => {
@@ -66,18 +72,11 @@ async function bare(storage: Storage, path: string): Promise<number> {
   if (isUnmapped(reader)) throw new Error('not detected');
   const started = performance.now();
   let rows: { device: number; time: number; data: Buffer }[] = [];
+  // The same bulk writer as the import (prepared once per statement size on SQLite), without ON CONFLICT.
   const flush = async () => {
     const batch = rows;
     rows = [];
-    await knex.transaction(async (trx) => {
-      for (let i = 0; i < batch.length; i += 1000) {
-        const part = batch.slice(i, i + 1000);
-        await trx.raw(
-          `INSERT INTO bare (device, time, data) VALUES ${part.map(() => '(?, ?, ?)').join(', ')}`,
-          part.flatMap((r) => [r.device, r.time, r.data]),
-        );
-      }
-    });
+    await knex.transaction((trx) => writeBuckets(trx, 'bare', batch, false));
   };
   for await (const row of reader.rows()) {
     if (!('values' in row)) continue;
@@ -133,7 +132,7 @@ export async function importBench(engine: 'sqlite' | 'pg') {
     for (const table of ['buckets5m', 'buckets1h', 'buckets1d'])
       counts[table] = Number((await storage.knex(table).count('* as n').first())?.n);
     await storage.close();
-    return { rows: ROWS, floor, ...run, counts };
+    return { rows: ROWS_DEFAULT, floor, ...run, counts };
   } finally {
     if (pg) await pg.drop();
     rmSync(dir, { recursive: true, force: true });

@@ -239,6 +239,9 @@ for (const engine of ['sqlite', 'pg'] as const) {
   console.log(`  import:      ${fmt(r.seconds, 1)} s (${fmt(r.rows / r.seconds)} rows/s)`);
   console.log(`  import / bare INSERT: ${fmt(r.seconds / r.floor, 2)}× (goal ≤ 3×)`);
   console.log(
-    `  RSS while importing: first ${mb(rss[0])} MB, max ${mb(Math.max(...rss))} MB, last ${mb(rss[rss.length - 1])} MB (${rss.length} samples); JS heap in use ${mb(Math.min(...r.heap, rss[0]))}–${mb(Math.max(...r.heap, 0))} MB\n`,
+    `  RSS while importing: first ${mb(rss[0])} MB, max ${mb(Math.max(...rss))} MB, last ${mb(rss[rss.length - 1])} MB (${rss.length} samples); JS heap in use ${mb(Math.min(...r.heap, rss[0]))}–${mb(Math.max(...r.heap, 0))} MB`,
+  );
+  console.log(
+    `  RSS growth while importing: ${mb(Math.max(...rss) - rss[0])} MB (goal: flat, the same for any length; BENCH_IMPORT_ROWS=100000 to compare)\n`,
   );
 }

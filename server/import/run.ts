@@ -17,14 +17,19 @@
 import type { Knex } from 'knex';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
+import type { ClimateSettings } from '../../src/domain/climate/summary';
 import { deriveInto } from '../../src/domain/formulas';
 import type { ImportReport } from '../../src/domain/imports';
 import { localDayEnd } from '../../src/domain/timeZones';
 import { cleanInto } from '../../src/domain/validate';
 import { EARLIEST_PLAUSIBLE } from '../ingest/parsers/values';
+import { climateSettings } from '../services/climate/climate';
+import type { DeviceRow } from '../services/devices/device-record';
 import { type Aggs, dayStartFor, FIVE_MINUTES, foldInto, mergeInto } from '../storage/buckets';
 import { objectId } from '../storage/ids';
 import { pack, unpack } from '../storage/packed';
+import { type BucketRow, isSqlite, writeBuckets } from './bulk';
+import { addClimateToday, noteReading, type SlotProbe } from './climate-today';
 import type { BadLine, DayRow, ImportReader, SampleRow } from './types';
 
 export type Policy = 'keep' | 'replace';
@@ -68,6 +73,8 @@ interface Hour {
   rows: number;
   fives: Map<number, Aggs>;
   times: Set<number>;
+  /** Each slot's first reading with a temperature, for the day-so-far climate (climate-today.ts). */
+  probes: Map<number, SlotProbe>;
 }
 
 const b64 = (b: Buffer | Uint8Array | null | undefined) => (b ? Buffer.from(b).toString('base64') : null);
@@ -77,6 +84,19 @@ async function seqOf(knex: Knex, device: string): Promise<number> {
   const row = await knex('weatherDevices').where({ _id: device }).first('seq');
   if (!row) throw new ImportError(`No device ${device}`);
   return Number(row.seq);
+}
+
+/** The station's climate settings (degree-day bases, height of the anemometer…), in the import's zone. */
+async function climateOf(
+  knex: Knex,
+  device: ImportDevice,
+): Promise<ClimateSettings & { longitude: number | null }> {
+  const row = (await knex('weatherDevices').where({ _id: device._id }).first()) as DeviceRow;
+  return {
+    ...climateSettings({ ...row, timezone: device.timezone }),
+    latitude: device.latitude ?? row.latitude ?? null,
+    longitude: device.longitude ?? row.longitude ?? null,
+  };
 }
 
 /** Cleans a day's aggregates like values: an aggregate with a low, high or mean out of range is dropped. */
@@ -120,7 +140,11 @@ export async function runImport(
   const currentHour = hourOf(now);
   const seq = await seqOf(knex, device._id);
   const tz = device.timezone;
-  const chunkRows = options.chunkRows ?? 5000;
+  const climate = await climateOf(knex, device);
+  // A chunk's rows are held in memory until it is written: 1,000 rows keep what survives V8's young generation
+  // small. At 5,000 rows a chunk outlived the scavenges, was promoted, and the old generation grew by ~150 MB
+  // over an import (bench/memprobe.ts); at 1,000 it stays near its start, and the import ran faster too.
+  const chunkRows = options.chunkRows ?? 1000;
   const counter = new Counter();
   const report: ImportReport = {
     format: reader.format,
@@ -190,8 +214,17 @@ export async function runImport(
     if (reader.kind === 'samples') {
       const hours = pending;
       pending = new Map();
-      await writeHours(knex, seq, tz, hours, options, report, done, (trx, changes, imported, skipped) =>
-        jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
+      await writeHours(
+        knex,
+        seq,
+        tz,
+        climate,
+        hours,
+        options,
+        report,
+        done,
+        (trx, changes, imported, skipped) =>
+          jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
       );
     } else {
       const days = pendingDays;
@@ -201,6 +234,9 @@ export async function runImport(
       );
     }
     pendingRows = 0;
+    // SQLite's page cache (64 MiB, storage/db.ts) would fill with the pages the import wrote, pages no reader
+    // wants: they are handed back after each chunk, so the process does not grow by the cache's size.
+    if (!options.dryRun && isSqlite(knex)) await knex.raw('PRAGMA shrink_memory');
     options.onProgress?.({ rows: report.rows, imported: report.imported, time: newest });
   };
 
@@ -281,7 +317,7 @@ function addSample(
   const hour = hourOf(row.time);
   let h = pending.get(hour);
   if (!h) {
-    h = { rows: 0, fives: new Map(), times: new Set() };
+    h = { rows: 0, fives: new Map(), times: new Set(), probes: new Map() };
     pending.set(hour, h);
   }
   if (h.times.has(row.time)) {
@@ -303,6 +339,7 @@ function addSample(
     longitude: device.longitude ?? null,
   });
   const t5 = row.time - (row.time % FIVE_MINUTES);
+  noteReading(h.probes, row.time, values, h.fives.get(t5));
   const aggs = h.fives.get(t5) ?? {};
   foldInto(aggs, values);
   h.fives.set(t5, aggs);
@@ -356,31 +393,14 @@ async function rowsIn(trx: Knex, table: string, seq: number, from: number, to: n
   return new Map(rows.map((r) => [Number(r.time), r.data]));
 }
 
-/**
- * Upserts rows, a thousand per statement: one multi-row VALUES statement (both engines take it), since Knex's
- * query builder writes a SQLite multi-row insert as a compound SELECT of at most 500 terms and prepares each
- * one (its statements took most of an import's time).
- */
-export async function upsert(
-  trx: Knex,
-  table: string,
-  rows: { device: number; time: number; data: Buffer }[],
-) {
-  for (let i = 0; i < rows.length; i += 1000) {
-    const part = rows.slice(i, i + 1000);
-    const values: (number | Buffer)[] = [];
-    for (const r of part) values.push(r.device, r.time, r.data);
-    await trx.raw(
-      `INSERT INTO ${table} (device, time, data) VALUES ${part.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT (device, time) DO UPDATE SET data = excluded.data`,
-      values,
-    );
-  }
-}
+/** Upserts bucket rows (bulk.ts: a thousand per statement, prepared once on SQLite). */
+export const upsert = (trx: Knex, table: string, rows: BucketRow[]) => writeBuckets(trx, table, rows);
 
 async function writeHours(
   knex: Knex,
   seq: number,
   tz: string,
+  climate: ClimateSettings & { longitude: number | null },
   hours: Map<number, Hour>,
   options: RunOptions,
   report: ImportReport,
@@ -399,6 +419,8 @@ async function writeHours(
     const days = new Map<number, { aggs: Aggs; recompute: boolean; hours: Set<number> }>();
     let imported = 0;
     let skipped = 0;
+    const written: number[] = [];
+    const replaced = new Set<number>();
     for (const hour of times) {
       const h = hours.get(hour)!;
       const before = existing.get(hour);
@@ -422,6 +444,20 @@ async function writeHours(
           .andWhere('time', '>=', hour)
           .andWhere('time', '<', hour + 3600)
           .delete();
+      written.push(hour);
+      if (had) replaced.add(hour);
+    }
+    // The day so far of each written slot, from the day's buckets (a replaced hour's old ones are gone by now).
+    if (!options.dryRun)
+      await addClimateToday(
+        trx,
+        seq,
+        climate,
+        written.map((hour) => ({ hour, ...hours.get(hour)! })),
+      );
+    for (const hour of written) {
+      const h = hours.get(hour)!;
+      const had = replaced.has(hour);
       const hourAggs: Aggs = {};
       for (const t5 of [...h.fives.keys()].sort((a, b) => a - b)) {
         const aggs = h.fives.get(t5)!;
@@ -440,8 +476,14 @@ async function writeHours(
       await upsert(trx, 'buckets5m', fives);
       await upsert(trx, 'buckets1h', hourRows);
       const dayRows: { device: number; time: number; data: Buffer }[] = [];
-      for (const [day, d] of [...days].sort((a, b) => a[0] - b[0])) {
-        const before = (await rowsIn(trx, 'buckets1d', seq, day, day + 1)).get(day);
+      const sortedDays = [...days].sort((a, b) => a[0] - b[0]);
+      // The days' rows as they were, in one query (a round trip per day cost PostgreSQL more than the writes).
+      const dayRowsBefore =
+        sortedDays.length > 0
+          ? await rowsIn(trx, 'buckets1d', seq, sortedDays[0][0], sortedDays[sortedDays.length - 1][0] + 1)
+          : new Map<number, Buffer>();
+      for (const [day, d] of sortedDays) {
+        const before = dayRowsBefore.get(day);
         changes.days.push([day, b64(before)]);
         let aggs: Aggs;
         if (d.recompute) {

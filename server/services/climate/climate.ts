@@ -24,7 +24,7 @@ import {
   parseClimatePeriod,
   periodBounds,
 } from '../../../src/domain/climate/summary';
-import { DEFAULT_TIME_ZONE, localParts } from '../../../src/domain/timeZones';
+import { DEFAULT_TIME_ZONE, localDayStart, localParts } from '../../../src/domain/timeZones';
 import { DEFAULT_UNIT_PREFS } from '../../../src/domain/unitPrefs';
 import type { Application, AuthUser, HookContext } from '../../declarations';
 import { optionalAuth } from '../../hooks/auth';
@@ -72,10 +72,10 @@ export class ClimateService {
     s: ClimateSettings,
     days: ClimateDay[],
   ): Promise<ClimateNormal[] | null> {
-    const rows = await this.app.ctx.samples.buckets('buckets1d', device, 0, Math.floor(Date.now() / 1000), [
-      'tempc0',
-      'dailyrain',
-    ]);
+    // Whole days only: the day under way is not a year's value of its date yet (its mean so far would pull the
+    // normal towards the very day the dashboard compares with it).
+    const today = localDayStart(Math.floor(Date.now() / 1000), s.timeZone);
+    const rows = await this.app.ctx.samples.buckets('buckets1d', device, 0, today, ['tempc0', 'dailyrain']);
     const daily = rows.map((r) => {
       const p = localParts(r.time, s.timeZone);
       const t = r.aggs.tempc0;

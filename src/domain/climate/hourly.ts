@@ -55,37 +55,56 @@ export function climateHours(
       days.set(key, range ? [Math.min(range[0], t[2]), Math.max(range[1], t[3])] : [t[2], t[3]]);
     }
   }
-  const elevation = s.elevation ?? 0;
   let nightRatio = 0.8;
   const out: ClimateHour[] = [];
   for (const [time, bs] of hours) {
-    const t = mean(bs, 'tempc0');
-    const rh = mean(bs, 'humc0');
-    if (t === null || rh === null || s.latitude === null || s.longitude === null) {
-      out.push({ time, tempMean: t, et0: null });
-      continue;
-    }
-    const d = new Date(time * 1000);
-    const j = dayOfYear(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-    const ra = extraterrestrialHourly(s.latitude, s.longitude, j, d.getUTCHours() + 0.5);
-    const wind = mean(bs, 'windspd');
-    const solar = mean(bs, 'solarrad');
-    const range = days.get(localDayStart(time, s.timeZone));
-    const hargreaves = range
-      ? Math.min(1, (0.16 * Math.sqrt(range[1] - range[0])) / (0.75 + 2e-5 * elevation))
-      : 0.75;
-    const detail = et0HourlyDetail({
-      t,
-      rh,
-      u2: wind === null ? 2 : windAt2m(wind, s.anemometerHeight),
-      rs: solar === null ? null : wattsToHourlyMJ(solar),
-      ra,
-      elevation,
-      ratioAtNight: nightRatio,
-      ratioWithoutSensor: hargreaves,
-    });
-    if (detail.rso > 0.05) nightRatio = Math.min(1, detail.rs / clearSky(ra, elevation));
-    out.push({ time, tempMean: t, et0: detail.et0 });
+    const r = climateHour(time, bs, s, days.get(localDayStart(time, s.timeZone)), nightRatio);
+    nightRatio = r.nightRatio;
+    out.push(r.hour);
   }
   return out;
+}
+
+/** An hour's ET₀ needs the day's temperature range only when it has no solar reading (Hargreaves' ratio). */
+export const hourUsesRange = (bs: ClimateBucket[]): boolean => mean(bs, 'solarrad') === null;
+
+/**
+ * One hour of climateHours: its buckets, the temperature range [low, high] of its local day (undefined when none),
+ * and the cloudiness ratio the night takes (from the last hour the sun was up). Answers the hour and the ratio
+ * the next hour takes.
+ */
+export function climateHour(
+  time: number,
+  bs: ClimateBucket[],
+  s: ClimateSettings & { longitude: number | null },
+  range: [number, number] | undefined,
+  nightRatio: number,
+): { hour: ClimateHour; nightRatio: number } {
+  const t = mean(bs, 'tempc0');
+  const rh = mean(bs, 'humc0');
+  if (t === null || rh === null || s.latitude === null || s.longitude === null)
+    return { hour: { time, tempMean: t, et0: null }, nightRatio };
+  const elevation = s.elevation ?? 0;
+  const d = new Date(time * 1000);
+  const j = dayOfYear(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  const ra = extraterrestrialHourly(s.latitude, s.longitude, j, d.getUTCHours() + 0.5);
+  const wind = mean(bs, 'windspd');
+  const solar = mean(bs, 'solarrad');
+  const hargreaves = range
+    ? Math.min(1, (0.16 * Math.sqrt(range[1] - range[0])) / (0.75 + 2e-5 * elevation))
+    : 0.75;
+  const detail = et0HourlyDetail({
+    t,
+    rh,
+    u2: wind === null ? 2 : windAt2m(wind, s.anemometerHeight),
+    rs: solar === null ? null : wattsToHourlyMJ(solar),
+    ra,
+    elevation,
+    ratioAtNight: nightRatio,
+    ratioWithoutSensor: hargreaves,
+  });
+  return {
+    hour: { time, tempMean: t, et0: detail.et0 },
+    nightRatio: detail.rso > 0.05 ? Math.min(1, detail.rs / clearSky(ra, elevation)) : nightRatio,
+  };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Agg } from '../aggregate';
-import { defaultClimateSettings } from './summary';
-import { climateToday } from './today';
+import { climateHours } from './hourly';
+import { type ClimateBucket, defaultClimateSettings, localDays, summariseDay } from './summary';
+import { type ClimateToday, climateToday, climateTodayAt, type TodayProbe } from './today';
 
 const one = (v: number): Agg => [1, v, v, v, v];
 
@@ -51,5 +52,52 @@ describe('the climate of the day so far', () => {
 
   it('is all null without a temperature', () => {
     expect(climateToday([], hour, s)).toEqual({ et0day: null, hddday: null, cddday: null, gddday: null });
+  });
+
+  describe('a whole day at once (an import) is each moment as ingest computes it alone', () => {
+    // A Paris day (UTC+1 in November) of 5-minute readings of a varying temperature, humidity, wind and sun.
+    const paris = { ...s, timeZone: 'Europe/Paris', latitude: 48.85, longitude: 2.35, elevation: 35 };
+    const day = localDays(
+      Date.UTC(2024, 10, 5, 12) / 1000,
+      Date.UTC(2024, 10, 5, 12) / 1000 + 1,
+      paris.timeZone,
+    )[0];
+    const reading = (t: number, solar: boolean) => {
+      const v = 8 + 6 * Math.sin((t - day.start) / 13750);
+      const aggs: Record<string, Agg> = { tempc0: one(v), humc0: one(70 - v), windspd: one(1 + (t % 7) / 3) };
+      if (solar) aggs.solarrad = one(Math.max(0, 400 * Math.sin(((t - day.start) / 86400) * Math.PI)));
+      return aggs;
+    };
+    for (const solar of [true, false])
+      it(`${solar ? 'with' : 'without'} a solar sensor: every slot the same, the day's end the report's day`, () => {
+        const buckets: ClimateBucket[] = [];
+        const probes: TodayProbe[] = [];
+        const alone: ClimateToday[] = [];
+        for (let t = day.start + 40; t < day.end; t += 300) {
+          const own = { time: t, span: 0, aggs: reading(t, solar) };
+          const slot = t - (t % 300);
+          alone.push(climateToday([...buckets, own], t, paris, day));
+          probes.push({ time: t, upTo: slot, extra: [own] });
+          buckets.push({ time: slot, span: 300, aggs: own.aggs });
+        }
+        const all = climateTodayAt(buckets, probes, paris, day);
+        expect(all).toEqual(alone);
+        expect(all).toHaveLength(288);
+        expect(all[150].et0day).toBeGreaterThan(0);
+        // At every slot, climateHours over every bucket so far (none merged, nothing kept from the slot before)
+        // gives the same ET₀ so far.
+        probes.forEach((p, i) => {
+          let et0 = 0;
+          for (const h of climateHours([...buckets.slice(0, i), p.extra[0]], paris))
+            et0 +=
+              (h.et0 ?? 0) *
+              Math.max(0, (Math.min(p.time, h.time + 3600) - Math.max(day.start, h.time)) / 3600);
+          expect(all[i].et0day ?? 0, `slot ${i}`).toBe(Math.round(et0 * 100) / 100);
+        });
+        // At the day's end its degree days are the climate report's for the day.
+        const report = summariseDay({ ...day, buckets }, paris);
+        expect(all.at(-1)?.hddday).toBeCloseTo(report.hdd as number, 2);
+        expect(all.at(-1)?.gddday).toBeCloseTo(report.gdd as number, 2);
+      });
   });
 });
