@@ -5,9 +5,11 @@
 // compiles to ~0.35 MB; the JS heap of an import stays small, so V8 seldom collects, and a 5-year import (~600
 // such statements) grew the process's RSS by 200+ MB (issue 25, bench/memprobe.ts). Here each statement text is
 // prepared once per connection and run again with new values, so memory does not grow with the file's length.
-// The connection is the transaction's own (Knex hands it out inside a transaction); PostgreSQL's client keeps no
+// The connection is the storage's one SQLite connection (server/storage/db.ts hands it on through Knex's public
+// userParams; the pool has that one connection, so a transaction runs on it too); PostgreSQL's client keeps no
 // prepared statement, so it takes the same SQL through Knex.
 import type { Knex } from 'knex';
+import { engineOf } from '../storage/db';
 
 export interface BucketRow {
   device: number;
@@ -42,8 +44,7 @@ function prepared(conn: SqliteConnection, sql: string): Statement {
   return statement;
 }
 
-export const isSqlite = (knex: Knex) =>
-  (knex.client.config as { client?: string }).client === 'better-sqlite3';
+export const isSqlite = (knex: Knex) => engineOf(knex) === 'sqlite';
 
 /**
  * Writes rows into a bucket table (`upsert`: a row already there takes the new data). Must run in a transaction
@@ -58,7 +59,8 @@ export async function writeBuckets(
   if (rows.length === 0) return;
   if (isSqlite(trx)) {
     if (!(trx as Knex.Transaction).isTransaction) throw new Error('writeBuckets runs in a transaction');
-    const conn = (await trx.client.acquireConnection()) as SqliteConnection;
+    const conn = (trx.userParams as { sqlite?: SqliteConnection }).sqlite;
+    if (!conn) throw new Error('writeBuckets needs the storage’s SQLite connection (openStorage)');
     const whole = prepared(conn, sqlOf(table, PER_STATEMENT, upsert));
     const one = prepared(conn, sqlOf(table, 1, upsert));
     const values: unknown[] = new Array(PER_STATEMENT * 3);

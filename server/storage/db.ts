@@ -119,6 +119,9 @@ async function openSqlite(database: string): Promise<Storage> {
   await knex.raw('SELECT 1'); // the pool opens its connection (afterCreate above)
   const sqlite = connection as BetterSqlite3.Database | null;
   if (!sqlite) throw new Error('The SQLite connection did not open');
+  // The one connection, for code that runs prepared statements in a Knex transaction (server/import/bulk.ts): the
+  // transaction holds this same connection, and inherits userParams.
+  knex.userParams = { engine: 'sqlite', sqlite };
   const engines: StorageEngine[] = [];
   return {
     knex,
