@@ -139,6 +139,19 @@ describe('catalogs', () => {
     expect(slips).toEqual([]);
   });
 
+  it('Italian: curly apostrophes, È not E’, an ellipsis not three dots (issue 33: the catalog mixed them)', () => {
+    const slips = read('it').flatMap((e) => {
+      const text = e.msgstr;
+      const found = [
+        /[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/.test(text) && 'a straight apostrophe',
+        /(^|[\s.!?])E['’](\s|$)/.test(text) && 'E’ for È',
+        /\.\.\./.test(text) && 'three dots',
+      ].filter(Boolean);
+      return found.length ? [`${e.msgid} → ${text}: ${found.join(', ')}`] : [];
+    });
+    expect(slips).toEqual([]);
+  });
+
   // One form of address per language (issue 33: German Sie/du, Spanish tú/usted, Dutch u/je, Chinese 您/你 were
   // mixed): the words of the form a catalog does not use.
   const OTHER_FORM: Record<string, RegExp> = {
