@@ -130,7 +130,10 @@ export function useImport(device: string | undefined) {
   const cancelUpload = () => {
     const mine = step.current;
     step.current++;
-    dataWorker.cancelImportUpload(String(mine)).catch(() => {});
+    // The upload may have ended meanwhile: nothing to cancel then, but say so in the console.
+    dataWorker
+      .cancelImportUpload(String(mine))
+      .catch((e: unknown) => console.warn('[import] cancelling the upload failed', e));
     setPhase({ kind: 'idle' });
   };
 
