@@ -176,8 +176,9 @@ test('the ET₀ and degree-day card on the dashboard, with today against the nor
         { time: day + h * 3600, timeZone: 'UTC' },
       );
   }
-  // Today so far: 14 °C. The normal is over every year the station has this day, this one included (the
-  // Climate page's normals, server/services/climate): 12 °C, its 90th percentile 13.6 °C; today is 2 °C above.
+  // Today so far: 14 °C. The normal is over the station's whole past days of this date (the Climate page's
+  // normals, server/services/climate; the day under way is not one of them): 11 °C, its 90th percentile 11.8 °C;
+  // today is 3 °C above.
   for (let time = Math.max(midnight + 60, now - 6 * 3600); time < now - 60; time += 1800)
     await upload(
       request,
@@ -193,7 +194,7 @@ test('the ET₀ and degree-day card on the dashboard, with today against the nor
   await expect(primary).not.toContainText('---');
   await expect(page.getByText('Heating degree days').first()).toBeVisible();
   const normal = page.getByTestId('card-climate-normal');
-  await expect(normal).toContainText('+2.0 °C vs normal');
+  await expect(normal).toContainText('+3.0 °C vs normal');
   await expect(normal).toContainText('warmer than 9 years in 10');
   // The same through the API: today's degree days from the day's mean of 14 °C (18.3 − 14 = 4.3 heating).
   const last = await api<[string[], unknown[][]]>(

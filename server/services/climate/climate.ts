@@ -72,21 +72,29 @@ export class ClimateService {
     s: ClimateSettings,
     days: ClimateDay[],
   ): Promise<ClimateNormal[] | null> {
-    // Whole days only: the day under way is not a year's value of its date yet (its mean so far would pull the
-    // normal towards the very day the dashboard compares with it).
-    const today = localDayStart(Math.floor(Date.now() / 1000), s.timeZone);
-    const rows = await this.app.ctx.samples.buckets('buckets1d', device, 0, today, ['tempc0', 'dailyrain']);
-    const daily = rows.map((r) => {
-      const p = localParts(r.time, s.timeZone);
-      const t = r.aggs.tempc0;
-      const rain = r.aggs.dailyrain;
-      return {
-        date: `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`,
-        tempMean: t && t[0] > 0 ? t[1] / t[0] : null,
-        rain: rain && rain[0] > 0 ? rain[3] : null,
-      };
-    });
-    if (!hasNormals(daily[0]?.date ?? null, daily.at(-1)?.date ?? null)) return null;
+    const now = Math.floor(Date.now() / 1000);
+    const rows = await this.app.ctx.samples.buckets('buckets1d', device, 0, now, ['tempc0', 'dailyrain']);
+    const dateOf = (time: number) => {
+      const p = localParts(time, s.timeZone);
+      return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+    };
+    // The station's history runs to its newest reading (today's too), but a normal is made of whole days only:
+    // the day under way is not a year's value of its date yet (its mean so far would pull the normal towards the
+    // very day the dashboard compares with it).
+    if (!hasNormals(rows[0] ? dateOf(rows[0].time) : null, rows.at(-1) ? dateOf(rows.at(-1)!.time) : null))
+      return null;
+    const today = localDayStart(now, s.timeZone);
+    const daily = rows
+      .filter((r) => r.time < today)
+      .map((r) => {
+        const t = r.aggs.tempc0;
+        const rain = r.aggs.dailyrain;
+        return {
+          date: dateOf(r.time),
+          tempMean: t && t[0] > 0 ? t[1] / t[0] : null,
+          rain: rain && rain[0] > 0 ? rain[3] : null,
+        };
+      });
     const normals = dailyNormals(daily);
     const out: ClimateNormal[] = [];
     for (const d of days) {
