@@ -215,7 +215,13 @@ export function createDataBridge(
     current = 'follower';
     onRole?.('follower');
     // Wait in line: when the leader's tab closes, this one may take over.
-    locks.request(LEADER_LOCK, { signal: inLine.signal }, () => lead()).catch(() => {});
+    // Leaving the line (close) aborts the request: that is expected; anything else is worth a word.
+    locks
+      .request(LEADER_LOCK, { signal: inLine.signal }, () => lead())
+      .catch((e: unknown) => {
+        if ((e as { name?: string } | null)?.name !== 'AbortError')
+          console.warn('[data] leader lock failed', e);
+      });
     channel.postMessage({ type: 'hello', tab } satisfies BridgeMessage);
     // A browser page (not a test in Node): tell the leader when this tab goes.
     if (typeof addEventListener !== 'function') return 'follower';
