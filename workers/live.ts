@@ -2,16 +2,16 @@
 // `live` (last 5 minutes, always the newest per device), `weatherMetrics/5m created` rows in `metrics`, and
 // apply the other live events. A 1 s tick publishes the age of the selected device's data (spec §4 Live data).
 
-import { applyAlert, applyDevice, applyDisplaySettings, applyUser, patchSyncState } from '../src/db/apply';
+import { applyAlert, applyDevice, applySettings, applyUser, patchSyncState } from '../src/db/apply';
 import { getAuth } from '../src/db/authStorage';
 import { clearDevice } from '../src/db/clear';
 import { newestTime, pruneLive } from '../src/db/rows';
 import type { AlertRow, PortalDb, Row } from '../src/db/schema';
 import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { applyInvitation } from '../src/db/shares';
+import { COLLECTION_LIST, type SettingsRecord } from '../src/domain/collections';
 import {
   type Device,
-  type DisplaySettings,
   type FiveMinuteRow,
   type LiveSample,
   SERVICES,
@@ -46,14 +46,12 @@ export class Live {
     s(SERVICES.devices).on('created', (d: Device) => void this.onDeviceCreated(d).catch(warn));
     s(SERVICES.devices).on('patched', (d: Device) => void applyDevice(this.db, d).catch(warn));
     s(SERVICES.devices).on('removed', (d: Device) => void clearDevice(this.db, d._id).catch(warn));
-    s(SERVICES.displaySettings).on(
-      'patched',
-      (r: DisplaySettings) => void applyDisplaySettings(this.db, r).catch(warn),
-    );
-    s(SERVICES.displaySettings).on(
-      'created',
-      (r: DisplaySettings) => void applyDisplaySettings(this.db, r).catch(warn),
-    );
+    for (const c of COLLECTION_LIST.filter((c) => c.onePerStation))
+      for (const event of ['created', 'patched'] as const)
+        s(c.service as ServicePath).on(
+          event,
+          (r: SettingsRecord) => void applySettings(this.db, c, r).catch(warn),
+        );
     s(SERVICES.alerts).on('created', (a: AlertRow) => void applyAlert(this.db, a).catch(warn));
     s(SERVICES.alerts).on('patched', (a: AlertRow) => void applyAlert(this.db, a).catch(warn));
     s(SERVICES.users).on('patched', (u: User) => void applyUser(this.db, u).catch(warn));

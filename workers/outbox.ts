@@ -7,6 +7,7 @@ import { applyAnswer } from '../src/db/apply';
 import { getAuth } from '../src/db/authStorage';
 import { backoffMs, type FlushResult, flushOutbox, restSender } from '../src/db/outbox';
 import type { OutboxRow, PortalDb } from '../src/db/schema';
+import { onePerStation } from '../src/domain/collections';
 import { SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
 import type { Sync } from './sync';
@@ -73,8 +74,8 @@ export class OutboxRunner {
       (row.data as { weatherDevice?: string } | undefined)?.weatherDevice ??
       (row.params as { device?: string } | undefined)?.device;
     try {
-      if (row.service === SERVICES.displaySettings && device) await this.sync.loadDisplaySettings(device);
-      else if (row.service === SERVICES.alertSettings && device) await this.sync.loadAlertSettings(device);
+      const settings = onePerStation(row.service);
+      if (settings && device) await this.sync.loadSettingsOf(settings, device);
       else if (row.service === SERVICES.alertsHide && device) await this.sync.loadAlerts(device);
       else if (row.service === SERVICES.devices) await this.sync.loadDevices();
       else if (row.service === SERVICES.shareInvitations) await this.reloadShares();

@@ -2,21 +2,19 @@
 // shared, public), last data (today's min/max), display and alert settings, active alerts → Dexie.
 
 import { toApiError } from '../src/api/errors';
-import {
-  applyAlertSettings,
-  applyDevice,
-  applyDisplaySettings,
-  patchSyncState,
-  replaceAlerts,
-} from '../src/db/apply';
+import { applyDevice, applySettings, patchSyncState, replaceAlerts } from '../src/db/apply';
 import { pendingFields } from '../src/db/outbox';
 import { type PortalDb, toRow } from '../src/db/schema';
 import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { replaceInvitations } from '../src/db/shares';
+import { COLLECTION_LIST, type CollectionDecl } from '../src/domain/collections';
 import { type Device, type LastData, SERVICES } from '../src/domain/contract';
 import { errorCodeOf } from '../src/domain/errors';
 import type { Connection } from './connection';
 import { asList, eachLimit } from './util';
+
+/** The per-station settings collections, loaded with each station. */
+const SETTINGS = COLLECTION_LIST.filter((c) => c.onePerStation);
 
 export class Sync {
   private defsLoading: Promise<void> | null = null;
@@ -36,8 +34,7 @@ export class Sync {
       // Independent: a failing one (e.g. a service the server does not offer yet) does not stop the others.
       const results = await Promise.allSettled([
         this.loadLastData(id),
-        this.loadDisplaySettings(id),
-        this.loadAlertSettings(id),
+        this.loadSettings(id),
         this.loadAlerts(id),
       ]);
       for (const r of results)
@@ -115,7 +112,7 @@ export class Sync {
       if (inv.status === 'accepted' && devices.some((d) => d._id === inv.device))
         if (!(await this.db.syncState.get(inv.device))?.lastData) fresh.push(inv.device);
     await eachLimit(fresh, 2, (id) =>
-      Promise.allSettled([this.loadLastData(id), this.loadDisplaySettings(id)]).then(() => undefined),
+      Promise.allSettled([this.loadLastData(id), this.loadSettings(id)]).then(() => undefined),
     );
   }
 
@@ -137,21 +134,18 @@ export class Sync {
     return answer;
   }
 
-  async loadDisplaySettings(device: string): Promise<void> {
-    const list = asList(await this.conn.find(SERVICES.displaySettings, { weatherDevice: device, $limit: 1 }));
-    if (list[0]) await applyDisplaySettings(this.db, list[0]);
-    else await this.dropIfNotPending(SERVICES.displaySettings, device);
+  /** Every per-station settings record of a device (display settings, calibration, alert rules…). */
+  async loadSettings(device: string): Promise<void> {
+    const results = await Promise.allSettled(SETTINGS.map((c) => this.loadSettingsOf(c, device)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
-  async loadAlertSettings(device: string): Promise<void> {
-    const list = asList(
-      await this.conn.find(SERVICES.alertSettings, {
-        weatherDevice: device,
-        $paginate: false,
-      }),
-    );
-    if (list[0]) await applyAlertSettings(this.db, list[0]);
-    else await this.dropIfNotPending(SERVICES.alertSettings, device);
+  async loadSettingsOf(c: CollectionDecl, device: string): Promise<void> {
+    const service = c.service as typeof SERVICES.displaySettings;
+    const list = asList(await this.conn.find(service, { weatherDevice: device, $paginate: false }));
+    if (list[0]) await applySettings(this.db, c, list[0]);
+    else await this.dropIfNotPending(c, device);
   }
 
   async loadAlerts(device: string): Promise<void> {
@@ -159,9 +153,9 @@ export class Sync {
   }
 
   /** The server has no record: forget a stale local copy unless a local edit is still queued for it. */
-  private async dropIfNotPending(service: string, device: string): Promise<void> {
-    if ((await pendingFields(this.db, service, { device })).size > 0) return;
-    const table = service === SERVICES.displaySettings ? this.db.displaySettings : this.db.alertSettings;
+  private async dropIfNotPending(c: CollectionDecl, device: string): Promise<void> {
+    if ((await pendingFields(this.db, c.service, { device })).size > 0) return;
+    const table = this.db.table(c.table);
     const local = await table.get(device);
     if (local?._id) await table.delete(device);
   }

@@ -30,7 +30,7 @@ export function settingsContract(c: Contract): void {
         body: { weatherDevice: c.history._id },
       });
       expect(again.status).toBe(409);
-      expect(again.body.message).toBe('Display settings for this station exist already; patch them');
+      expect(again.body.message).toBe('Settings for this station exist already; patch them');
       const patched = await call(c.b.base, 'PATCH', `/deviceDisplaySettings/${made.body._id}`, {
         token: c.owner.token,
         body: { graphRange: 'week', graphList: ['tempc0'], chosenList: ['lightning'] },

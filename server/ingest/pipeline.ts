@@ -1,6 +1,7 @@
 // One path for every protocol: find the station, check its key, clean and complete the values, store them
 // with their rollups in one transaction, publish them live. A bad value drops that value, never the upload.
 import { timingSafeEqual } from 'node:crypto';
+import { calibrateInto, keepUnderived } from '../../src/domain/calibration';
 import { deriveInto } from '../../src/domain/formulas';
 import { METRICS_HASH } from '../../src/domain/hash';
 import { cleanInto } from '../../src/domain/validate';
@@ -12,6 +13,7 @@ import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
 import { writeStationRelay } from '../services/weather-server/station-relay';
 import { primaryRow } from '../storage/buckets';
+import { IngestCalibrations } from './calibrations';
 import { ClimateTodayDeriver } from './climate-today';
 import {
   EARLIEST_PLAUSIBLE,
@@ -71,12 +73,15 @@ export class Ingest {
   private notes = new Set<Promise<void>>();
   /** ET₀ and degree days of the day so far (issue 26). */
   private climateToday: ClimateTodayDeriver;
+  /** The owners' calibrations (issue 24), applied before the values are cleaned and derived. */
+  private calibrations: IngestCalibrations;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
     this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
     this.climateToday = new ClimateTodayDeriver(app);
+    this.calibrations = new IngestCalibrations(app);
   }
 
   /**
@@ -165,12 +170,14 @@ export class Ingest {
       }
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const sent = { ...parsed.values };
+      const raw = calibrateInto(parsed.values, await this.calibrations.entries(device._id), time);
       // The station's place gives the sun's position for an estimated WBGT.
       const values = deriveInto(cleanInto(parsed.values), {
         time,
         latitude: device.latitude,
         longitude: device.longitude,
       });
+      keepUnderived(values, raw);
       await this.climateToday.addTo(device, time, values);
       const dropped = outOfRange(sent, values);
       if (dropped) {

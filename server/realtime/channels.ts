@@ -94,9 +94,4 @@ export function channels(app: Application): void {
   app
     .service('users')
     .publish('patched', (data) => ('_id' in data ? app.channel(userChannel(data._id)) : app.channel([])));
-  const ownChannel = (_data: unknown, context: { params: object }) => {
-    const user = (context.params as { user?: AuthUser }).user;
-    return user ? app.channel(userChannel(user._id)) : undefined;
-  };
-  for (const event of ['created', 'patched']) app.service('deviceDisplaySettings').publish(event, ownChannel);
 }

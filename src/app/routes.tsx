@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
           page('import', msg`Import history`, () => import('../pages/import/ImportPage')),
           page('records/:id?', msg`Records`, () => import('../pages/records/RecordsPage')),
           page('climate/:id?', msg`Climate`, () => import('../pages/climate/ClimatePage')),
+          page('calibration/:id?', msg`Calibration`, () => import('../pages/calibration/CalibrationPage')),
           page('profile', msg`Profile`, () => import('../pages/account/ProfilePage')),
           page(
             'profile/changePassword',

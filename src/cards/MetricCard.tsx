@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { GraphPanel } from '../charts/GraphPanel';
 import { appliesNow, METRIC_BY_KEY } from '../domain';
 import { CardShell, SecondaryGrid } from './CardShell';
+import { CalibratedNote } from './calibration';
 import { useCardMenu } from './cardMenu';
 import { colorOf, graphKeys } from './colors';
 import { MinMaxTable, MoreReadings } from './Details';
@@ -67,6 +68,7 @@ export function MetricCard(props: CardProps & MetricCardOptions) {
           <MinMaxTable keys={minMaxKeys} minMax={minMax} prefs={prefs} device={device} />
         )}
         <MoreReadings keys={rest} latest={latest} prefs={prefs} />
+        <CalibratedNote device={device} keys={[...shown, ...rest].filter((k): k is string => Boolean(k))} />
       </div>
       {props.moreDetails}
     </div>

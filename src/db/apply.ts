@@ -2,7 +2,8 @@
 // Locally queued fields win over a server copy until they are sent (conflict rule in src/db/outbox.ts).
 
 import { DEFAULT_UNIT_PREFS } from '../domain';
-import { type Alert, type Device, type DisplaySettings, SERVICES, type User } from '../domain/contract';
+import { type CollectionDecl, onePerStation, type SettingsRecord } from '../domain/collections';
+import { type Alert, type Device, SERVICES, type User } from '../domain/contract';
 import type { StationRecords } from '../domain/records';
 import { getAuth, setAuth } from './authStorage';
 import { clearDevice } from './clear';
@@ -24,18 +25,20 @@ export async function applyDevice(db: PortalDb, device: Device): Promise<void> {
   await db.devices.put(keepPending(device, await db.devices.get(device._id), pending));
 }
 
-export async function applyDisplaySettings(db: PortalDb, rec: DisplaySettings): Promise<void> {
-  const pending = await pendingFields(db, SERVICES.displaySettings, {
-    id: rec._id,
-    device: rec.weatherDevice,
-  });
-  await db.displaySettings.put(keepPending(rec, await db.displaySettings.get(rec.weatherDevice), pending));
-}
-
-export async function applyAlertSettings(db: PortalDb, rec: AlertSettingsRow): Promise<void> {
-  const pending = await pendingFields(db, SERVICES.alertSettings, { id: rec._id, device: rec.weatherDevice });
-  const row = { ...rec, disableAll: !!rec.disableAll, settings: rec.settings ?? [] };
-  await db.alertSettings.put(keepPending(row, await db.alertSettings.get(rec.weatherDevice), pending));
+/** A per-station settings record of any collection (src/domain/collections.ts), keyed by its station. */
+export async function applySettings(db: PortalDb, c: CollectionDecl, rec: SettingsRecord): Promise<void> {
+  const pending = await pendingFields(db, c.service, { id: rec._id, device: rec.weatherDevice });
+  // Alert rules: a record stored before the lists had defaults reads as none.
+  const row =
+    c.service === SERVICES.alertSettings
+      ? {
+          ...rec,
+          disableAll: !!(rec as AlertSettingsRow).disableAll,
+          settings: (rec as AlertSettingsRow).settings ?? [],
+        }
+      : rec;
+  const table = db.table(c.table);
+  await table.put(keepPending(row, await table.get(rec.weatherDevice), pending));
 }
 
 /** Spec §4 Alert list: only alerts with status active and a lastTrigger are kept. */
@@ -104,9 +107,7 @@ export async function applyAnswer(
   if (!result || typeof result !== 'object' || Array.isArray(result)) return;
   const rec = result as Record<string, unknown>;
   if (service === SERVICES.devices && rec._id && rec.wsid) await applyDevice(db, rec as unknown as Device);
-  else if (service === SERVICES.displaySettings && rec.weatherDevice)
-    await applyDisplaySettings(db, rec as unknown as DisplaySettings);
-  else if (service === SERVICES.alertSettings && rec.weatherDevice)
-    await applyAlertSettings(db, rec as unknown as AlertSettingsRow);
+  else if (onePerStation(service) && typeof rec.weatherDevice === 'string')
+    await applySettings(db, onePerStation(service) as CollectionDecl, rec as unknown as SettingsRecord);
   else if (service === SERVICES.users && rec._id && rec.email) await applyUser(db, rec as unknown as User);
 }

@@ -3,7 +3,7 @@
 // (`outbox`) so the service worker sends it later if the page closes or is offline.
 
 import type { UnitPrefs } from '../domain';
-import { defaultDisplaySettings } from '../domain';
+import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/collections';
 import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../domain/contract';
 import { getAuth, setAuth } from './authStorage';
 import { enqueue } from './outbox';
@@ -40,21 +40,27 @@ export async function requestFlush(): Promise<void> {
   if (flusher) await flusher().catch((e) => console.warn('[outbox] flush failed', e));
 }
 
-/** Per-device settings records: send the whole merged record; the outbox resolves create vs patch. */
-export async function saveDisplaySettings(
+/**
+ * A per-station settings record of the collections registry (display settings, calibration…): the merged record
+ * is stored at once and queued; the outbox resolves create vs patch.
+ */
+export async function saveSettings<K extends SettingsName>(
+  name: K,
   deviceId: string,
-  patch: Partial<Omit<DisplaySettings, '_id' | 'weatherDevice'>>,
-): Promise<DisplaySettings> {
+  patch: Partial<Omit<SettingsOf<K>, '_id' | 'weatherDevice'>>,
+): Promise<SettingsOf<K>> {
   const db = editDb;
-  const saved = await db.transaction('rw', [db.displaySettings, db.devices, db.outbox], async () => {
+  const c = COLLECTIONS[name];
+  const table = db.table(c.table);
+  const saved = await db.transaction('rw', [table, db.devices, db.outbox], async () => {
     const current =
-      (await db.displaySettings.get(deviceId)) ??
-      defaultDisplaySettings((await db.devices.get(deviceId))?.consoletype ?? 0, deviceId);
-    const next: DisplaySettings = { ...current, ...patch, weatherDevice: deviceId };
-    await db.displaySettings.put(next);
+      (await table.get(deviceId)) ??
+      c.settings.defaults((await db.devices.get(deviceId)) ?? { _id: deviceId });
+    const next = { ...current, ...patch, weatherDevice: deviceId } as SettingsOf<K>;
+    await table.put(next);
     const { _id, ...data } = next;
     await enqueue(db, {
-      service: SERVICES.displaySettings,
+      service: c.service,
       method: 'patch',
       recordId: _id ?? null,
       data: _id ? { ...patch, weatherDevice: deviceId } : data,
@@ -64,6 +70,12 @@ export async function saveDisplaySettings(
   void requestFlush();
   return saved;
 }
+
+/** The cards, details and graphs a user shows for a station. */
+export const saveDisplaySettings = (
+  deviceId: string,
+  patch: Partial<Omit<DisplaySettings, '_id' | 'weatherDevice'>>,
+): Promise<DisplaySettings> => saveSettings('displaySettings', deviceId, patch);
 
 export async function saveAlertSettings(
   deviceId: string,

@@ -7,12 +7,12 @@ import {
   type Change,
   changeFor,
   DEFAULT_UNIT_PREFS,
-  defaultDisplaySettings,
   localDayStart,
   METRICS,
   type UnitPrefs,
 } from '../domain';
-import type { Device, DisplaySettings, User } from '../domain/contract';
+import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/collections';
+import type { Device, User } from '../domain/contract';
 import { sortDevices } from './devices';
 import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
@@ -226,20 +226,29 @@ export function useSeenKeys(deviceId?: Id): string[] | undefined {
   return useLiveQuery(async () => (deviceId ? readSeenKeys(hookDb, deviceId) : undefined), [deviceId]);
 }
 
-/** Stored display settings, else the domain default for the device's type. */
-export async function readDisplaySettings(
+/** A station's stored settings record of a collection, else its declared default (undefined: no such station). */
+export async function readSettings<K extends SettingsName>(
   db: PortalDb,
+  name: K,
   device: string,
-): Promise<DisplaySettings | undefined> {
-  const stored = await db.displaySettings.get(device);
+): Promise<SettingsOf<K> | undefined> {
+  const c = COLLECTIONS[name];
+  const stored = await db.table(c.table).get(device);
   if (stored) return stored;
   const d = await db.devices.get(device);
-  return d ? defaultDisplaySettings(d.consoletype ?? 0, device) : undefined;
+  return d ? (c.settings.defaults(d) as unknown as SettingsOf<K>) : undefined;
 }
 
-export function useDisplaySettings(deviceId?: Id): DisplaySettings | undefined {
-  return useLiveQuery(async () => (deviceId ? readDisplaySettings(hookDb, deviceId) : undefined), [deviceId]);
+export function useSettings<K extends SettingsName>(name: K, deviceId?: Id): SettingsOf<K> | undefined {
+  return useLiveQuery(
+    async () => (deviceId ? readSettings(hookDb, name, deviceId) : undefined),
+    [name, deviceId],
+  );
 }
+
+export const readDisplaySettings = (db: PortalDb, device: string) =>
+  readSettings(db, 'displaySettings', device);
+export const useDisplaySettings = (deviceId?: Id) => useSettings('displaySettings', deviceId);
 
 /** The user's unit preferences over the defaults (the defaults while loading). */
 export function useUnits(): UnitPrefs {

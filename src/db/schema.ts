@@ -1,6 +1,7 @@
 // The browser's local database (docs/architecture.md §4). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { COLLECTION_LIST } from '../domain/collections';
 import type {
   AlertRule,
   Device,
@@ -137,6 +138,12 @@ export class PortalDb extends Dexie {
     this.version(2).stores({ shareInvitations: '_id, device, role' });
     this.version(3).stores({ uploadTargets: '_id, device' });
     this.version(4).stores({ records: 'device' });
+    // Per-station settings tables come from the collections registry: a new one raises the version, so Dexie
+    // creates its table (types are only ever added; a lower version would not open).
+    const settingsTables = COLLECTION_LIST.filter((c) => c.onePerStation);
+    this.version(4 + settingsTables.length).stores(
+      Object.fromEntries(settingsTables.map((c) => [c.table, 'weatherDevice, _id'])),
+    );
   }
 }
 

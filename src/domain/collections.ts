@@ -3,7 +3,12 @@
 // it is one record per station (settings created on first save, found by the station). The store's clearing on
 // sign-out and on a removed station, and the outbox's resolving of per-station settings, are derived from it;
 // src/db/collections.test.ts fails when a Dexie table is in neither this list nor the store's own tables.
-import { SERVICES } from './contract';
+import { type CalibrationSettings, calibrationRules, defaultCalibration } from './calibration';
+import { type DisplaySettings, SERVICES } from './contract';
+import { defaultDisplaySettings } from './deviceTypes';
+import { DISPLAY_LISTS, displaySettingsRules } from './displaySettingsInput';
+import type { InputReaders } from './readers';
+import type { Words } from './words/types';
 
 export interface CollectionDecl {
   /** The service path (REST and socket). */
@@ -15,7 +20,40 @@ export interface CollectionDecl {
   station?: string;
   /** One record per station, keyed by the station: a first save is a create, later ones patch it. */
   onePerStation?: boolean;
+  /** Served by the one generic settings service (server/services/station-settings), with these rules. */
+  settings?: StationSettingsDecl<SettingsRecord>;
 }
+
+/** A per-station settings record: one per station (and per user, for a user's own view of it). */
+export interface SettingsRecord {
+  _id?: string;
+  weatherDevice: string;
+}
+
+/**
+ * How the generic settings service stores and checks a per-station settings record, and what a station without
+ * one answers. A new settings type is an entry here, its rules, a migration for its table and its page.
+ */
+export interface StationSettingsDecl<T extends SettingsRecord> {
+  /** The SQL table: `_id`, `weatherDevice`, `user`, `updatedAt` and a column per field. */
+  sqlTable: string;
+  /** Fields stored as JSON text (lists and objects). */
+  json: readonly string[];
+  /**
+   * `user`: each user's own for a station they can read (which cards they show). `station`: the station's own,
+   * changed by its owner, read by everyone who can read the station (its calibration).
+   */
+  scope: 'user' | 'station';
+  /** The fields to store from a create (`creating`) or a patch; throws the readers' 400s. */
+  rules: (r: InputReaders) => (input: unknown, creating: boolean) => Partial<T>;
+  /** What a station with no stored record has. */
+  defaults: (device: { _id: string; consoletype?: number }) => T;
+  /** What it holds, in a sentence's middle (Help's list of changes saved offline). */
+  label: Words;
+}
+
+/** Keeps the record type of an entry (SettingsOf reads it). */
+const settings = <T extends SettingsRecord>(decl: StationSettingsDecl<T>) => decl;
 
 export const COLLECTIONS = {
   devices: { service: SERVICES.devices, table: 'devices', key: '_id', station: '_id' },
@@ -25,6 +63,33 @@ export const COLLECTIONS = {
     key: 'weatherDevice',
     station: 'weatherDevice',
     onePerStation: true,
+    settings: settings<DisplaySettings>({
+      sqlTable: 'deviceDisplaySettings',
+      json: DISPLAY_LISTS,
+      scope: 'user',
+      rules: displaySettingsRules,
+      defaults: (d) => defaultDisplaySettings(d.consoletype ?? 0, d._id),
+      label: /*i18n*/ {
+        id: 'settings.displaySettings',
+        message: 'the cards you show, their order and graphs',
+      },
+    }),
+  },
+  /** Offsets and multipliers per metric (issue 24), applied at ingest. */
+  calibration: {
+    service: 'stationCalibrations',
+    table: 'calibrations',
+    key: 'weatherDevice',
+    station: 'weatherDevice',
+    onePerStation: true,
+    settings: settings<CalibrationSettings>({
+      sqlTable: 'stationCalibrations',
+      json: ['entries'],
+      scope: 'station',
+      rules: calibrationRules,
+      defaults: (d) => defaultCalibration(d._id),
+      label: /*i18n*/ { id: 'settings.calibration', message: 'the calibration of your stations’ sensors' },
+    }),
   },
   alertSettings: {
     service: SERVICES.alertSettings,
@@ -46,6 +111,19 @@ export const COLLECTIONS = {
 
 export type CollectionName = keyof typeof COLLECTIONS;
 export const COLLECTION_LIST: readonly CollectionDecl[] = Object.values(COLLECTIONS);
+
+type Collections = typeof COLLECTIONS;
+/** The collections the generic settings service serves, by name. */
+export type SettingsName = {
+  [K in keyof Collections]: Collections[K] extends { settings: object } ? K : never;
+}[keyof Collections];
+/** The record type of a settings collection. */
+export type SettingsOf<K extends SettingsName> =
+  Collections[K]['settings'] extends StationSettingsDecl<infer T> ? T : never;
+
+export const SETTINGS_LIST = COLLECTION_LIST.filter(
+  (c): c is CollectionDecl & { settings: StationSettingsDecl<SettingsRecord> } => !!c.settings,
+);
 
 /** The one-record-per-station collection a service path holds, if any (its table is keyed by the station). */
 export function onePerStation(service: string): CollectionDecl | undefined {

@@ -112,6 +112,23 @@ const CHANNEL_KEYS = Array.from({ length: CHANNELS }, (_, i) => ({
 const absent = (out: Values, key: string) => num(out[key]) === null;
 
 /**
+ * The readings each value deriveInto fills is computed from. A calibrated input (issue 24) makes the console's own
+ * derived value stale: ingest drops it, and deriveInto computes it again from the calibrated inputs.
+ */
+export const DERIVED_FROM: Readonly<Record<string, readonly string[]>> = {
+  dewpoint: ['tempc0', 'humc0'],
+  heatindex: ['tempc0', 'humc0'],
+  windchill: ['tempc0', 'windspd', 'windavg10m'],
+  feelslike: ['tempc0', 'humc0', 'windspd', 'windavg10m'],
+  ...Object.fromEntries(
+    CHANNEL_KEYS.flatMap((k) => [
+      [k.dew, [k.temp, k.hum]],
+      [k.heat, [k.temp, k.hum]],
+    ]),
+  ),
+};
+
+/**
  * Fills dew point, heat index, wind chill and feels-like (outdoor and channels), the EPA AQI of PM channels
  * and an estimated WBGT (needs `place` while the sun is up) the console did not send.
  */

@@ -2,16 +2,19 @@
 // metrics), declared once: the service worker sends navigations under them to the network and the Vite dev server
 // proxies them to `npm start`. server/server-roots.test.ts fails when a registered service or an upload protocol's
 // path is missing here (issue 23: the dev proxy had 10 of 21 service roots, so queued edits got Vite's 404).
+import { COLLECTION_LIST } from './collections';
 import { isUiPath } from './uiPaths';
 
-export const SERVER_ROOTS = [
+/** The first segment of a path (`/weatherDevices/climate` → `weatherDevices`). */
+export const rootOf = (pathname: string): string => pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+
+const OWN_ROOTS = [
   // The socket and the Feathers services (REST path = service path).
   'socket.io',
   'authentication',
   'users',
   'weatherDevices',
   'weatherMetrics',
-  'deviceDisplaySettings',
   'alertSettings',
   'alerts',
   'sessions',
@@ -44,12 +47,14 @@ export const SERVER_ROOTS = [
   'metrics',
   'healthz',
   'readyz',
-] as const;
+];
+
+/** The roots above and every synced collection's service (a new settings type brings its own path). */
+export const SERVER_ROOTS: readonly string[] = [
+  ...new Set([...OWN_ROOTS, ...COLLECTION_LIST.map((c) => rootOf(c.service))]),
+];
 
 const ROOTS: ReadonlySet<string> = new Set(SERVER_ROOTS);
-
-/** The first segment of a path (`/weatherDevices/climate` → `weatherDevices`). */
-export const rootOf = (pathname: string): string => pathname.replace(/^\/+/, '').split('/')[0] ?? '';
 
 /**
  * A path the server answers, not a page of the app: under a server root but not one of the app's routes (the admin

@@ -3,6 +3,7 @@
 // (src/api/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';
+import type { COLLECTIONS, SettingsName, SettingsOf } from './collections';
 import type * as C from './contract';
 import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
@@ -91,7 +92,21 @@ export type Watching = { watching: string[]; left?: string };
 /** `weatherMetrics/forecast created`: the refreshed table of one type, also under its own key. */
 export type ForecastEvent = { device: string; type?: string } & Partial<C.ForecastTable> & Query;
 
-export interface ServiceTypes {
+/** A per-station settings service (server/services/station-settings): one record per station. */
+export type SettingsService<T> = Find<
+  List<T>,
+  { weatherDevice: string; $limit?: number; $paginate?: boolean }
+> &
+  Create<Partial<T> & { weatherDevice: string }, T> &
+  Patch<Partial<Omit<T, '_id' | 'weatherDevice'>>, T>;
+
+type Collections = typeof COLLECTIONS;
+/** Every settings service of the collections registry, by path. */
+export type SettingsServices = {
+  [K in SettingsName as Collections[K]['service']]: SettingsService<SettingsOf<K>>;
+};
+
+export interface ServiceTypes extends SettingsServices {
   authentication: Create<
     { strategy: string; email?: string; password?: string; accessToken?: string },
     C.AuthResult
@@ -147,9 +162,6 @@ export interface ServiceTypes {
   'weatherMetrics/export': Find<unknown, Query>;
   /** Events only: created by the hourly forecast refresh. */
   'weatherMetrics/forecast': Create<ForecastEvent, ForecastEvent>;
-  deviceDisplaySettings: Find<List<C.DisplaySettings>, { weatherDevice: string; $limit?: number }> &
-    Create<Partial<C.DisplaySettings> & { weatherDevice: string }, C.DisplaySettings> &
-    Patch<Partial<Omit<C.DisplaySettings, '_id' | 'weatherDevice'>>, C.DisplaySettings>;
   alertSettings: Find<List<C.AlertSettings>, { weatherDevice: string; $paginate?: boolean }> &
     Get<C.AlertSettings> &
     Create<{ weatherDevice: string; settings?: C.AlertRule[]; disableAll?: boolean }, C.AlertSettings> &

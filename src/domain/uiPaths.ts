@@ -24,6 +24,7 @@ export const UI_PATHS = [
   '/account',
   '/account/edit',
   '/climate/:id?',
+  '/calibration/:id?',
   '/devices',
   '/devices/:id/edit',
   '/shares',

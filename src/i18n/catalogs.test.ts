@@ -242,6 +242,7 @@ describe('catalogs', () => {
       'Actions',
       'Condition',
       'Console',
+      'Correction',
       'Danger',
       'Date',
       'Description',

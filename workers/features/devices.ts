@@ -118,8 +118,8 @@ async function openStation(rt: Runtime, wsid: string): Promise<Device> {
   const results = await Promise.allSettled([
     rt.sync.loadMetricDefs(),
     rt.sync.loadLastData(found._id),
-    // Display settings are per account: a visitor sees the station type's default cards.
-    signedIn ? rt.sync.loadDisplaySettings(found._id) : Promise.resolve(),
+    // Settings are per account: a visitor sees the station type's default cards.
+    signedIn ? rt.sync.loadSettings(found._id) : Promise.resolve(),
   ]);
   for (const r of results)
     if (r.status === 'rejected') logFailure('loading the public station', found._id)(r.reason);
@@ -174,7 +174,7 @@ export const deviceHandlers = {
     if (!found) throw new ApiError(ERRORS.deviceNotFound, 404, 'NotFound', coded('deviceNotFound'));
     await remember(rt, found);
     // The station is found and kept; its readings and card settings also arrive with the next sync.
-    await Promise.all([rt.sync.loadLastData(found._id), rt.sync.loadDisplaySettings(found._id)]).catch(
+    await Promise.all([rt.sync.loadLastData(found._id), rt.sync.loadSettings(found._id)]).catch(
       logFailure('loading the data of the looked-up station', found._id),
     );
     return found;

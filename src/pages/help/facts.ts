@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { LOST_AFTER_S, STALE_AFTER_S } from '../../cards/status';
 import { HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS, MAX_EXPORT_DAYS } from '../../domain';
+import { SETTINGS_LIST } from '../../domain/collections';
 import { FREE_ACCOUNT } from '../../domain/entitlements';
 import { NETWORK_IDS, NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../domain/networks';
 import { DEFAULT_PLANS } from '../../domain/plans';
@@ -58,7 +59,8 @@ export const MENU_NAMES = {
  * (claims.test.tsx reads those modules and fails when one is added, removed or renamed without this list).
  */
 export const OFFLINE_EDITS: { fn: string; label: MessageDescriptor }[] = [
-  { fn: 'saveDisplaySettings', label: msg`the cards you show, their order and graphs` },
+  // Every per-station settings type of the registry is saved by one function.
+  ...SETTINGS_LIST.map((c) => ({ fn: 'saveSettings', label: c.settings.label })),
   { fn: 'saveAlertSettings', label: msg`alert rules` },
   { fn: 'hideAlert', label: msg`hiding an alert` },
   { fn: 'renameChannel', label: msg`channel names` },

@@ -1,5 +1,5 @@
 // Weather Server (spec §2, §3): for an owned station, the server name, station ID, station key (copy,
-// regenerate) and last upload time, the console settings per upload protocol, the gaps in its data, the home relay (its command and
+// regenerate) and last upload time, the console settings per upload protocol, the gaps in its data, its calibrations, the home relay (its command and
 // status), and the fields the station sends that the portal does not know. Loaded through the worker
 // (weatherServer find) and kept in Dexie, so the page shows the last known view offline. Data and actions:
 // useWeatherServer, useRegenerateKey.
@@ -13,6 +13,7 @@ import { StationSelect } from '../../components/StationSelect';
 import { useUnits } from '../../db/hooks';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
+import { Calibrations } from './Calibrations';
 import { CameraSetup } from './CameraSetup';
 import { ConsoleSettings } from './ConsoleSettings';
 import { RegenerateKeyDialog } from './RegenerateKeyDialog';
@@ -81,6 +82,7 @@ export default function ServerPage() {
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
       {deviceId && <DataGaps deviceId={deviceId} online={online} dateText={dateText} />}
+      {device && <Calibrations device={device} dateText={dateText} />}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
       {deviceId && <CameraSetup stationKey={view?.stationKey ?? device?.stationKey} />}
       {deviceId && <UploadTargets deviceId={deviceId} online={online} dateText={dateText} />}

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// The Calibration page (issue 24): the owner adds a calibration with a preview of what it does, it is stored at
+// once and queued for the server (offline too), listed with its correction and time, and can be removed; others
+// see it and cannot change it.
+import 'fake-indexeddb/auto';
+import '../../components/test-setup';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { signedInDb, TEST_DEVICE } from '../../db/testing';
+import { COLLECTIONS } from '../../domain/collections';
+import CalibrationPage from './CalibrationPage';
+
+const db = signedInDb('calibration-page');
+const table = () => db.table(COLLECTIONS.calibration.table);
+
+function open() {
+  const router = createMemoryRouter([{ path: '/calibration/:id?', element: <CalibrationPage /> }], {
+    initialEntries: ['/calibration/d1'],
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+}
+
+describe('Calibration page', () => {
+  it('adds a calibration with a preview, stores it and queues it for the server', async () => {
+    await db.live.put({ device: 'd1', time: Math.floor(Date.now() / 1000), tempc0: 21.3 } as never);
+    open();
+    expect(await screen.findByText(/No calibrations/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a calibration' }));
+    fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'tempc0' } });
+    fireEvent.change(screen.getByLabelText('Offset (°C)'), { target: { value: '-0,5' } });
+    // The latest reading, as it would be stored.
+    await waitFor(() =>
+      expect(screen.getByTestId('calibration-preview').textContent).toBe(
+        'The latest reading, 21.3 °C, would be stored as 20.8 °C.',
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Multiplier'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The multiplier cannot be 0.');
+    expect(await table().count()).toBe(0);
+    fireEvent.change(screen.getByLabelText('Multiplier'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+
+    const list = await screen.findByRole('list', { name: 'Calibrations' });
+    expect(within(list).getByText('−0.5 °C')).toBeTruthy();
+    expect(within(list).getByText(/^In effect since/)).toBeTruthy();
+    const stored = await table().get('d1');
+    expect(stored.entries).toEqual([
+      { key: 'tempc0', offset: -0.5, multiplier: 1, quadratic: 0, since: expect.any(Number) },
+    ]);
+    const [queued] = await db.outbox.toArray();
+    expect(queued).toMatchObject({
+      service: COLLECTIONS.calibration.service,
+      method: 'patch',
+      recordId: null,
+      data: { weatherDevice: 'd1', entries: stored.entries },
+    });
+
+    fireEvent.click(within(list).getByRole('button', { name: /^Remove the calibration of/ }));
+    expect(await screen.findByText(/No calibrations/)).toBeTruthy();
+    expect((await table().get('d1')).entries).toEqual([]);
+  });
+
+  it('someone the station is shared with sees its calibrations and cannot change them', async () => {
+    await db.devices.put({ ...TEST_DEVICE, user: 'someone-else', shareUsers: ['u1'] });
+    await table().put({
+      _id: 'c1',
+      weatherDevice: 'd1',
+      entries: [{ key: 'relbaro', offset: 1.2, multiplier: 1, quadratic: 0, since: 0 }],
+    });
+    open();
+    const list = await screen.findByRole('list', { name: 'Calibrations' });
+    expect(within(list).getByText('+1.2 hPa')).toBeTruthy();
+    expect(screen.getByText('Only the owner can change this station')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a calibration' })).toBeNull();
+    expect(within(list).queryByRole('button')).toBeNull();
+  });
+});
