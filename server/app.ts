@@ -27,6 +27,7 @@ import {
   refusePropertyPaths,
 } from './hooks/safe-calls';
 import { authenticateFirst } from './hooks/verified';
+import { CalibrationCache } from './ingest/calibrations';
 import { Ingest } from './ingest/pipeline';
 import { ingestRoute } from './ingest/route';
 import { startIntegrations } from './integrations';
@@ -57,6 +58,7 @@ import { orders } from './services/orders/orders';
 import { records } from './services/records/records';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { stationGaps } from './services/station-gaps/station-gaps';
+import { stationNeighbours } from './services/station-neighbours/station-neighbours';
 import { stationSettings } from './services/station-settings/station-settings';
 import { PlanGate } from './services/subscriptions/plan-gate';
 import { subscriptions } from './services/subscriptions/subscriptions';
@@ -106,6 +108,7 @@ export async function createApp(config: Config): Promise<Server> {
       ? await redisCounters(config.redisUrl, `${config.redisPrefix}:limit:`, log)
       : null,
     plans: new PlanGate(storage.knex),
+    calibrations: new CalibrationCache(app),
     payments: paymentProvider(config),
     leader: leader(storage, deploymentOf(config)),
   };
@@ -212,6 +215,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(imports);
   app.configure(weatherServer);
   app.configure(stationGaps);
+  app.configure(stationNeighbours);
   app.configure(subscriptions);
   app.configure(orders);
   app.configure(shareInvitations);

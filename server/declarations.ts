@@ -7,6 +7,7 @@ import type { AlertEngine } from './alerts/engine';
 import type { Leader } from './cluster/leader';
 import type { Config } from './config';
 import type { SharedCounters } from './hooks/rate-limit';
+import type { CalibrationCache } from './ingest/calibrations';
 import type { Forwarder } from './integrations/forward/forwarder';
 import type { PortalMetrics } from './integrations/metrics';
 import type { MqttPublisher } from './integrations/mqtt';
@@ -46,6 +47,8 @@ export interface AppContext {
   ingestHealth?: IngestHealth;
   /** Paid device types: whether a device's readings may be served, and its plans (issue #14). */
   plans: PlanGate;
+  /** Each station's calibration (issue 24), applied at ingest before values are cleaned and derived. */
+  calibrations: CalibrationCache;
   /** Stripe or the sandbox (server/payments). */
   payments: PaymentProvider;
 }

@@ -12,6 +12,7 @@ import { userPictureUrl } from '../src/domain/adminTable';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { GapReport } from '../src/domain/gaps';
+import type { NeighbourAnswer } from '../src/domain/neighbours';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
 
@@ -24,6 +25,7 @@ export const ACCOUNT_SERVICES = {
   pic: 'users/pic',
   weatherServer: 'weatherServer',
   stationGaps: 'stationGaps',
+  stationNeighbours: 'stationNeighbours',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -189,6 +191,12 @@ export async function loadStationGaps(
 ): Promise<GapReport> {
   online(conn);
   return conn.find(ACCOUNT_SERVICES.stationGaps, { device, days });
+}
+
+/** How the station compares with its public neighbours (issue 24); online only, for the owner. */
+export async function loadNeighbourHints({ conn }: AccountDeps, device: string): Promise<NeighbourAnswer> {
+  online(conn);
+  return conn.find(ACCOUNT_SERVICES.stationNeighbours, { device });
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

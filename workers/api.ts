@@ -17,6 +17,7 @@ import type {
 import type { ExportFormat } from '../src/domain/exports';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
+import type { NeighbourAnswer } from '../src/domain/neighbours';
 import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
@@ -217,6 +218,8 @@ export interface DataWorkerApi {
   loadWeatherServer(device: string): Promise<WeatherServerView | null>;
   /** Gaps in a station's data over the last `days` (issue 27); online only. */
   loadStationGaps(device: string, days: number): Promise<GapReport>;
+  /** The owner's neighbour check (issue 24); online only. */
+  loadNeighbourHints(device: string): Promise<NeighbourAnswer>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
   /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */

@@ -1,5 +1,6 @@
-// Each station's calibration entries for ingest (issue 24), read once and kept until the station's calibration
-// record changes (the settings service's events, which reach every process through the sync bus).
+// Each station's calibration entries (issue 24), read once and kept until the station's calibration record
+// changes (the settings service's events, which reach every process through the sync bus): ingest applies them
+// to every upload, the neighbour check reads when they began.
 
 import type { CalibrationEntry } from '../../src/domain/calibration';
 import { COLLECTIONS } from '../../src/domain/collections';
@@ -7,7 +8,7 @@ import type { Application } from '../declarations';
 
 const { service, settings } = COLLECTIONS.calibration;
 
-export class IngestCalibrations {
+export class CalibrationCache {
   private cache = new Map<string, Promise<readonly CalibrationEntry[]>>();
   private listening = false;
 

@@ -13,7 +13,6 @@ import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
 import { writeStationRelay } from '../services/weather-server/station-relay';
 import { primaryRow } from '../storage/buckets';
-import { IngestCalibrations } from './calibrations';
 import { ClimateTodayDeriver } from './climate-today';
 import {
   EARLIEST_PLAUSIBLE,
@@ -73,15 +72,12 @@ export class Ingest {
   private notes = new Set<Promise<void>>();
   /** ET₀ and degree days of the day so far (issue 26). */
   private climateToday: ClimateTodayDeriver;
-  /** The owners' calibrations (issue 24), applied before the values are cleaned and derived. */
-  private calibrations: IngestCalibrations;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
     this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
     this.climateToday = new ClimateTodayDeriver(app);
-    this.calibrations = new IngestCalibrations(app);
   }
 
   /**
@@ -170,7 +166,7 @@ export class Ingest {
       }
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const sent = { ...parsed.values };
-      const raw = calibrateInto(parsed.values, await this.calibrations.entries(device._id), time);
+      const raw = calibrateInto(parsed.values, await this.app.ctx.calibrations.entries(device._id), time);
       // The station's place gives the sun's position for an estimated WBGT.
       const values = deriveInto(cleanInto(parsed.values), {
         time,

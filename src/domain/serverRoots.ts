@@ -28,6 +28,7 @@ const OWN_ROOTS = [
   'weatherServer',
   'uploadTargets',
   'stationGaps',
+  'stationNeighbours',
   'stations',
   'admin',
   'downloadTokens',

@@ -7,6 +7,7 @@ import type { COLLECTIONS, SettingsName, SettingsOf } from './collections';
 import type * as C from './contract';
 import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
+import type { NeighbourAnswer } from './neighbours';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
 
@@ -177,6 +178,8 @@ export interface ServiceTypes extends SettingsServices {
   'stations/lookup': Find<C.Device, { wsid: string }>;
   /** Gaps in a station's data over the last `days` (issue 27; src/domain/gaps.ts). */
   stationGaps: Find<GapReport, { device: string; days?: number }>;
+  /** The owner's neighbour check (issue 24; src/domain/neighbours.ts). */
+  stationNeighbours: Find<NeighbourAnswer, { device: string }>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
   /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
   'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;

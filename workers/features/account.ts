@@ -23,6 +23,7 @@ export const accountHandlers = {
   },
   loadWeatherServer: (rt, device) => account.loadWeatherServer(deps(rt), device),
   loadStationGaps: (rt, device, days) => account.loadStationGaps(deps(rt), device, days),
+  loadNeighbourHints: (rt, device) => account.loadNeighbourHints(deps(rt), device),
   regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
   setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
   exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
@@ -40,6 +41,7 @@ export const accountHandlers = {
   | 'deleteAccount'
   | 'loadWeatherServer'
   | 'loadStationGaps'
+  | 'loadNeighbourHints'
   | 'regenerateStationKey'
   | 'setMacIdentification'
   | 'exportData'

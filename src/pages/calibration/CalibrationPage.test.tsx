@@ -8,10 +8,17 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 import { COLLECTIONS } from '../../domain/collections';
+import type { NeighbourAnswer } from '../../domain/neighbours';
 import CalibrationPage from './CalibrationPage';
+
+let neighbours: NeighbourAnswer = { radiusKm: 25, neighbours: 0, positioned: false, hints: [] };
+const loadNeighbourHints = vi.fn(async (_device: string) => neighbours);
+vi.mock('../../api/worker', () => ({
+  dataWorker: { loadNeighbourHints: (d: string) => loadNeighbourHints(d) },
+}));
 
 const db = signedInDb('calibration-page');
 const table = () => db.table(COLLECTIONS.calibration.table);
@@ -81,5 +88,33 @@ describe('Calibration page', () => {
     expect(screen.getByText('Only the owner can change this station')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a calibration' })).toBeNull();
     expect(within(list).queryByRole('button')).toBeNull();
+  });
+
+  it('the neighbour check: a lasting offset is shown with the calibration that removes it, one click away', async () => {
+    neighbours = {
+      radiusKm: 25,
+      neighbours: 4,
+      positioned: true,
+      hints: [{ key: 'tempc0', offset: 2.1, neighbours: 4, hours: 70, days: 3 }],
+    };
+    open();
+    const hints = await screen.findByTestId('neighbour-hints');
+    expect(loadNeighbourHints).toHaveBeenCalledWith('d1');
+    expect(hints.textContent).toContain('Temperature reads 2.1 °C above 4 nearby stations for 3 days.');
+    fireEvent.click(within(hints).getByRole('button', { name: 'Calibrate by −2.1 °C' }));
+    await waitFor(async () =>
+      expect((await table().get('d1'))?.entries).toEqual([
+        { key: 'tempc0', offset: -2.1, multiplier: 1, quadratic: 0, since: expect.any(Number) },
+      ]),
+    );
+    expect(screen.queryByTestId('neighbour-hints')).toBeNull();
+  });
+
+  it('the neighbour check says what is missing: a position, or enough neighbours', async () => {
+    neighbours = { radiusKm: 25, neighbours: 0, positioned: false, hints: [] };
+    open();
+    expect(
+      await screen.findByText('Give the station its position to compare it with stations nearby.'),
+    ).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { EmptyState, Page, Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { StationSelect } from '../../components/StationSelect';
 import { TextField } from '../../components/TextField';
+import { useLink } from '../../components/useLink';
 import { saveSettings } from '../../db/edits';
 import {
   useAuth,
@@ -37,6 +38,7 @@ import { formatDateTime } from '../../i18n/dateTime';
 import { localizeNumber } from '../../i18n/format';
 import { itemLabel } from '../alert/alertItems';
 import styles from './CalibrationPage.module.css';
+import { NeighbourCheck } from './NeighbourCheck';
 
 /** The unit readings are stored in (the calibration's terms are in it, whatever the user reads). */
 const baseUnit = baseUnitName;
@@ -79,6 +81,7 @@ export default function CalibrationPage() {
   const latest = useLatest(deviceId);
   const prefs = useUnits();
   const auth = useAuth();
+  const link = useLink();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   usePageTitle(device ? t`Calibration of ${device.name}` : undefined);
@@ -271,6 +274,7 @@ export default function CalibrationPage() {
           })}
         </ul>
       )}
+      {owner && <NeighbourCheck deviceId={device._id} entries={entries} online={link !== 'offline'} />}
     </Page>
   );
 }
