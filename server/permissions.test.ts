@@ -566,6 +566,21 @@ const CASES: Case[] = [
     data: () => ({ graphRange: 'day' }),
     expect: ownerOnly({ admin: 'deny' }),
   },
+  // The station's own calibration (issue 24): everyone who reads the station reads it; the owner changes it.
+  {
+    name: 'calibration',
+    method: 'find',
+    path: 'stationCalibrations',
+    query: () => ({ weatherDevice: priv._id, $paginate: false }),
+    expect: readers(),
+  },
+  {
+    name: 'the neighbour check',
+    method: 'find',
+    path: 'stationNeighbours',
+    query: () => ({ device: priv._id }),
+    expect: ownerOnly(),
+  },
   // Readers get their own (possibly empty) rules; "the owner's alert rules" below checks nothing leaks.
   {
     name: 'alert settings',
