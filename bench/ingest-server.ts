@@ -65,8 +65,30 @@ const rows = Array.from({ length: STATIONS }, (_, i) => ({
   createdAt: now,
   updatedAt: now,
 }));
-if (seed)
-  for (let i = 0; i < rows.length; i += 200) await knex('weatherDevices').insert(rows.slice(i, i + 200));
+// The same number of stations again, each with a calibration (issue 24): ingest applies it to every upload.
+const calibrated = rows.map((r, i) => ({
+  ...r,
+  _id: objectId(now),
+  wsid: `cal${i}`,
+  stationKey: `calkey${i}`,
+  name: `Calibrated ${i}`,
+}));
+if (seed) {
+  for (const list of [rows, calibrated])
+    for (let i = 0; i < list.length; i += 200) await knex('weatherDevices').insert(list.slice(i, i + 200));
+  const entries = JSON.stringify([
+    { key: 'tempc0', offset: -0.5, multiplier: 1, quadratic: 0, since: 0 },
+    { key: 'humc0', offset: 0, multiplier: 1.02, quadratic: 0, since: 0 },
+    { key: 'relbaro', offset: 1.3, multiplier: 1, quadratic: 0, since: 0 },
+  ]);
+  const sqlTable = 'stationCalibrations';
+  for (let i = 0; i < calibrated.length; i += 200)
+    await knex(sqlTable).insert(
+      calibrated
+        .slice(i, i + 200)
+        .map((d) => ({ _id: objectId(now), weatherDevice: d._id, user, entries, updatedAt: now })),
+    );
+}
 const port = await server.listen();
 const token = await signJwt(server, user);
 process.stdout.write(

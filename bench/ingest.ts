@@ -35,13 +35,16 @@ export async function ingestBench(
   const upload = (i: number) =>
     `/data/upload.php?wsid=bench${i % stations}&wspw=key${i % stations}&datetime=${encodeURIComponent(new Date((t0 + 16 * Math.floor(i / stations)) * 1000).toISOString().slice(0, 19).replace('T', ' '))}&${FIELDS}`;
   const bare = (i: number) => `/bench/bare?wsid=bench${i % stations}&${FIELDS}`;
+  // The same uploads to the stations with a calibration (issue 24).
+  const calibrated = (i: number) => upload(i).replace(/wsid=bench(\d+)&wspw=key/, 'wsid=cal$1&wspw=calkey');
   const bareRuns: LoadResult[] = [];
   const ingestRuns: LoadResult[] = [];
+  const calibratedRuns: LoadResult[] = [];
   // The server's CPU time per answer, beside the rates: a rate can be capped by the load generator sharing the
   // two cores (the bare endpoint is), CPU per answer is the server's own cost.
   const cpu = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { us: number }).us;
-  const cpuPer = { bare: [] as number[], ingest: [] as number[] };
-  const measured = async (kind: 'bare' | 'ingest', path: (i: number) => string) => {
+  const cpuPer = { bare: [] as number[], ingest: [] as number[], calibrated: [] as number[] };
+  const measured = async (kind: keyof typeof cpuPer, path: (i: number) => string) => {
     const before = await cpu();
     const run = await load(base, path, { seconds, concurrency });
     cpuPer[kind].push(((await cpu()) - before) / run.answered);
@@ -52,19 +55,24 @@ export async function ingestBench(
     bareRuns.push(await measured('bare', bare));
     // Continue the upload sequence across rounds so every upload is a new sample.
     const run = await measured('ingest', (i) => upload(sent + i));
-    sent += run.answered + 10_000;
     ingestRuns.push(run);
+    const cal = await measured('calibrated', (i) => calibrated(sent + i));
+    calibratedRuns.push(cal);
+    sent += Math.max(run.answered, cal.answered) + 10_000;
   }
   child.kill('SIGTERM');
   await once(child, 'exit');
   await pg?.drop();
   const ratios = ingestRuns.map((r, i) => r.perSecond / bareRuns[i].perSecond);
+  const calibratedRatios = calibratedRuns.map((r, i) => r.perSecond / bareRuns[i].perSecond);
   const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   return {
     bare: median(bareRuns),
     ingest: median(ingestRuns),
+    calibrated: median(calibratedRuns),
     ratio: mid(ratios),
-    cpuUs: { bare: mid(cpuPer.bare), ingest: mid(cpuPer.ingest) },
+    calibratedRatio: mid(calibratedRatios),
+    cpuUs: { bare: mid(cpuPer.bare), ingest: mid(cpuPer.ingest), calibrated: mid(cpuPer.calibrated) },
     stations,
   };
 }
