@@ -9,6 +9,7 @@ import { GAP_DAYS, type GapReport } from '../domain/gaps';
 import { translateServerMessage as tr } from '../i18n/messages';
 import { errorText } from '../state/ui';
 import styles from './DataGaps.module.css';
+import type { LinkState } from './useLink';
 import { Panel } from './Page';
 
 /** A span of seconds in the locale's short units: "45 min", "3 h", "2 days". */
@@ -24,17 +25,19 @@ export function spanText(seconds: number, locale: string): string {
 
 export function DataGaps({
   deviceId,
-  online,
+  link,
   dateText,
 }: {
   deviceId: string;
-  online: boolean;
+  /** Asked once the socket is up: while it connects the worker would answer "offline" (useLink). */
+  link: LinkState;
   /** unix ms → the date and time in the user's format. */
   dateText: (ms: number) => string;
 }) {
   const { t, i18n } = useLingui();
   const [report, setReport] = useState<GapReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const online = link === 'online';
 
   useEffect(() => {
     setReport(null);
@@ -62,13 +65,13 @@ export function DataGaps({
   return (
     <Panel>
       <h2 className={styles.title}>{t`Gaps in the data`}</h2>
-      {!online && <p className={styles.note}>{t`The gaps load when the connection is back.`}</p>}
+      {link === 'offline' && <p className={styles.note}>{t`The gaps load when the connection is back.`}</p>}
       {error && online && (
         <p className={styles.error} role="alert">
           {tr(error)}
         </p>
       )}
-      {online && !report && !error && <p className={styles.note}>{t`Loading…`}</p>}
+      {link !== 'offline' && !report && !error && <p className={styles.note}>{t`Loading…`}</p>}
       {report && interval === null && (
         <p className={styles.note}>{t`Not enough readings yet to find gaps.`}</p>
       )}

@@ -35,3 +35,8 @@ export function signedInDb(name: string): PortalDb {
   });
   return db;
 }
+
+/** The worker's socket is up (useLink reads 'online'): screens then ask the worker for online-only answers. */
+export function connected(db: PortalDb): Promise<void> {
+  return setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loaded' });
+}

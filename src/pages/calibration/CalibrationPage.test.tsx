@@ -8,8 +8,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { signedInDb, TEST_DEVICE } from '../../db/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { connected, signedInDb, TEST_DEVICE } from '../../db/testing';
 import { COLLECTIONS } from '../../domain/collections';
 import type { NeighbourAnswer } from '../../domain/neighbours';
 import CalibrationPage from './CalibrationPage';
@@ -21,6 +21,7 @@ vi.mock('../../api/worker', () => ({
 }));
 
 const db = signedInDb('calibration-page');
+beforeEach(() => connected(db));
 const table = () => db.table(COLLECTIONS.calibration.table);
 
 function open() {

@@ -274,7 +274,7 @@ export default function CalibrationPage() {
           })}
         </ul>
       )}
-      {owner && <NeighbourCheck deviceId={device._id} entries={entries} online={link !== 'offline'} />}
+      {owner && <NeighbourCheck deviceId={device._id} entries={entries} link={link} />}
     </Page>
   );
 }

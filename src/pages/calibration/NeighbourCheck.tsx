@@ -10,6 +10,7 @@ import { baseUnitName } from '../../cards/calibration';
 import { metricLabel } from '../../cards/labels';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Page';
+import type { LinkState } from '../../components/useLink';
 import { saveSettings } from '../../db/edits';
 import type { CalibrationEntry } from '../../domain/calibration';
 import { HINT_DAYS, MIN_NEIGHBOURS, type NeighbourAnswer, type NeighbourHint } from '../../domain/neighbours';
@@ -20,15 +21,17 @@ import styles from './CalibrationPage.module.css';
 export function NeighbourCheck({
   deviceId,
   entries,
-  online,
+  link,
 }: {
   deviceId: string;
   entries: CalibrationEntry[];
-  online: boolean;
+  /** Asked once the socket is up: while it connects the worker would answer "offline" (useLink). */
+  link: LinkState;
 }) {
   const { t, i18n } = useLingui();
   const [answer, setAnswer] = useState<NeighbourAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const online = link === 'online';
   useEffect(() => {
     if (!online) return;
     let live = true;
@@ -62,7 +65,7 @@ export function NeighbourCheck({
   };
 
   let body: React.ReactNode;
-  if (!online) body = <p className={styles.note}>{t`The neighbour check needs a connection.`}</p>;
+  if (link === 'offline') body = <p className={styles.note}>{t`The neighbour check needs a connection.`}</p>;
   else if (error)
     body = (
       <p className={styles.error} role="alert">

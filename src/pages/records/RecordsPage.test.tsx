@@ -7,8 +7,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { signedInDb, TEST_DEVICE } from '../../db/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { connected, signedInDb, TEST_DEVICE } from '../../db/testing';
 import { emptyRecords } from '../../domain/records';
 
 vi.mock('../../api/worker', () => ({
@@ -21,6 +21,7 @@ vi.mock('../../api/worker', () => ({
 
 const { default: RecordsPage } = await import('./RecordsPage');
 const db = signedInDb('records-page');
+beforeEach(() => connected(db));
 
 describe('records page', () => {
   it('dates the wettest day by the station-local day (Europe/Prague)', async () => {

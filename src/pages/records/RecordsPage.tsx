@@ -190,7 +190,7 @@ export default function RecordsPage() {
       )}
       <DataGaps
         deviceId={device._id}
-        online={link !== 'offline'}
+        link={link}
         dateText={(ms) =>
           formatDateTime(ms, i18n.locale, prefs, { timeZone: device.timezone, seconds: true })
         }

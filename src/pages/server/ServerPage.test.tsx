@@ -10,6 +10,7 @@ import type { WeatherServerView } from '../../../workers/api';
 import { setHooksDb } from '../../db/hooks';
 import { PortalDb } from '../../db/schema';
 import { SETTING } from '../../db/settings';
+import { connected } from '../../db/testing';
 import type { Device } from '../../domain/contract';
 import { stationFacts } from './useWeatherServer';
 
@@ -85,6 +86,7 @@ beforeEach(async () => {
   });
   await db.devices.put(device);
   await db.settings.put({ key: `${SETTING.weatherServerPrefix}d1`, value: view });
+  await connected(db);
 });
 
 const renderPage = () =>
@@ -157,6 +159,17 @@ describe('weather server page', () => {
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+  });
+
+  it('asks for the gaps once the socket is up, not while it connects (the worker would answer offline)', async () => {
+    await db.settings.delete(SETTING.connection);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Gaps in the data' })).toBeTruthy();
+    expect(screen.getAllByText('Loading…').length).toBeGreaterThan(0);
+    expect(worker.loadStationGaps).not.toHaveBeenCalled();
+    await connected(db);
+    await waitFor(() => expect(worker.loadStationGaps).toHaveBeenCalledWith('d1', 7));
+    expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
   it('lists the gaps in the data, newest first, the ongoing one as a stop', async () => {

@@ -81,7 +81,7 @@ export default function ServerPage() {
       {view && view.protocols.length > 0 && (
         <ConsoleSettings protocols={view.protocols} device={device} online={online} />
       )}
-      {deviceId && <DataGaps deviceId={deviceId} online={online} dateText={dateText} />}
+      {deviceId && <DataGaps deviceId={deviceId} link={link} dateText={dateText} />}
       {device && <Calibrations device={device} dateText={dateText} />}
       {deviceId && <RelaySetup view={view} dateText={dateText} />}
       {deviceId && <CameraSetup stationKey={view?.stationKey ?? device?.stationKey} />}
