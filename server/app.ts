@@ -52,6 +52,7 @@ import { displaySettings } from './services/display-settings/display-settings';
 import { exportService } from './services/export/export';
 import { files } from './services/files/files';
 import { forecast } from './services/forecast/forecast';
+import { backfill } from './services/backfill/backfill';
 import { imports } from './services/imports/imports';
 import { metrics } from './services/metrics/metrics';
 import { orders } from './services/orders/orders';
@@ -210,6 +211,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(files);
   app.configure(exportService);
   app.configure(imports);
+  app.configure(backfill);
   app.configure(weatherServer);
   app.configure(stationGaps);
   app.configure(subscriptions);

@@ -65,6 +65,8 @@ export interface RunOptions {
   chunkRows?: number;
   /** Unix s (tests). */
   now?: number;
+  /** Where the rows come from (importJobs.source): a file, or a vendor's cloud (server/backfill/). */
+  source?: 'file' | 'backfill';
 }
 
 export class ImportError extends Error {}
@@ -196,6 +198,7 @@ export async function runImport(
         fileHash: options.fileHash,
         policy: options.policy,
         status: 'running',
+        source: options.source ?? 'file',
         createdAt: at,
         updatedAt: at,
       });

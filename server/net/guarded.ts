@@ -100,6 +100,8 @@ export interface GuardedRequest {
 export interface GuardedAnswer {
   status: number;
   body: string;
+  /** The answer's headers (a 429's Retry-After is read by the backfill's pacing). */
+  headers?: http.IncomingHttpHeaders;
 }
 
 /** One request to a user's URL through the guarded agents; a 3xx is answered as it is, never followed. */
@@ -134,6 +136,7 @@ export function guardedRequest(
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).subarray(0, maxBody).toString('utf8'),
+            headers: res.headers,
           });
         res.on('end', done);
         res.on('close', done);

@@ -1,7 +1,17 @@
 // History imports (issue 25): the shapes the server answers and the browser shows. The reading and storing are
 // in server/import/; the page in src/pages/import/.
 
-export type ImportFormat = 'weewx' | 'cumulus-log' | 'cumulus-dayfile' | 'ecowitt' | 'wunderground' | 'csv';
+import type { BackfillFormat } from './backfill';
+
+/** A file's format, or a vendor cloud's a backfill read from (src/domain/backfill.ts). */
+export type ImportFormat =
+  | 'weewx'
+  | 'cumulus-log'
+  | 'cumulus-dayfile'
+  | 'ecowitt'
+  | 'wunderground'
+  | 'csv'
+  | BackfillFormat;
 export type ImportPolicy = 'keep' | 'replace';
 export type ImportStatus = 'running' | 'cancelled' | 'failed' | 'done' | 'rolledBack';
 
@@ -66,6 +76,8 @@ export interface ImportJob {
   _id: string;
   device: string;
   format: ImportFormat;
+  /** Where the rows came from: an imported file, or a vendor's cloud (a backfill). */
+  source: 'file' | 'backfill';
   fileName: string;
   policy: ImportPolicy;
   status: ImportStatus;

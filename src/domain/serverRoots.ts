@@ -22,6 +22,7 @@ export const SERVER_ROOTS = [
   'payments',
   'attachments',
   'imports',
+  'backfill',
   'weatherServer',
   'uploadTargets',
   'stationGaps',
