@@ -103,6 +103,7 @@ export function vendorClient(options: ClientOptions): VendorClient {
               headers: { accept: 'application/json', ...headers },
               timeoutMs: TIMEOUT_MS,
               maxBody: MAX_BODY,
+              withHeaders: true,
             },
             // The endpoint is the operator's (config), never the user's: it may be local (tests, a proxy).
             { allowPrivate: true },

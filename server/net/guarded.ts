@@ -95,6 +95,8 @@ export interface GuardedRequest {
   timeoutMs: number;
   /** Bytes of the answer kept (the rest is not read). */
   maxBody?: number;
+  /** Answer the headers too (the backfill reads a 429's Retry-After). */
+  withHeaders?: boolean;
 }
 
 export interface GuardedAnswer {
@@ -136,7 +138,7 @@ export function guardedRequest(
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).subarray(0, maxBody).toString('utf8'),
-            headers: res.headers,
+            ...(request.withHeaders ? { headers: res.headers } : {}),
           });
         res.on('end', done);
         res.on('close', done);

@@ -111,13 +111,6 @@ export interface BackfillRequest {
   to: number;
 }
 
-/** Whole-day [from, to) ranges covering [from, to) in steps of `step` seconds (the vendors' per-call limits). */
-export function slices(from: number, to: number, step: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let t = from; t < to; t += step) out.push([t, Math.min(t + step, to)]);
-  return out;
-}
-
 /**
  * The range a gap list suggests: from the oldest gap's start to the newest gap's end (null without gaps). Gaps
  * are newest first (stationGaps); an ongoing gap ends now, which the server clips to the last whole hour.

@@ -1,4 +1,4 @@
-// Ecowitt.net API v3 history (https://doc.ecowitt.net/web/#/apiv3en?page_id=19): GET /api/v3/device/history with
+// Ecowitt.net API v3 history (https://doc.ecowitt.net/web/#/apiv3en, History Data): GET /api/v3/device/history with
 // application_key, api_key, mac, start_date, end_date, cycle_type and call_back. The answer is
 // {code, msg, time, data: {<group>: {<field>: {unit, list: {<unix s>: "<value>"}}}}} (data is [] with no readings).
 // We ask for metric units (temp_unitid=1 ℃, pressure_unitid=3 hPa, wind_speed_unitid=6 m/s, rainfall_unitid=12

@@ -76,6 +76,8 @@ function presentJob(row: Record<string, unknown>): BackfillJob {
   const live = running.get(String(row._id));
   return {
     ...presentImport(row),
+    // Running until this process has settled it (a stopped backfill's import first ends as done, then is marked).
+    ...(live ? { status: 'running' as const } : {}),
     vendor: meta.vendor,
     from: meta.from,
     to: meta.to,
