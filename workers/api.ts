@@ -15,6 +15,7 @@ import type {
   User,
 } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
+import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { BucketRange } from '../src/domain/types';
@@ -244,6 +245,13 @@ export interface DataWorkerApi {
   /** The station's imports, newest first. */
   importJobs(device: string): Promise<ImportJob[]>;
   importAction(job: string, action: 'cancel' | 'rollback'): Promise<ImportJob>;
+
+  // Backfill from the vendors' clouds (issue 27; workers/backfill.ts), owner only, online only.
+  /** The stored keys (secrets masked) and the station's backfills (with the running one's progress). */
+  backfillState(device: string): Promise<BackfillState>;
+  startBackfill(req: BackfillRequest): Promise<BackfillJob>;
+  cancelBackfill(job: string): Promise<BackfillJob>;
+  forgetBackfillKeys(device: string): Promise<void>;
 
   // Forwarding to weather networks (issue #17; workers/upload-targets.ts), owner only, online only but the load.
   /** The station's targets into Dexie `uploadTargets` (keys masked); kept live by the owner's events. */

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { BACKFILL_VENDORS, errorCodeOf, isBackfillVendor, rangeOfGaps, VENDOR_KEYS } from './backfill';
+import {
+  BACKFILL_VENDORS,
+  dayInput,
+  dayStartOf,
+  defaultDays,
+  errorCodeOf,
+  isBackfillVendor,
+  rangeOfGaps,
+  VENDOR_KEYS,
+} from './backfill';
 
 describe('backfill domain', () => {
   test('the range of a gap list spans its oldest start to its newest end', () => {
@@ -24,5 +33,22 @@ describe('backfill domain', () => {
     expect(isBackfillVendor('ambient')).toBe(true);
     expect(isBackfillVendor('davis')).toBe(false);
     expect(isBackfillVendor(undefined)).toBe(false);
+  });
+});
+
+describe('backfill days', () => {
+  test('date inputs are the station’s local days', () => {
+    const t = Date.UTC(2026, 10, 26, 23, 30) / 1000; // 27 November 00:30 in Prague
+    expect(dayInput(t, 'Europe/Prague')).toBe('2026-11-27');
+    expect(dayInput(t, 'UTC')).toBe('2026-11-26');
+    expect(dayStartOf('2026-11-27', 'Europe/Prague')).toBe(Date.UTC(2026, 10, 26, 23) / 1000);
+    expect(dayStartOf('27.11.2026', 'UTC')).toBeNull();
+  });
+
+  test('the range offered: the gaps’ days, else the last week', () => {
+    const now = Date.UTC(2026, 10, 27, 12) / 1000;
+    const gap = { from: now - 3 * 86400, to: now - 2 * 86400, missing: 288, ongoing: false };
+    expect(defaultDays([gap], now, 'UTC')).toEqual({ from: '2026-11-24', to: '2026-11-25' });
+    expect(defaultDays([], now, 'UTC')).toEqual({ from: '2026-11-20', to: '2026-11-27' });
   });
 });

@@ -4,6 +4,7 @@
 
 import type { Gap } from './gaps';
 import type { ImportJob } from './imports';
+import { localParts, zonedMidnight } from './timeZones';
 
 export const BACKFILL_VENDORS = ['ecowitt', 'wunderground', 'ambient', 'weatherlink'] as const;
 export type BackfillVendor = (typeof BACKFILL_VENDORS)[number];
@@ -121,4 +122,31 @@ export function rangeOfGaps(gaps: readonly Gap[]): { from: number; to: number } 
     from: Math.min(...gaps.map((g) => g.from)),
     to: Math.max(...gaps.map((g) => g.to)),
   };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date input's value (YYYY-MM-DD) for the device-local day of `t`. */
+export function dayInput(t: number, timeZone: string): string {
+  const p = localParts(t, timeZone);
+  return `${p.y}-${pad(p.m)}-${pad(p.d)}`;
+}
+
+/** The device-local midnight a date input names (null for an empty or bad value). */
+export function dayStartOf(value: string, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? zonedMidnight(Number(m[1]), Number(m[2]), Number(m[3]), timeZone) : null;
+}
+
+/** The days a backfill is offered for: the days of the station's gaps, else the last `days` days. */
+export function defaultDays(
+  gaps: readonly Gap[],
+  now: number,
+  timeZone: string,
+  days = 7,
+): { from: string; to: string } {
+  const range = rangeOfGaps(gaps);
+  const from = range?.from ?? now - days * 86400;
+  const to = Math.min(range?.to ?? now, now);
+  return { from: dayInput(from, timeZone), to: dayInput(to, timeZone) };
 }

@@ -17,6 +17,7 @@ import type { CumulusUnits, ImportJob, ImportPolicy } from '../../domain/imports
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import styles from './ImportPage.module.css';
+import { BackfillPanel } from './BackfillPanel';
 import { ImportReportView } from './ImportReportView';
 import { MappingForm } from './MappingForm';
 import { FORMAT_NAMES, STATUS_NAMES } from './names';
@@ -244,6 +245,12 @@ export default function ImportPage() {
               </li>
             ))}
           </ul>
+        </Panel>
+      )}
+
+      {deviceId && (
+        <Panel>
+          <BackfillPanel device={deviceId} timeZone={tz} online={online} />
         </Panel>
       )}
     </Page>
