@@ -124,7 +124,8 @@ function weatherlink(query: URLSearchParams, since: number): unknown {
   return template;
 }
 
-export async function startFakeVendors(timeZone: string): Promise<FakeVendors> {
+/** `port` 0: any free port (the e2e run gives the one its server is configured with). */
+export async function startFakeVendors(timeZone: string, port = 0): Promise<FakeVendors> {
   const requests: FakeRequest[] = [];
   const scripts = new Map<BackfillVendor, Scripted[]>();
   const fake: Omit<FakeVendors, 'url' | 'close'> = {
@@ -178,10 +179,10 @@ export async function startFakeVendors(timeZone: string): Promise<FakeVendors> {
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as FakeVendors;
 }

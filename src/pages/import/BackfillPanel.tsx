@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CloudDownload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dataWorker } from '../../api/worker';
 import { Button } from '../../components/Button';
 import { SelectField } from '../../components/SelectField';
@@ -80,6 +80,11 @@ export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPa
   const [vendor, setVendor] = useState<BackfillVendor>('ecowitt');
   const [keys, setKeys] = useState<Record<string, string>>({});
   const [days, setDays] = useState<{ from: string; to: string } | null>(null);
+  const touched = useRef(false);
+  const pickDays = (next: { from: string; to: string }) => {
+    touched.current = true;
+    setDays(next);
+  };
 
   // The stored vendor and keys (masked) once known; the days of the station's gaps (last 31 days) by default.
   useEffect(() => {
@@ -91,11 +96,15 @@ export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPa
   useEffect(() => {
     const at = now ?? Math.floor(Date.now() / 1000);
     let live = true;
+    touched.current = false;
     setDays(null);
+    // The owner's own days win over the default arriving after them.
+    const offer = (gaps: Parameters<typeof defaultDays>[0]) =>
+      live && !touched.current && setDays(defaultDays(gaps, at, timeZone));
     calls
       .loadStationGaps(device, 31)
-      .then((r) => live && setDays(defaultDays(r.gaps, at, timeZone)))
-      .catch(() => live && setDays(defaultDays([], at, timeZone)));
+      .then((r) => offer(r.gaps))
+      .catch(() => offer([]));
     return () => {
       live = false;
     };
@@ -155,14 +164,14 @@ export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPa
           type="date"
           value={days?.from ?? ''}
           disabled={!!running}
-          onChange={(e) => setDays({ from: e.target.value, to: days?.to ?? e.target.value })}
+          onChange={(e) => pickDays({ from: e.target.value, to: days?.to ?? e.target.value })}
         />
         <TextField
           label={t`To (last day)`}
           type="date"
           value={days?.to ?? ''}
           disabled={!!running}
-          onChange={(e) => setDays({ from: days?.from ?? e.target.value, to: e.target.value })}
+          onChange={(e) => pickDays({ from: days?.from ?? e.target.value, to: e.target.value })}
         />
       </div>
       <div className={styles.buttons}>
