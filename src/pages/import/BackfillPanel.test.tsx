@@ -121,13 +121,32 @@ describe('Backfill from the vendor’s cloud', () => {
     ]);
     show(api);
     await screen.findByText('Fetching from Ecowitt.net: 1 of 2 days, 288 readings added so far');
-    expect(screen.getByLabelText('MAC address of the console')).toHaveProperty('value', 'AA:BB:CC:DD:EE:FF');
+    await waitFor(() =>
+      expect(screen.getByLabelText('MAC address of the console')).toHaveProperty(
+        'value',
+        'AA:BB:CC:DD:EE:FF',
+      ),
+    );
     expect(screen.getByLabelText('API key')).toHaveProperty('value', '••••t-42');
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(api.cancelBackfill).toHaveBeenCalledWith(running._id));
     await screen.findByText(
       'Added 564 readings over 2 days from Ecowitt.net; 12 skipped because the station has its own data for those hours.',
     );
+  });
+
+  it('keeps the days the owner picked when the gaps answer comes later', async () => {
+    const api = fakeApi([{ source: null, jobs: [] }]);
+    let answer: (r: Awaited<ReturnType<BackfillApi['loadStationGaps']>>) => void = () => undefined;
+    api.loadStationGaps.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve as never)));
+    show(api);
+    fireEvent.change(screen.getByLabelText('From (first day)'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To (last day)'), { target: { value: '2026-11-02' } });
+    answer({ interval: 300, from: 0, to: NOW, count: 0, coverage: 1, gaps: [] });
+    await waitFor(() => expect(api.loadStationGaps).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByLabelText('From (first day)')).toHaveProperty('value', '2026-11-01');
+    expect(screen.getByLabelText('To (last day)')).toHaveProperty('value', '2026-11-02');
   });
 
   it('says why a backfill stopped, in words', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../../domain/backfill';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
+import own from './BackfillPanel.module.css';
 import styles from './ImportPage.module.css';
 import { STATUS_NAMES } from './names';
 import { type BackfillApi, useBackfill } from './useBackfill';
@@ -65,17 +66,26 @@ export interface BackfillPanelProps {
   device: string;
   timeZone: string;
   online: boolean;
+  /** The socket is up (link 'online'): the state is loaded then, and again when it comes back. */
+  connected?: boolean;
   /** The data worker's calls (tests hand their own). */
   api?: BackfillApi;
   /** Unix s (tests). */
   now?: number;
 }
 
-export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPanelProps) {
+export function BackfillPanel({
+  device,
+  timeZone,
+  online,
+  connected = online,
+  api,
+  now,
+}: BackfillPanelProps) {
   const { t, i18n } = useLingui();
   const prefs = useUnits();
   const calls = api ?? dataWorker;
-  const backfill = useBackfill(device, calls);
+  const backfill = useBackfill(device, calls, connected);
   const { state, running } = backfill;
   const [vendor, setVendor] = useState<BackfillVendor>('ecowitt');
   const [keys, setKeys] = useState<Record<string, string>>({});
@@ -140,7 +150,7 @@ export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPa
         options={BACKFILL_VENDORS.map((v) => ({ value: v, label: VENDOR_NAMES[v] }))}
       />
       <p className={styles.note}>{i18n._(VENDOR_NOTES[vendor])}</p>
-      <div className={styles.units}>
+      <div className={own.fields}>
         {fields.map((f) => (
           <TextField
             key={`${vendor}-${f.name}`}
@@ -158,7 +168,7 @@ export function BackfillPanel({ device, timeZone, online, api, now }: BackfillPa
           />
         ))}
       </div>
-      <div className={styles.units}>
+      <div className={own.fields}>
         <TextField
           label={t`From (first day)`}
           type="date"

@@ -16,8 +16,8 @@ import { DEFAULT_TIME_ZONE } from '../../domain';
 import type { CumulusUnits, ImportJob, ImportPolicy } from '../../domain/imports';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
-import styles from './ImportPage.module.css';
 import { BackfillPanel } from './BackfillPanel';
+import styles from './ImportPage.module.css';
 import { ImportReportView } from './ImportReportView';
 import { MappingForm } from './MappingForm';
 import { FORMAT_NAMES, STATUS_NAMES } from './names';
@@ -250,7 +250,7 @@ export default function ImportPage() {
 
       {deviceId && (
         <Panel>
-          <BackfillPanel device={deviceId} timeZone={tz} online={online} />
+          <BackfillPanel device={deviceId} timeZone={tz} online={online} connected={link === 'online'} />
         </Panel>
       )}
     </Page>

@@ -16,7 +16,8 @@ export interface BackfillApi {
 
 const POLL_MS = 1000;
 
-export function useBackfill(device: string | undefined, api: BackfillApi = dataWorker) {
+/** `connected`: the state is (re)loaded when the socket comes (back); a load that failed before is not kept. */
+export function useBackfill(device: string | undefined, api: BackfillApi = dataWorker, connected = true) {
   const [state, setState] = useState<BackfillState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -27,7 +28,9 @@ export function useBackfill(device: string | undefined, api: BackfillApi = dataW
     if (!device) return;
     try {
       const next = await api.backfillState(device);
-      if (current.current === device) setState(next);
+      if (current.current !== device) return;
+      setState(next);
+      setError(null);
     } catch (e) {
       if (current.current === device) setError(errorText(e));
     }
@@ -36,8 +39,10 @@ export function useBackfill(device: string | undefined, api: BackfillApi = dataW
   useEffect(() => {
     setState(null);
     setError(null);
-    void refresh();
-  }, [refresh]);
+  }, [device]);
+  useEffect(() => {
+    if (connected) void refresh();
+  }, [refresh, connected]);
 
   const running = state?.jobs.find((j) => j.status === 'running') ?? null;
   useEffect(() => {
