@@ -1,6 +1,6 @@
 // A backfill as an ImportReader (server/import/types.ts): the vendor's pages read as a file's rows, so the import
-// (run.ts, policy 'keep') stores them like an imported file: only hours the station has no data in are written,
-// and aggregates, records, climate values and graphs follow as for any import. Pages that go forward in time are
+// (run.ts, policy 'fill') stores them like an imported file: only 5-minute buckets the station has no data in are
+// written, and aggregates, records, climate values and graphs follow as for any import. Pages that go forward in time are
 // handed on as they come (a failure on day 200 keeps the 199 days stored); Ambient pages backwards, so its pages
 // are gathered and handed on oldest first.
 import { BACKFILL_FORMAT, type BackfillVendor } from '../../src/domain/backfill';

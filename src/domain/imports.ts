@@ -12,7 +12,8 @@ export type ImportFormat =
   | 'wunderground'
   | 'csv'
   | BackfillFormat;
-export type ImportPolicy = 'keep' | 'replace';
+/** `fill`: a backfill's, only 5-minute buckets the station has none in (server/import/run.ts). */
+export type ImportPolicy = 'keep' | 'replace' | 'fill';
 export type ImportStatus = 'running' | 'cancelled' | 'failed' | 'done' | 'rolledBack';
 
 /** A line that could not be read (the import skips it). */

@@ -89,11 +89,11 @@ async function temps(device: string, from = DAY0, to = DAY2): Promise<Map<number
 const slots = (from: number, to: number) => (to - from) / STEP;
 
 describe('backfill', () => {
-  test('Ecowitt: two days fill the hours without console data; the console’s hour is kept as it was', async () => {
+  test('Ecowitt: two days fill every 5 minutes without console data; the console’s buckets are kept', async () => {
     const s = await station('Ecowitt backfill');
-    // The console's readings: one whole hour on the first day, at 30.5 °C.
+    // The console's readings: the first half of an hour on the first day, at 30.5 °C (its second half missing).
     const console = DAY0 + 10 * 3600;
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < 6; i++)
       await t.server.app.ctx.samples.write({ _id: s._id, timezone: ZONE }, console + i * STEP, {
         tempc0: 30.5,
       });
@@ -114,8 +114,8 @@ describe('backfill', () => {
     const expected = slots(DAY0, DAY2);
     expect(done).toMatchObject({
       status: 'done',
-      imported: expected - 12,
-      skipped: 12,
+      imported: expected - 6,
+      skipped: 6,
       days: 2,
       error: null,
     });
@@ -140,8 +140,15 @@ describe('backfill', () => {
     expect(stored.size).toBe(expected);
     for (const [time, temp] of stored)
       expect(temp, new Date(time * 1000).toISOString()).toBe(
-        time >= console && time < console + 3600 ? 30.5 : tempAt(time),
+        time >= console && time < console + 1800 ? 30.5 : tempAt(time),
       );
+    // The hour of both: the console's six buckets and the cloud's six, its high the console's, its last the cloud's.
+    const knex = t.server.app.ctx.storage.knex;
+    const { seq } = await knex('weatherDevices').where({ _id: s._id }).first('seq');
+    const hour = unpack((await knex('buckets1h').where({ device: seq, time: console }).first()).data).tempc0;
+    expect(hour[0]).toBe(12);
+    expect(hour[3]).toBe(30.5);
+    expect(hour[4]).toBe(tempAt(console + 3300));
     // The history and the records read the backfilled hours like any other.
     const day = await call(
       t.url,
@@ -169,7 +176,10 @@ describe('backfill', () => {
     });
     expect(undo.body.status).toBe('rolledBack');
     const after = await temps(s._id);
-    expect([...after.values()]).toEqual(Array(12).fill(30.5));
+    expect([...after.values()]).toEqual(Array(6).fill(30.5));
+    expect(
+      unpack((await knex('buckets1h').where({ device: seq, time: console }).first()).data).tempc0[0],
+    ).toBe(6);
   });
 
   test('a 429 is waited out by its Retry-After, and a second run with the stored (masked) keys adds nothing twice', async () => {

@@ -6,8 +6,8 @@
 //   GET /backfill/<job>   its progress; PATCH /backfill/<job> {action: cancel}; DELETE /backfill/<device>: forget
 //       the keys. Undo is the import's (PATCH /imports/<job> {action: rollback}): a backfill is an import job.
 // The keys are the owner's: never answered to anyone else (a shared user or an admin gets 403), never logged,
-// never in an error text. The rows go through the import (server/import/run.ts, policy keep): an hour the
-// station has data in is never touched.
+// never in an error text. The rows go through the import (server/import/run.ts, policy fill): a 5-minute bucket
+// the station has data in is never touched, the backfill's go around it.
 import { createHash } from 'node:crypto';
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
@@ -242,7 +242,7 @@ export class BackfillService {
       reader,
       {
         dryRun: false,
-        policy: 'keep',
+        policy: 'fill',
         source: 'backfill',
         fileName: `${vendorName(vendor)} ${day(from)} – ${day(to - 1)}`,
         fileHash: createHash('sha256').update(`${jobId}:${vendor}:${from}:${to}`).digest('hex'),

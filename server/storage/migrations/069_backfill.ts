@@ -1,6 +1,6 @@
 // Backfill from the vendors' clouds (issue 27): the owner's keys per station (one vendor at a time), and the
 // import job's source, so rows a backfill stored are told from a file's (provenance) while both go through the
-// same import (server/import/run.ts: keep policy, chunks, undo).
+// same import (server/import/run.ts: fill policy, chunks, undo).
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

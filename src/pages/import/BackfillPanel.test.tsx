@@ -131,7 +131,7 @@ describe('Backfill from the vendor’s cloud', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(api.cancelBackfill).toHaveBeenCalledWith(running._id));
     await screen.findByText(
-      'Added 564 readings over 2 days from Ecowitt.net; 12 skipped because the station has its own data for those hours.',
+      'Added 564 readings over 2 days from Ecowitt.net; 12 skipped because the station has its own readings for those times.',
     );
   });
 

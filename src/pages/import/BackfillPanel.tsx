@@ -1,7 +1,7 @@
 // "Backfill from the vendor's cloud" (issue 27) on the import page: the owner picks the vendor, enters the keys of
 // their account there (stored for the station, answered back masked), picks the days (the station's gaps by
 // default) and starts it; the progress and the outcome are shown here, errors in words. The fetching and storing
-// are the server's (server/services/backfill): hours the station has data in are never touched.
+// are the server's (server/services/backfill): 5-minute slots the station has data in are never touched.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -136,7 +136,7 @@ export function BackfillPanel({
         {t`Backfill from the vendor’s cloud`}
       </h2>
       <p className={styles.note}>
-        {t`Fill the station’s history from the readings your weather vendor’s cloud kept, with your own keys for it. Hours the station already has data for are never changed.`}
+        {t`Fill the station’s history from the readings your weather vendor’s cloud kept, with your own keys for it. Only missing 5-minute slots are filled: readings the station has are never changed.`}
       </p>
       <SelectField
         label={t`Vendor`}
@@ -271,7 +271,7 @@ function Progress({
   return (
     <div role="status" className={styles.form}>
       {job.status === 'done' && (
-        <p>{t`Added ${n(job.imported)} readings over ${n(job.days)} days from ${vendor}; ${n(job.skipped)} skipped because the station has its own data for those hours.`}</p>
+        <p>{t`Added ${n(job.imported)} readings over ${n(job.days)} days from ${vendor}; ${n(job.skipped)} skipped because the station has its own readings for those times.`}</p>
       )}
       {job.status === 'cancelled' && <p>{t`Stopped: ${n(job.imported)} readings added.`}</p>}
       {job.status === 'rolledBack' && <p>{t`Undone: the station has the data it had before.`}</p>}
