@@ -366,6 +366,42 @@ describe('backfill', () => {
     expect(fake.requests.length).toBe(1);
   });
 
+  test('a backfill left running by a process that is gone is marked stopped; one still going blocks another', async () => {
+    const s = await station('Restarted');
+    const knex = t.server.app.ctx.storage.knex;
+    const row = (id: string, updatedAt: number) => ({
+      _id: id,
+      device: s._id,
+      user: owner.user._id,
+      format: 'ambient-cloud',
+      fileName: 'Ambient Weather',
+      fileHash: id.padEnd(64, '0'),
+      policy: 'fill',
+      status: 'running',
+      source: 'backfill',
+      options: JSON.stringify({ vendor: 'ambient', from: DAY0, to: DAY2 }),
+      createdAt: updatedAt,
+      updatedAt,
+    });
+    await knex('importJobs').insert(row('b'.repeat(24), Date.now() - 16 * 60_000));
+    const state = await call(t.url, 'GET', `/backfill?device=${s._id}`, { token: owner.token });
+    expect(state.body.jobs).toMatchObject([{ _id: 'b'.repeat(24), status: 'cancelled', vendor: 'ambient' }]);
+    // Another process's backfill, heard from a minute ago: still running there.
+    await knex('importJobs').insert(row('c'.repeat(24), Date.now() - 60_000));
+    const busy = await call(t.url, 'POST', '/backfill', {
+      token: owner.token,
+      body: {
+        device: s._id,
+        vendor: 'ambient',
+        keys: { applicationKey: 'a-1', apiKey: 'b-1', mac: 'm' },
+        from: DAY0,
+        to: DAY2,
+      },
+    });
+    expect(busy.status).toBe(400);
+    expect(busy.body.message).toBe('A backfill of this station is running already');
+  });
+
   test('refused: others, shared users, bad input (400 with a message, never 500)', async () => {
     const s = await station('Shared');
     await t.server.app.ctx.storage

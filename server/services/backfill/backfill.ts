@@ -44,6 +44,8 @@ type P = Params & { user?: AuthUser };
 
 const MODULES: Record<BackfillVendor, VendorModule> = { ecowitt, wunderground, ambient, weatherlink };
 const MASK = '••••';
+/** A running backfill silent this long (ms) without this process running it was left by a process now gone. */
+const STALE_MS = 15 * 60_000;
 
 interface Live {
   controller: AbortController;
@@ -115,9 +117,28 @@ export class BackfillService {
     return device;
   }
 
+  /**
+   * Backfills left running by a process that is gone (a restart): none of this process's, and silent for longer
+   * than any wait of ours (a 429's longest, a chunk's fetching). Marked stopped, so the screen does not wait on
+   * them forever and a new one may start.
+   */
+  private async settleStale(device: string) {
+    const silentSince = Date.now() - STALE_MS;
+    const rows = await this.knex('importJobs')
+      .where({ device, source: 'backfill', status: 'running' })
+      .andWhere('updatedAt', '<', silentSince)
+      .select('_id');
+    const stale = rows.map((r) => String(r._id)).filter((id) => !running.has(id));
+    if (stale.length > 0)
+      await this.knex('importJobs')
+        .whereIn('_id', stale)
+        .update({ status: 'cancelled', updatedAt: Date.now() });
+  }
+
   async find(params: P): Promise<BackfillState> {
     const query = (params.query ?? {}) as Record<string, unknown>;
     const device = await this.owned(str(query, 'device', { required: true, max: 24 }), params.user);
+    await this.settleStale(device._id);
     const source = await this.knex('backfillSources').where({ device: device._id }).first();
     const jobs = await this.knex('importJobs')
       .where({ device: device._id, source: 'backfill' })
@@ -199,10 +220,11 @@ export class BackfillService {
         field: 'from',
       });
     const keys = await this.keysFor(device._id, vendor, body.keys);
+    await this.settleStale(device._id);
     const busy = await this.knex('importJobs')
       .where({ device: device._id, source: 'backfill', status: 'running' })
       .first('_id');
-    if (busy && running.has(busy._id)) throw new BadRequest('A backfill of this station is running already');
+    if (busy) throw new BadRequest('A backfill of this station is running already');
 
     const at = Date.now();
     const saved = { vendor, keys: JSON.stringify(keys), updatedAt: at };
