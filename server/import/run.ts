@@ -466,13 +466,15 @@ async function writeHours(
       written.push(hour);
       if (had) replaced.add(hour);
     }
-    // The day so far of each written slot, from the day's buckets (a replaced hour's old ones are gone by now).
+    // The day so far of each written slot, from the day's buckets (a replaced hour's old ones are gone by now, a
+    // filled hour's stay).
     if (!options.dryRun)
       await addClimateToday(
         trx,
         seq,
         climate,
         written.map((hour) => ({ hour, ...hours.get(hour)! })),
+        new Set([...filled.values()].flatMap((stored) => [...stored.keys()])),
       );
     for (const hour of written) {
       const h = hours.get(hour)!;
