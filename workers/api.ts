@@ -2,6 +2,7 @@
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
 
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../src/db/views';
+import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
 import type { ClimateAnswer } from '../src/domain/climate/summary';
 import type {
   Device,
@@ -15,7 +16,6 @@ import type {
   User,
 } from '../src/domain/contract';
 import type { ExportFormat } from '../src/domain/exports';
-import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { BucketRange } from '../src/domain/types';

@@ -2,8 +2,8 @@
 // backfills, starting one, its progress, cancelling it and forgetting the keys. Service calls only, online only;
 // nothing of it is kept in Dexie (the keys never reach the device's storage).
 import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
-import { online } from './imports';
 import type { Connection } from './connection';
+import { online } from './imports';
 
 export async function backfillState(conn: Connection, device: string): Promise<BackfillState> {
   online(conn);

@@ -36,6 +36,8 @@ export function useBackfill(device: string | undefined, api: BackfillApi = dataW
     }
   }, [device, api]);
 
+  // Another station: its state is not the last one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: device is the reset trigger
   useEffect(() => {
     setState(null);
     setError(null);
