@@ -3,6 +3,7 @@
 // server fetches them from a local fake of Ecowitt's API v3 (BACKFILL_URL_ECOWITT, playwright.config.ts) and the
 // page shows the progress and the outcome. A refused key is said in words. Screenshots at phone and desktop width.
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { type FakeVendors, startFakeVendors } from '../server/backfill/testing/fake-vendors';
 import { addStation, screenshots, signUp } from './helpers';
@@ -46,4 +47,20 @@ test('an owner backfills two days from Ecowitt.net; a refused key is said in wor
   // The backfill is an import job like the others: listed with its undo.
   await expect(page.getByText(/Ecowitt\.net \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/).first()).toBeVisible();
   await screenshots(page, shots, 'backfill-done');
+  // Readable in both themes (no serious or critical WCAG 2.1 AA findings).
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((th) => {
+      document.documentElement.dataset.theme = th;
+    }, theme);
+    const { violations } = await new AxeBuilder({ page })
+      .include('#backfill-heading')
+      .include('section[aria-labelledby="backfill-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id}`),
+    ).toEqual([]);
+  }
 });
