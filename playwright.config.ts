@@ -10,6 +10,9 @@ import { CHROMIUM, CHROMIUM_ARGS } from './e2e/chromium';
 const port = Number(process.env.E2E_PORT ?? 4610);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// e2e/backfill starts a fake of the vendors' history APIs here (the server's BACKFILL_URL_* point at it).
+const backfillPort = Number(process.env.E2E_BACKFILL_PORT ?? port + 300);
+process.env.E2E_BACKFILL_PORT = String(backfillPort);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,6 +50,10 @@ export default defineConfig({
       // The climate spec uploads a year and a half of readings with past console times (1,638 uploads); the
       // per-station limit (30 at once, 1 a second) has its own tests in server/.
       INGEST_BURST: '5000',
+      BACKFILL_URL_ECOWITT: `http://127.0.0.1:${backfillPort}`,
+      BACKFILL_URL_WUNDERGROUND: `http://127.0.0.1:${backfillPort}`,
+      BACKFILL_URL_AMBIENT: `http://127.0.0.1:${backfillPort}`,
+      BACKFILL_URL_WEATHERLINK: `http://127.0.0.1:${backfillPort}`,
     },
   },
 });

@@ -43,6 +43,7 @@ import { callContext, callUser, requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
 import { admin } from './services/admin/admin';
 import { applyAdminEmails } from './services/admin/admin-emails';
+import { backfill } from './services/backfill/backfill';
 import { camera } from './services/camera/camera';
 import { cameraUpload } from './services/camera/camera-upload';
 import { climate } from './services/climate/climate';
@@ -213,6 +214,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(files);
   app.configure(exportService);
   app.configure(imports);
+  app.configure(backfill);
   app.configure(weatherServer);
   app.configure(stationGaps);
   app.configure(stationNeighbours);

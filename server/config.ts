@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CaptchaVerifier } from './auth/captcha';
+import { type BackfillConfig, backfillConfig } from './backfill/config';
 import { type IntegrationsConfig, integrationsConfig } from './integrations/config';
 import type { LogFormat, LogLevel, LogThreshold } from './log';
 
@@ -91,6 +92,8 @@ export interface Config {
   embedOrigins?: string[];
   /** Forwarding, MQTT and /metrics (server/integrations/config.ts); unset: their defaults (all off but forwarding). */
   integrations?: IntegrationsConfig;
+  /** The vendors' history APIs for backfill (server/backfill/config.ts; BACKFILL_URL_<VENDOR>); unset: their defaults. */
+  backfill?: BackfillConfig;
   /** Card payments through Stripe when the secret and publishable keys are set; otherwise the sandbox (test mode). */
   stripeSecretKey: string | null;
   stripePublishableKey: string | null;
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaSecret: env.RECAPTCHA_SECRET || null,
     recaptchaMinScore: Number(env.RECAPTCHA_MIN_SCORE ?? 0.5),
     integrations: integrationsConfig(env),
+    backfill: backfillConfig(env),
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())

@@ -2,6 +2,7 @@
 // the results back from Dexie (src/db). Errors reject with { message, code } so the UI can show the message.
 
 import type { AccountInfo, ConnectionState, DevicePlanView, WeatherServerView } from '../src/db/views';
+import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
 import type { ClimateAnswer } from '../src/domain/climate/summary';
 import type {
   Device,
@@ -247,6 +248,13 @@ export interface DataWorkerApi {
   /** The station's imports, newest first. */
   importJobs(device: string): Promise<ImportJob[]>;
   importAction(job: string, action: 'cancel' | 'rollback'): Promise<ImportJob>;
+
+  // Backfill from the vendors' clouds (issue 27; workers/backfill.ts), owner only, online only.
+  /** The stored keys (secrets masked) and the station's backfills (with the running one's progress). */
+  backfillState(device: string): Promise<BackfillState>;
+  startBackfill(req: BackfillRequest): Promise<BackfillJob>;
+  cancelBackfill(job: string): Promise<BackfillJob>;
+  forgetBackfillKeys(device: string): Promise<void>;
 
   // Forwarding to weather networks (issue #17; workers/upload-targets.ts), owner only, online only but the load.
   /** The station's targets into Dexie `uploadTargets` (keys masked); kept live by the owner's events. */

@@ -7,7 +7,7 @@ import { coded, ERRORS } from '../src/domain/errors';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { Connection } from './connection';
 
-function online(conn: Connection): void {
+export function online(conn: Connection): void {
   if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'));
 }
 

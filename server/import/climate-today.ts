@@ -72,6 +72,8 @@ export async function addClimateToday(
   seq: number,
   settings: ClimateSettings & { longitude: number | null },
   hours: WrittenHour[],
+  /** Stored buckets of written hours that stay (an import that fills around the station's own, policy fill). */
+  staying: ReadonlySet<number> = new Set(),
 ): Promise<void> {
   const tz = settings.timeZone;
   const byDay = new Map<number, WrittenHour[]>();
@@ -99,7 +101,7 @@ export async function addClimateToday(
   const kept: ClimateBucket[] = [];
   for (const r of stored) {
     const time = Number(r.time);
-    if (!own.has(time - (time % 3600)))
+    if (!own.has(time - (time % 3600)) || staying.has(time))
       kept.push({ time, span: FIVE_MINUTES, aggs: climateOnly(unpack(r.data)) });
   }
   for (const day of days) {

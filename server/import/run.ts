@@ -32,7 +32,11 @@ import { type BucketRow, isSqlite, writeBuckets } from './bulk';
 import { addClimateToday, noteReading, type SlotProbe } from './climate-today';
 import type { BadLine, DayRow, ImportReader, SampleRow } from './types';
 
-export type Policy = 'keep' | 'replace';
+/**
+ * Where the station already has data: keep its hour, replace it, or fill (a backfill from a vendor's cloud): the
+ * file's 5-minute buckets go only where the station has none, the hour and its day are recomputed from them all.
+ */
+export type Policy = 'keep' | 'replace' | 'fill';
 
 export interface ImportDevice {
   _id: string;
@@ -65,6 +69,8 @@ export interface RunOptions {
   chunkRows?: number;
   /** Unix s (tests). */
   now?: number;
+  /** Where the rows come from (importJobs.source): a file, or a vendor's cloud (server/backfill/). */
+  source?: 'file' | 'backfill';
 }
 
 export class ImportError extends Error {}
@@ -196,6 +202,7 @@ export async function runImport(
         fileHash: options.fileHash,
         policy: options.policy,
         status: 'running',
+        source: options.source ?? 'file',
         createdAt: at,
         updatedAt: at,
       });
@@ -421,10 +428,13 @@ async function writeHours(
     let skipped = 0;
     const written: number[] = [];
     const replaced = new Set<number>();
+    /** Hours filled around the station's own buckets (policy fill), with those buckets. */
+    const filled = new Map<number, Map<number, Buffer>>();
     for (const hour of times) {
       const h = hours.get(hour)!;
       const before = existing.get(hour);
       const had = before !== undefined && Object.keys(unpack(before)).length > 0;
+      let old5: Map<number, Buffer> | null = null;
       if (had) {
         report.overlaps.rows += h.rows;
         report.overlaps.periods++;
@@ -432,13 +442,22 @@ async function writeHours(
           skipped += h.rows;
           continue;
         }
+        if (options.policy === 'fill') {
+          old5 = await rowsIn(trx, 'buckets5m', seq, hour, hour + 3600);
+          const dropped = dropStored(h, old5);
+          skipped += dropped;
+          if (h.fives.size === 0) continue;
+          imported += h.rows - dropped;
+          filled.set(hour, old5);
+        }
       }
-      imported += h.rows;
+      if (!filled.has(hour)) imported += h.rows;
       done.add(hour);
       if (options.dryRun) continue;
-      const old5 = had ? await rowsIn(trx, 'buckets5m', seq, hour, hour + 3600) : new Map<number, Buffer>();
+      old5 ??= had ? await rowsIn(trx, 'buckets5m', seq, hour, hour + 3600) : new Map<number, Buffer>();
       changes.hours.push([hour, b64(before), [...old5].map(([t, d]) => [t, b64(d)!] as [number, string])]);
-      if (old5.size > 0)
+      // A filled hour keeps the station's buckets (rollback puts the hour's old ones back all the same).
+      if (old5.size > 0 && !filled.has(hour))
         await trx('buckets5m')
           .where({ device: seq })
           .andWhere('time', '>=', hour)
@@ -447,19 +466,28 @@ async function writeHours(
       written.push(hour);
       if (had) replaced.add(hour);
     }
-    // The day so far of each written slot, from the day's buckets (a replaced hour's old ones are gone by now).
+    // The day so far of each written slot, from the day's buckets (a replaced hour's old ones are gone by now, a
+    // filled hour's stay).
     if (!options.dryRun)
       await addClimateToday(
         trx,
         seq,
         climate,
         written.map((hour) => ({ hour, ...hours.get(hour)! })),
+        new Set([...filled.values()].flatMap((stored) => [...stored.keys()])),
       );
     for (const hour of written) {
       const h = hours.get(hour)!;
       const had = replaced.has(hour);
       const hourAggs: Aggs = {};
-      for (const t5 of [...h.fives.keys()].sort((a, b) => a - b)) {
+      const stored = filled.get(hour);
+      for (const t5 of [...h.fives.keys(), ...(stored?.keys() ?? [])].sort((a, b) => a - b)) {
+        // The station's own bucket of a filled hour: in the hour's aggregate, in time order, and nowhere else
+        // (the day is recomputed from its hours).
+        if (!h.fives.has(t5)) {
+          mergeInto(hourAggs, unpack(stored!.get(t5)!));
+          continue;
+        }
         const aggs = h.fives.get(t5)!;
         fives.push({ device: seq, time: t5, data: pack(aggs) });
         mergeInto(hourAggs, aggs);
@@ -516,6 +544,19 @@ async function writeHours(
   };
   if (options.dryRun) await apply(knex);
   else await knex.transaction((trx) => apply(trx));
+}
+
+/** Removes from a pending hour the 5-minute buckets the station has data in; answers the rows they held. */
+function dropStored(h: Hour, stored: Map<number, Buffer>): number {
+  let dropped = 0;
+  for (const t5 of [...h.fives.keys()]) {
+    const own = stored.get(t5);
+    if (own === undefined || Object.keys(unpack(own)).length === 0) continue;
+    h.fives.delete(t5);
+    h.probes.delete(t5);
+    for (const t of h.times) if (t - (t % FIVE_MINUTES) === t5) dropped++;
+  }
+  return dropped;
 }
 
 /** `earlier` merged before `later` (a new object). */

@@ -95,11 +95,15 @@ export interface GuardedRequest {
   timeoutMs: number;
   /** Bytes of the answer kept (the rest is not read). */
   maxBody?: number;
+  /** Answer the headers too (the backfill reads a 429's Retry-After). */
+  withHeaders?: boolean;
 }
 
 export interface GuardedAnswer {
   status: number;
   body: string;
+  /** The answer's headers (a 429's Retry-After is read by the backfill's pacing). */
+  headers?: http.IncomingHttpHeaders;
 }
 
 /** One request to a user's URL through the guarded agents; a 3xx is answered as it is, never followed. */
@@ -134,6 +138,7 @@ export function guardedRequest(
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).subarray(0, maxBody).toString('utf8'),
+            ...(request.withHeaders ? { headers: res.headers } : {}),
           });
         res.on('end', done);
         res.on('close', done);

@@ -9,8 +9,8 @@ import { GAP_DAYS, type GapReport } from '../domain/gaps';
 import { translateServerMessage as tr } from '../i18n/messages';
 import { errorText } from '../state/ui';
 import styles from './DataGaps.module.css';
-import type { LinkState } from './useLink';
 import { Panel } from './Page';
+import type { LinkState } from './useLink';
 
 /** A span of seconds in the locale's short units: "45 min", "3 h", "2 days". */
 export function spanText(seconds: number, locale: string): string {

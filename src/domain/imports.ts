@@ -1,8 +1,19 @@
 // History imports (issue 25): the shapes the server answers and the browser shows. The reading and storing are
 // in server/import/; the page in src/pages/import/.
 
-export type ImportFormat = 'weewx' | 'cumulus-log' | 'cumulus-dayfile' | 'ecowitt' | 'wunderground' | 'csv';
-export type ImportPolicy = 'keep' | 'replace';
+import type { BackfillFormat } from './backfill';
+
+/** A file's format, or a vendor cloud's a backfill read from (src/domain/backfill.ts). */
+export type ImportFormat =
+  | 'weewx'
+  | 'cumulus-log'
+  | 'cumulus-dayfile'
+  | 'ecowitt'
+  | 'wunderground'
+  | 'csv'
+  | BackfillFormat;
+/** `fill`: a backfill's, only 5-minute buckets the station has none in (server/import/run.ts). */
+export type ImportPolicy = 'keep' | 'replace' | 'fill';
 export type ImportStatus = 'running' | 'cancelled' | 'failed' | 'done' | 'rolledBack';
 
 /** A line that could not be read (the import skips it). */
@@ -66,6 +77,8 @@ export interface ImportJob {
   _id: string;
   device: string;
   format: ImportFormat;
+  /** Where the rows came from: an imported file, or a vendor's cloud (a backfill). */
+  source: 'file' | 'backfill';
   fileName: string;
   policy: ImportPolicy;
   status: ImportStatus;

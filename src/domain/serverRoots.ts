@@ -25,6 +25,7 @@ const OWN_ROOTS = [
   'payments',
   'attachments',
   'imports',
+  'backfill',
   'weatherServer',
   'uploadTargets',
   'stationGaps',

@@ -2,6 +2,7 @@
 // are contract.ts's). The server's Application (server/declarations.ts) and the worker's client
 // (src/api/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
+import type { BackfillJob, BackfillRequest, BackfillState } from './backfill';
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';
 import type { COLLECTIONS, SettingsName, SettingsOf } from './collections';
 import type * as C from './contract';
@@ -187,6 +188,12 @@ export interface ServiceTypes extends SettingsServices {
     Get<ImportJob> &
     Create<ImportRequest, ImportAnswer> &
     Patch<{ action: 'cancel' | 'rollback' }, ImportJob>;
+  /** Backfill from the vendors' clouds (issue 27): the owner's keys, then a background import of their history. */
+  backfill: Find<BackfillState, { device: string }> &
+    Get<BackfillJob> &
+    Create<BackfillRequest, BackfillJob> &
+    Patch<{ action: 'cancel' }, BackfillJob> &
+    Remove<{ device: string }>;
   subscriptionPlans: Find<List<C.SubscriptionPlan>, ListQuery> &
     Get<C.SubscriptionPlan> &
     Create<Partial<C.SubscriptionPlan>, C.SubscriptionPlan> &

@@ -1,4 +1,5 @@
 // History imports (workers/imports.ts), online only.
+import * as backfill from '../backfill';
 import * as imports from '../imports';
 import type { Handlers } from './handlers';
 
@@ -9,6 +10,19 @@ export const importHandlers = {
   startImport: (rt, req) => imports.startImport(rt.conn, req),
   importJobs: (rt, device) => imports.importJobs(rt.conn, device),
   importAction: (rt, job, action) => imports.importAction(rt.conn, job, action),
+  backfillState: (rt, device) => backfill.backfillState(rt.conn, device),
+  startBackfill: (rt, req) => backfill.startBackfill(rt.conn, req),
+  cancelBackfill: (rt, job) => backfill.cancelBackfill(rt.conn, job),
+  forgetBackfillKeys: (rt, device) => backfill.forgetBackfillKeys(rt.conn, device),
 } satisfies Handlers<
-  'uploadImportFile' | 'cancelImportUpload' | 'checkImport' | 'startImport' | 'importJobs' | 'importAction'
+  | 'uploadImportFile'
+  | 'cancelImportUpload'
+  | 'checkImport'
+  | 'startImport'
+  | 'importJobs'
+  | 'importAction'
+  | 'backfillState'
+  | 'startBackfill'
+  | 'cancelBackfill'
+  | 'forgetBackfillKeys'
 >;

@@ -311,11 +311,12 @@ export class ImportsService {
   }
 }
 
-function present(job: Record<string, unknown>): ImportJob {
+export function present(job: Record<string, unknown>): ImportJob {
   return {
     _id: String(job._id),
     device: String(job.device),
     format: job.format as ImportJob['format'],
+    source: job.source === 'backfill' ? 'backfill' : 'file',
     fileName: String(job.fileName),
     policy: job.policy as ImportJob['policy'],
     status: job.status as ImportJob['status'],

@@ -16,6 +16,7 @@ import { DEFAULT_TIME_ZONE } from '../../domain';
 import type { CumulusUnits, ImportJob, ImportPolicy } from '../../domain/imports';
 import { formatDateTime } from '../../i18n/dateTime';
 import { translateServerMessage as tr } from '../../i18n/messages';
+import { BackfillPanel } from './BackfillPanel';
 import styles from './ImportPage.module.css';
 import { ImportReportView } from './ImportReportView';
 import { MappingForm } from './MappingForm';
@@ -244,6 +245,12 @@ export default function ImportPage() {
               </li>
             ))}
           </ul>
+        </Panel>
+      )}
+
+      {deviceId && (
+        <Panel>
+          <BackfillPanel device={deviceId} timeZone={tz} online={online} connected={link === 'online'} />
         </Panel>
       )}
     </Page>

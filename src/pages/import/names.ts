@@ -12,6 +12,10 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   ecowitt: 'Ecowitt',
   wunderground: 'Weather Underground',
   csv: 'CSV',
+  'ecowitt-cloud': 'Ecowitt.net',
+  'wunderground-cloud': 'Weather Underground',
+  'ambient-cloud': 'Ambient Weather',
+  'weatherlink-cloud': 'WeatherLink',
 };
 
 export const STATUS_NAMES: Record<ImportStatus, MessageDescriptor> = {
