@@ -205,10 +205,7 @@ export async function regenerateStationKey({ conn }: AccountDeps, device: string
       protocols: cached.protocols.map((p) => ({
         ...p,
         // The key is a value of its own (WSLink) or part of one (the Ecowitt path /data/report/<key>).
-        settings: (p.settings as [string, string][] | undefined)?.map(([k, v]) => [
-          k,
-          v.replaceAll(cached.stationKey, updated.stationKey!),
-        ]),
+        settings: p.settings?.map(([k, v]) => [k, v.replaceAll(cached.stationKey, updated.stationKey!)]),
       })),
     });
   return updated.stationKey ?? '';

@@ -5,6 +5,7 @@ import type { GraphRange, UnitPrefs } from '../domain';
 import type { ClimateAnswer } from '../domain/climate/summary';
 import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { PeriodFilter } from '../domain/periodFilters';
+import type { ProtocolSetupView } from '../domain/uploadSetup';
 import type { OutboxRow, PortalDb } from './schema';
 import type { AccountInfo, AuthRecord, ConnectionState, DevicePlanView, WeatherServerView } from './views';
 
@@ -54,6 +55,8 @@ export interface PublicConfigView {
   mailOutbox?: boolean;
   /** PUBLIC_HOST's host and port, where consoles upload (issue 33); null or absent: not configured. */
   consoleAddress?: { host: string; port: number } | null;
+  /** The consoles' set-up with placeholders (src/domain/uploadSetup.ts); absent in answers kept before it. */
+  uploadConsoles?: ProtocolSetupView[];
 }
 
 /** What each key holds. */

@@ -29,7 +29,7 @@ export const SERVER_ROOTS = [
   'admin',
   'downloadTokens',
   'sessionEnds',
-  // Station uploads (server/ingest/parsers/protocols.ts: each protocol's path prefixes).
+  // Station uploads (server/ingest/protocols/: each protocol's path prefixes).
   'data',
   'weatherstation',
   'pwsupdate',

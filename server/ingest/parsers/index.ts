@@ -3,6 +3,7 @@
 
 export { parseEcowitt } from './ecowitt';
 export { type FieldSource, type Fields, fieldsOf, parseFields } from './fields';
+// The protocols' descriptors, which use these parsers (../protocols/), re-exported for the parsers' users.
 export {
   type Identity,
   outcomeOf,
@@ -10,15 +11,10 @@ export {
   type ProtocolInfo,
   replyFor,
   type UploadOutcome,
-  type UploadReply,
-} from './protocols';
-export {
-  type ParsedUpload,
-  type ParseOptions,
-  UploadError,
-  type UploadErrorStatus,
   type UploadProtocol,
-} from './types';
+  type UploadReply,
+} from '../protocols';
+export { type ParsedUpload, type ParseOptions, UploadError, type UploadErrorStatus } from './types';
 export {
   BATTERY_LOW,
   BATTERY_OK,

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_PROTOCOLS } from '../../../src/domain/ingestHealth';
 import { outcomeOf, PROTOCOLS, replyFor, UploadError } from './index';
 
 describe('PROTOCOLS', () => {
-  it('declares every protocol the ingest-health view lists, in its order', () => {
-    expect(Object.keys(PROTOCOLS)).toEqual([...UPLOAD_PROTOCOLS]);
+  it('declares every protocol in the order the ingest-health view lists them: consoles first', () => {
+    expect(Object.keys(PROTOCOLS)).toEqual([
+      'wslink',
+      'wunderground',
+      'ecowitt',
+      'pwsweather',
+      'wow',
+      'weathercloud',
+      'windy',
+    ]);
   });
 
   it('lists the paths and methods each console uses', () => {

@@ -14,7 +14,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { BARO_WINDOW, LOST_DATA_AFTER, LOST_LINK_AFTER } from '../../../server/alerts/rules';
 import { loadConfig } from '../../../server/config';
-import { PROTOCOLS } from '../../../server/ingest/parsers/protocols';
+import { PROTOCOLS } from '../../../server/ingest/protocols';
 import { createMailer } from '../../../server/notify/mail';
 import { visitorPosition } from '../../../server/services/devices/device-record';
 import { CardShell } from '../../cards/CardShell';

@@ -53,14 +53,26 @@ const view: WeatherServerView = {
   protocols: [
     {
       protocol: 'wslink',
+      label: 'WSLink',
+      kind: 'console',
+      keyInPath: false,
       settings: [
         ['Server', 'weather.example.org'],
         ['Port', '80'],
       ],
     },
-    { protocol: 'wunderground', settings: [['Path', '/weatherstation/updateweatherstation.php']] },
+    {
+      protocol: 'wunderground',
+      label: 'Wunderground',
+      kind: 'console',
+      keyInPath: false,
+      settings: [['Path', '/weatherstation/updateweatherstation.php']],
+    },
     {
       protocol: 'pwsweather',
+      label: 'PWSweather',
+      kind: 'software',
+      keyInPath: false,
       settings: [
         ['Server URL', 'http://weather.example.org/pwsupdate/pwsupdate.php'],
         ['Station ID', 'garden-1'],
