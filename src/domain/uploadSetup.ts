@@ -60,4 +60,8 @@ export function fillSetup(text: string, values: Partial<Record<keyof typeof SETU
 }
 
 /** Rows that give the address consoles reach (shown once above the protocols where a page lists several). */
-export const ADDRESS_ROWS: ReadonlySet<string> = new Set<SetupRowName>(['Server', 'Port', 'Server IP / Hostname']);
+export const ADDRESS_ROWS: ReadonlySet<string> = new Set<SetupRowName>([
+  'Server',
+  'Port',
+  'Server IP / Hostname',
+]);

@@ -20,7 +20,7 @@ const replies = textReplies({
 export const pwsweather = defineProtocol({
   name: 'pwsweather',
   label: 'PWSweather',
-  senders: 'station software (WeeWX, CumulusMX, pywws, Meteobridge) in PWSweather’s format',
+  senders: 'WeeWX, CumulusMX, pywws, Meteobridge',
   kind: 'software',
   paths: ['/pwsupdate/pwsupdate.php'],
   ...QUERY_FIELDS,

@@ -23,7 +23,7 @@ function timeFields(time: number): string {
 export const weathercloud = defineProtocol({
   name: 'weathercloud',
   label: 'Weathercloud',
-  senders: 'station software (WeeWX, CumulusMX, pywws) in Weathercloud’s format',
+  senders: 'WeeWX, CumulusMX, pywws',
   kind: 'software',
   paths: ['/v01/set', '/v01/set/', '/set', '/set/'],
   fieldsPath: WEATHERCLOUD_PATH_FIELDS,

@@ -1,7 +1,15 @@
 // Windy: the station key as the path or a bearer token, its fields in the query or a JSON body, sent by
 // station software; parser: ../parsers/windy.ts.
 import { parseWindy, windyObservations } from '../parsers/windy';
-import { dateutc, defineProtocol, JSON_TYPE, QUERY_FIELDS, type ReplyTable, softwareSetup, TEXT } from './descriptor';
+import {
+  dateutc,
+  defineProtocol,
+  JSON_TYPE,
+  QUERY_FIELDS,
+  type ReplyTable,
+  softwareSetup,
+  TEXT,
+} from './descriptor';
 
 /** `SUCCESS` (pywws looks for it); errors as Windy's JSON ({statusCode, error, message}). */
 const REPLIES: ReplyTable = {
@@ -17,7 +25,7 @@ const REPLIES: ReplyTable = {
 export const windy = defineProtocol({
   name: 'windy',
   label: 'Windy',
-  senders: 'station software (WeeWX, CumulusMX, pywws, Meteobridge) in Windy’s format',
+  senders: 'WeeWX, CumulusMX, pywws, Meteobridge',
   kind: 'software',
   paths: ['/pws/update', '/pws/update/', '/api/v2/observation/update', '/api/v2/observation/update/'],
   keyPath: /^\/pws\/update\/([^/]+)\/?$/,

@@ -1,7 +1,14 @@
 // Met Office WOW: Wunderground's fields with WOW's credentials, sent by station software; parser:
 // ../parsers/wunderground.ts (parseWow).
 import { parseWow } from '../parsers/wunderground';
-import { dateutc, defineProtocol, JSON_TYPE, QUERY_FIELDS, type ReplyTable, softwareSetup } from './descriptor';
+import {
+  dateutc,
+  defineProtocol,
+  JSON_TYPE,
+  QUERY_FIELDS,
+  type ReplyTable,
+  softwareSetup,
+} from './descriptor';
 
 /**
  * pywws reads a 200's body as JSON (`{}`: stored) and counts a 429 as "repeated data", i.e. stored, so "too
@@ -20,7 +27,7 @@ const REPLIES: ReplyTable = {
 export const wow = defineProtocol({
   name: 'wow',
   label: 'Met Office WOW',
-  senders: 'station software (WeeWX, CumulusMX, pywws) in WOW’s format',
+  senders: 'WeeWX, CumulusMX, pywws',
   kind: 'software',
   paths: ['/automaticreading'],
   ...QUERY_FIELDS,

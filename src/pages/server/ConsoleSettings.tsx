@@ -66,7 +66,9 @@ export function ConsoleSettings({
               </p>
             )}
             {/* A protocol that may name the station by its MAC instead (Ecowitt's PASSKEY) offers the choice. */}
-            {typeof p.macAuth === 'boolean' && device && <MacIdentification device={device} online={online} />}
+            {typeof p.macAuth === 'boolean' && device && (
+              <MacIdentification device={device} online={online} />
+            )}
           </TabPanel>
         ))}
       </Tabs>
