@@ -73,7 +73,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return groups;
 }
 
-/** A file's layer: `workers`, `sw`, or the folder under src/ (src/db, src/domain, src/api…). */
+/** A file's layer: `workers`, `sw`, or the folder under src/ (src/db, src/domain, src/bridge…). */
 const layerOf = (file: string) =>
   file
     .split('/')

@@ -4,7 +4,7 @@
 // (account facts, picture, weather-server view) is cached in Dexie `settings` so the pages show the last
 // known data without a connection.
 
-import { ApiError, toApiError } from '../src/api/errors';
+import { ApiError, toApiError } from '../src/bridge/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';

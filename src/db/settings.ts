@@ -1,6 +1,6 @@
 // The Dexie `settings` key/value table: its keys (SETTING), what each holds (SettingValues) and typed access.
 // The page, the data worker and the service worker all read and write it, so the keys live with the table.
-import type { PortalError } from '../api/errors';
+import type { PortalError } from '../bridge/errors';
 import type { GraphRange, UnitPrefs } from '../domain';
 import type { ClimateAnswer } from '../domain/climate/summary';
 import type { Order, SubscriptionPlan } from '../domain/contract';

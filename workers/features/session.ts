@@ -5,7 +5,7 @@ import {
   detachSession,
   savePushTarget,
   saveSubscription,
-} from '../../src/api/push-session';
+} from '../../src/bridge/push-session';
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';

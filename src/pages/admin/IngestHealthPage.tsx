@@ -8,7 +8,7 @@ import { proxy } from 'comlink';
 import { Radio } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Page, Panel } from '../../components/Page';
 import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';

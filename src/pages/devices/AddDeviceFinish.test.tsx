@@ -13,7 +13,7 @@ import { signedInDb } from '../../db/testing';
 import type { Device } from '../../domain/contract';
 import { AddDeviceFinish } from './AddDeviceFinish';
 
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { loadWeatherServer: vi.fn(async () => null), loadPublicConfig: vi.fn(async () => null) },
 }));
 const db = signedInDb('add-finish');

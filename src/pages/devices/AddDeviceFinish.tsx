@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Check, CircleCheck, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { ConsoleSetup } from '../../components/ConsoleSetup';
 import { Panel } from '../../components/Page';

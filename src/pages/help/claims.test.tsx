@@ -25,7 +25,7 @@ import { DEFAULT_PLANS } from '../../domain/plans';
 import { HELP_FACTS, MENU_NAMES, OFFLINE_EDITS, ONLINE_ONLY } from './facts';
 
 const loadPublicConfig = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../../api/worker', () => ({ dataWorker: { loadPublicConfig } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { loadPublicConfig } }));
 
 const { default: HelpPage } = await import('./HelpPage');
 const { default: FaqPage } = await import('../faq/FaqPage');

@@ -23,7 +23,7 @@ const worker = vi.hoisted(() => ({
   // The camera block (issue 28) reads the portal's public host from /config.
   loadPublicConfig: vi.fn(async () => undefined),
 }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 
 const { default: ServerPage } = await import('./ServerPage');
 
