@@ -18,7 +18,10 @@ export const README_STATION: SetupContext = {
 export const README_TABLE_START = '<!-- protocol table: written from server/ingest/protocols (readme.ts) -->';
 export const README_TABLE_END = '<!-- end of protocol table -->';
 
-/** The table, one row per protocol in the registry's order. */
+/**
+ * The table, one row per protocol in the registry's order, its columns padded as the repository's formatter
+ * pads Markdown tables (so formatting the README leaves it as written).
+ */
 export function readmeTable(): string {
   const rows = PROTOCOL_LIST.map((info) => {
     const settings = info
@@ -27,7 +30,10 @@ export function readmeTable(): string {
       .join(', ');
     const note = info.readmeNote ? ` ${info.readmeNote}` : '';
     const kind = info.kind === 'console' ? 'console' : 'station software';
-    return `| **${info.label}** (${kind}) | ${info.senders} | ${settings}.${note} |`;
+    return [`**${info.label}** (${kind})`, info.senders, `${settings}.${note}`];
   });
-  return ['| Protocol | Sent by | Settings |', '| --- | --- | --- |', ...rows].join('\n');
+  const header = ['Protocol', 'Sent by', 'Settings'];
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
