@@ -48,7 +48,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         // Lean (issue 32): the build cannot know the user's language, so the nine catalogues (assets/locale-*) and
         // the non-Latin font subsets are cached on first use (sw/sw.ts), the active language right after the
-        // first load (api/sw-register.ts). The Latin subsets (latin, latin-ext: Czech) are precached.
+        // first load (bridge/sw-register.ts). The Latin subsets (latin, latin-ext: Czech) are precached.
         globIgnores: [
           'screenshots/**',
           'assets/locale-*',

@@ -39,7 +39,7 @@ async function sockets(request: APIRequestContext): Promise<number> {
   return Number(m![1]);
 }
 
-/** Does this tab run the data worker (src/api/worker.ts marks the role on <html>)? */
+/** Does this tab run the data worker (src/bridge/worker.ts marks the role on <html>)? */
 const leads = async (page: Page) =>
   (await page.locator('html').getAttribute('data-data-worker')) === 'leader';
 

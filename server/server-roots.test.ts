@@ -2,7 +2,7 @@
 // proxy: every registered service and every upload protocol's path must be under one of them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isServerPath, rootOf, SERVER_ROOTS } from '../src/domain/serverRoots';
-import { PROTOCOLS } from './ingest/parsers/protocols';
+import { PROTOCOLS } from './ingest/protocols';
 import { startServer, type TestServer } from './testing/server';
 
 describe('server roots', () => {

@@ -4,9 +4,9 @@ import './styles/global.css';
 import './styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from './api/sw-register';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
+import { registerServiceWorker } from './bridge/sw-register';
 import { afterFirstPaint } from './components/firstPaint';
 import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
 

@@ -1,7 +1,7 @@
 // Periodic Background Sync `last-data` (installed app, no page open): pull the newest row of each of the user's
 // devices with one `weatherMetrics/batchLastData` call into Dexie `live`, so the app opens on fresh readings.
 
-import { rest } from '../src/api/rest';
+import { rest } from '../src/bridge/rest';
 import { getAuth } from '../src/db/authStorage';
 import { pruneLive } from '../src/db/rows';
 import { type PortalDb, toRow } from '../src/db/schema';

@@ -2,8 +2,8 @@
 // rotation). Subscribe again (with the browser's new subscription when it gives one, else the old options or
 // the server's current VAPID key) and update this browser's `sessions` record over REST, so alerts keep
 // arriving without the app being opened.
-import { keyBytes } from '../src/api/push-register';
-import { fetchVapidKey, restCreateSession, saveSubscription } from '../src/api/push-session';
+import { keyBytes } from '../src/bridge/push-register';
+import { fetchVapidKey, restCreateSession, saveSubscription } from '../src/bridge/push-session';
 import type { PortalDb } from '../src/db/schema';
 
 export interface SubscriptionChange {

@@ -4,7 +4,7 @@
 // (account facts, picture, weather-server view) is cached in Dexie `settings` so the pages show the last
 // known data without a connection.
 
-import { ApiError, toApiError } from '../src/api/errors';
+import { ApiError, toApiError } from '../src/bridge/errors';
 import { applyDevice } from '../src/db/apply';
 import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
@@ -213,10 +213,7 @@ export async function regenerateStationKey({ conn }: AccountDeps, device: string
       protocols: cached.protocols.map((p) => ({
         ...p,
         // The key is a value of its own (WSLink) or part of one (the Ecowitt path /data/report/<key>).
-        settings: (p.settings as [string, string][] | undefined)?.map(([k, v]) => [
-          k,
-          v.replaceAll(cached.stationKey, updated.stationKey!),
-        ]),
+        settings: p.settings?.map(([k, v]) => [k, v.replaceAll(cached.stationKey, updated.stationKey!)]),
       })),
     });
   return updated.stationKey ?? '';

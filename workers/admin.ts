@@ -3,7 +3,7 @@
 // stays on the admin's device, and they are paged server lists that make no sense offline). The table export
 // reads pages of 100 until a short page (spec §7) and writes XLSX (the shared streaming writer) or CSV with a
 // byte-order mark, with progress and cancel.
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import {
   EXPORT_PAGE_SIZE,
   exportCell,

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import { getSetting, SETTING } from '../src/db/settings';
 import { Connection } from './connection';
 import { tempDb } from './testing';

@@ -1,8 +1,8 @@
 // The worker's socket.io connection (spec §7/§8): 30 s call timeout, session from the stored token, one
 // re-authentication + retry on NotAuthenticated, sign-out (settings.auth cleared → the page redirects once to
 // /login) when that fails, and a full reload of data after a reconnect (the new socket has no auth or channels).
-import { CALL_TIMEOUT_MS, createClient, type PortalClient } from '../src/api/client';
-import { ApiError, isNotAuthenticated, toApiError } from '../src/api/errors';
+import { CALL_TIMEOUT_MS, createClient, type PortalClient } from '../src/bridge/client';
+import { ApiError, isNotAuthenticated, toApiError } from '../src/bridge/errors';
 import { dexieAuthStorage, getAuth, setAuth } from '../src/db/authStorage';
 import type { PortalDb } from '../src/db/schema';
 import { SETTING, setSetting } from '../src/db/settings';

@@ -1,7 +1,7 @@
 // The data worker entry: exposes one data engine's methods over comlink. Errors cross as plain { name, message, code }
 // (comlink would drop `code` from an Error), and series arrays are transferred, not copied.
 import { expose, transfer } from 'comlink';
-import { plainError } from '../src/api/errors';
+import { plainError } from '../src/bridge/errors';
 import type { DataWorkerApi, SeriesData } from './api';
 import { createDataEngine } from './engine';
 

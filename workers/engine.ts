@@ -2,7 +2,7 @@
 // data.worker.ts exposes one. It owns the connection while a page is open and writes Dexie; the page only reads
 // Dexie (src/db/hooks.ts) and calls these methods. Each method is a feature's handler (features/*.ts), called
 // with the runtime that start() builds once the origin is known.
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import { db as defaultDb, type PortalDb } from '../src/db/schema';
 import type { DataWorkerApi } from './api';
 import { accountHandlers } from './features/account';

@@ -1,7 +1,7 @@
 // History imports (issue 25; server/services/imports): the file goes up from here, not from the page, streamed by
 // the browser from disk (XMLHttpRequest sends a File without reading it into memory, and reports the upload's
 // progress, which fetch cannot); the dry run, start, progress, cancel and undo are service calls. Online only.
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import { getAuth } from '../src/db/authStorage';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';

@@ -2,7 +2,7 @@
 // (`plans`, `orders`), so the screens show them offline as last known; an order's changes arrive as the buyer's
 // live `orders patched` events. Creating, paying and removing are online only. When an order is paid, the last
 // data of its stations is loaded again: the dashboard shows what the plan unlocked.
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import { devicePlanKey, getSetting, SETTING, setSetting } from '../src/db/settings';
 import type { Order, PaymentStart, SubscriptionPlan } from '../src/domain/contract';
 import { SERVICES } from '../src/domain/contract';

@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pkg from '../package.json';
+import { setupTemplates } from '../server/ingest/protocols';
 import { startServer, type TestServer } from '../server/testing/server';
 import { PortalDb } from '../src/db/schema';
 import { getSetting, SETTING } from '../src/db/settings';
@@ -11,14 +12,17 @@ import { createDataEngine, type DataEngine } from './engine';
 let t: TestServer;
 let engine: DataEngine | null = null;
 beforeAll(async () => {
-  t = await startServer({ sourceUrl: 'https://git.example.com/portal' });
+  t = await startServer({
+    sourceUrl: 'https://git.example.com/portal',
+    publicHost: 'https://wx.example.org:8443',
+  });
 });
 afterAll(async () => {
   engine?.stop();
   await t.close();
 });
 
-it('keeps the server version and source address with the sign-in options', async () => {
+it('keeps the server version, source address and console set-up with the sign-in options', async () => {
   const db = new PortalDb(`config-${Math.random()}`);
   engine = createDataEngine({ db, timers: false, timeoutMs: 5000, socket: { reconnection: false } });
   await engine.start(t.url);
@@ -29,5 +33,10 @@ it('keeps the server version and source address with the sign-in options', async
     version: pkg.version,
     sourceUrl: 'https://git.example.com/portal',
     mailOutbox: true,
+    consoleAddress: { host: 'wx.example.org', port: 8443 },
+    uploadConsoles: setupTemplates(),
   });
+  // Every console protocol, each with its rows (the station and the address left to the page).
+  const kept = await getSetting(db, SETTING.publicConfig);
+  expect(kept?.uploadConsoles?.map((p) => p.label)).toEqual(['WSLink', 'Wunderground', 'Ecowitt']);
 });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import { SETTING } from '../src/db/settings';
 import { History } from './history';
 import { groupNames, Series } from './series';

@@ -2,7 +2,7 @@
 // the worker), else `weatherMetrics/queryGroup`, whose answers are cached in Dexie `series` so a graph seen once
 // works offline. Values are converted to the user's units here, once, into transferable Float64Arrays.
 
-import { isTransient } from '../src/api/errors';
+import { isTransient } from '../src/bridge/errors';
 import type { PortalDb, SeriesRow } from '../src/db/schema';
 import { getSetting, SETTING } from '../src/db/settings';
 import type { BucketRange, Sample } from '../src/domain';

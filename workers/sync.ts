@@ -1,7 +1,7 @@
 // Initial and reload sync after sign-in / reconnect: metric definitions (hash check), the device list (owned,
 // shared, public), last data (today's min/max), display and alert settings, active alerts → Dexie.
 
-import { toApiError } from '../src/api/errors';
+import { toApiError } from '../src/bridge/errors';
 import { applyDevice, applySettings, patchSyncState, replaceAlerts } from '../src/db/apply';
 import { pendingFields } from '../src/db/outbox';
 import { type PortalDb, toRow } from '../src/db/schema';

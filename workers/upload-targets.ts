@@ -2,7 +2,7 @@
 // server answers them), kept current by the owner's live `uploadTargets` events (the forwarder's results), and
 // edited online only. A revealed key goes straight back to the page and is never stored.
 
-import { ApiError } from '../src/api/errors';
+import { ApiError } from '../src/bridge/errors';
 import type { PortalDb } from '../src/db/schema';
 import {
   SERVICES,

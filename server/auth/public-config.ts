@@ -1,7 +1,9 @@
 // GET /config (public): what the client should offer — the captcha widget, OAuth buttons, the portal's version
 // and where its source is (Help's About), and whatever other parts add (e.g. `vapidPublicKey` for push). The
 // object is open: register more with addPublicConfig().
+import type { ProtocolSetupView } from '../../src/domain/uploadSetup';
 import type { Application } from '../declarations';
+import { setupTemplates } from '../ingest/protocols';
 import { serverAddress } from '../services/weather-server/weather-server';
 import { VERSION } from '../version';
 import { captchaEnabled } from './captcha';
@@ -29,6 +31,11 @@ export interface PublicConfig {
    * address); null without PUBLIC_HOST (the page then uses the address it was opened at).
    */
   consoleAddress: { host: string; port: number } | null;
+  /**
+   * The consoles' upload set-up with placeholders for the address and the station (src/domain/uploadSetup.ts),
+   * from the protocol descriptors: Help shows them without a station.
+   */
+  uploadConsoles: ProtocolSetupView[];
   vapidPublicKey?: string;
   [key: string]: unknown;
 }
@@ -56,6 +63,7 @@ export class PublicConfigService {
       sourceUrl: config.sourceUrl,
       mailOutbox: !config.smtpUrl,
       consoleAddress: config.publicHost ? consoleAddress(config.publicHost) : null,
+      uploadConsoles: setupTemplates(),
     };
     for (const part of parts.get(this.app) ?? []) Object.assign(out, await part());
     return out;

@@ -5,6 +5,7 @@
 // counts are checked by server/services/admin's own tests.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_STATUSES } from '../../src/domain/orders';
+import { PROTOCOL_NAMES } from '../ingest/protocols';
 import { call, toQuery } from '../testing/server';
 import type { Account, Station } from './backends';
 import { type Contract, T0 } from './context';
@@ -388,15 +389,10 @@ export function adminContract(c: Contract): void {
       const res = await find('admin/ingestHealth', editor);
       expect(res.status).toBe(200);
       const view = res.body;
-      expect(view.protocols).toEqual([
-        'wslink',
-        'wunderground',
-        'ecowitt',
-        'pwsweather',
-        'wow',
-        'weathercloud',
-        'windy',
-      ]);
+      // Every protocol descriptor, in the registry's order, each with its label.
+      expect(view.protocols).toEqual(PROTOCOL_NAMES);
+      expect(Object.keys(view.labels)).toEqual(PROTOCOL_NAMES);
+      expect(view.labels.wslink).toBe('WSLink');
       expect(view.now).toBeGreaterThan(Date.now() - 60_000);
       expect(view.minutes).toHaveLength(60);
       expect(view.minutes.at(-1).minute).toBe(Math.floor(view.now / 60_000));

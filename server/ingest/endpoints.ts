@@ -1,6 +1,6 @@
 // Which upload endpoint a request is for and the uploads it carries, read from the request's parts alone (no
 // HTTP framework): the portal's ingest route and the home relay (relay/) both read requests through this, so
-// they accept exactly the same uploads. The protocols themselves are declared in parsers/protocols.ts.
+// they accept exactly the same uploads. The protocols themselves are declared in protocols/, one descriptor each.
 import { type Fields, PROTOCOLS, parseFields, type UploadProtocol } from './parsers';
 
 /** The largest request body either accepts (a console's upload is a few hundred bytes). */

@@ -1,4 +1,4 @@
-// The upload endpoints of every protocol (parsers/protocols.ts), mounted ahead of the API. Consoles get the
+// The upload endpoints of every protocol (protocols/), mounted ahead of the API. Consoles get the
 // replies they expect; upload-shaped requests anywhere else get a 404 in their protocol's shape (stray.ts).
 import type { Middleware } from '@feathersjs/koa';
 import { endpointOf, MAX_BODY, readBody, readUploads } from './endpoints';

@@ -2,8 +2,8 @@
 // service worker's "navigate to this path" (notification clicks), the native-app bridge (in an embedding app).
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { onNavigate } from '../api/sw-register';
-import { startDataWorker } from '../api/worker';
+import { onNavigate } from '../bridge/sw-register';
+import { startDataWorker } from '../bridge/worker';
 import { afterFirstPaint, markShellMounted } from '../components/firstPaint';
 import { MessageSnackbars, SnackbarStack } from '../components/Snackbars';
 import { chooseLocale } from '../i18n/activate';

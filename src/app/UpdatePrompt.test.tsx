@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The update prompt in every tab, the guard that keeps a tab with unsaved input from reloading by itself, and the
 // kiosk that applies a waiting update once nobody has touched it (issue 32). The service worker's side is
-// src/api/sw-register.test.ts.
+// src/bridge/sw-register.test.ts.
 import '../components/test-setup';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -14,7 +14,7 @@ const sw = vi.hoisted(() => ({
   guard: (() => true) as () => boolean,
   applyUpdate: vi.fn(),
 }));
-vi.mock('../api/sw-register', () => ({
+vi.mock('../bridge/sw-register', () => ({
   onUpdateReady: (cb: () => void) => {
     sw.ready.add(cb);
     return () => sw.ready.delete(cb);

@@ -3,7 +3,7 @@
 // by itself once nobody has touched it for a while (issue 32: a kiosk tablet never updated).
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { applyUpdate, onUpdateReady, setReloadGuard } from '../api/sw-register';
+import { applyUpdate, onUpdateReady, setReloadGuard } from '../bridge/sw-register';
 import { Button } from '../components/Button';
 import { Snackbar } from '../components/Snackbars';
 import { useUi } from '../state/ui';

@@ -4,7 +4,7 @@
 // hand-over; tells the app it is ready (with both versions and the methods offered).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { openDevice } from '../components/openDevice';
 import { APP_VERSION } from '../domain/version';
 import { Bridge, BridgeError, type CallContext, nativeAppVersion, parentEndpoint } from './native-bridge';

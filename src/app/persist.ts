@@ -2,7 +2,7 @@
 // them under storage pressure (issue 32). Asked once per page load, after sign-in (Chromium decides by the
 // site's engagement or installation; Firefox may ask the user, which is why it waits for a signed-in user).
 import { useEffect } from 'react';
-import { askPersistentStorage } from '../api/storage';
+import { askPersistentStorage } from '../bridge/storage';
 import { useAuth } from '../db/hooks';
 
 let asked = false;

@@ -3,8 +3,8 @@
 // push alerts (issue 22: not at login): a page calls useUi's wantPush(), and this asks and subscribes. A failure
 // is only logged.
 import { useEffect } from 'react';
-import { registerPush } from '../api/push-register';
-import { dataWorker } from '../api/worker';
+import { registerPush } from '../bridge/push-register';
+import { dataWorker } from '../bridge/worker';
 import { useAuth } from '../db/hooks';
 import { useUi } from '../state/ui';
 import { fcmToken } from './firebase';

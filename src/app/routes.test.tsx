@@ -34,7 +34,7 @@ vi.mock('../db/hooks', async () => {
     useOutboxCount: () => 0,
   };
 });
-vi.mock('../api/worker', () => ({
+vi.mock('../bridge/worker', () => ({
   // Root starts the data worker after the first paint.
   startDataWorker: vi.fn(async () => undefined),
   dataWorker: {

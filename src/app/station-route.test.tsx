@@ -36,7 +36,7 @@ vi.mock('../db/hooks', async () => {
   };
 });
 const openStation = vi.hoisted(() => vi.fn());
-vi.mock('../api/worker', () => ({
+vi.mock('../bridge/worker', () => ({
   // Root starts the data worker after the first paint.
   startDataWorker: vi.fn(async () => undefined),
   dataWorker: { openStation, selectDevice: vi.fn(async () => undefined) },

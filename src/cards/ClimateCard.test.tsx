@@ -14,7 +14,7 @@ import { ClimateCard } from './ClimateCard';
 import type { Latest } from './types';
 
 const worker = vi.hoisted(() => ({ loadClimate: vi.fn() }));
-vi.mock('../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../bridge/worker', () => ({ dataWorker: worker }));
 
 signedInDb('climate-card');
 const device = { ...TEST_DEVICE, timezone: 'UTC' };

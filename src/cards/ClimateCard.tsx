@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Sprout } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { afterFirstPaint } from '../components/firstPaint';
 import { useConnection } from '../db/hooks';
 import { fixed, localParts, METRIC_BY_KEY, type UnitPrefs, unitFor } from '../domain';

@@ -11,7 +11,7 @@ import type { SeriesData } from '../../workers/api';
 import { signedInDb, TEST_DEVICE } from '../db/testing';
 
 const worker = vi.hoisted(() => ({ loadSeries: vi.fn() }));
-vi.mock('../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../bridge/worker', () => ({ dataWorker: worker }));
 vi.mock('uplot', () => ({
   default: class {
     setData() {}

@@ -2,7 +2,7 @@
 // load runs, a new reading marks the graph refresh-pending; it reloads once more 1 s after the load ends.
 import { useEffect, useRef, useState } from 'react';
 import type { SeriesData } from '../../workers/api';
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { afterFirstPaint } from '../components/firstPaint';
 import type { BucketRange } from '../domain';
 import { errorText } from '../state/ui';

@@ -1,9 +1,11 @@
-// How to point a console at this server, per upload protocol (WSLink, Wunderground, Ecowitt). Used by Help and
-// by the finish step of "Add station" (with the new station's ID and key filled in).
-import { Trans, useLingui } from '@lingui/react/macro';
+// How to point a console at this server, per console upload protocol (the server's descriptors say which and
+// what to type). Used by Help and by the finish step of "Add station" (with the new station's ID and key).
+import { useLingui } from '@lingui/react/macro';
 import type { WeatherServerView } from '../../workers/api';
+import { ADDRESS_ROWS, fillSetup, type ProtocolSetupView } from '../domain/uploadSetup';
 import styles from './ConsoleSetup.module.css';
 import { LoopbackNote } from './LoopbackNote';
+import { setupRowName } from './setupRowWords';
 
 export interface ServerAddress {
   host: string;
@@ -37,11 +39,16 @@ function addressOf(
   return serverAddress();
 }
 
+/**
+ * Every console protocol's rows, from the server's descriptors: the station's own (its weatherServer view) or
+ * /config's templates with the address and the station filled in here (Help, or before the view arrives).
+ */
 export function ConsoleSetup({
   wsid,
   stationKey,
   view,
   configured,
+  templates,
 }: {
   wsid?: string;
   stationKey?: string;
@@ -49,12 +56,18 @@ export function ConsoleSetup({
   view?: WeatherServerView | null;
   /** The portal's PUBLIC_HOST from /config (Help, where there is no station). */
   configured?: { host: string; port: number } | null;
+  /** /config's set-up templates (uploadConsoles), used while there is no view. */
+  templates?: ProtocolSetupView[];
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { host, port } = addressOf(view, configured);
-  const id = wsid ?? t`your Station ID`;
-  const key = stationKey ?? t`your Station key`;
-  const ecowittPath = `/data/report/${stationKey ?? t`your-station-key`}`;
+  const values = {
+    host,
+    port,
+    stationId: wsid ?? t`your Station ID`,
+    stationKey: stationKey ?? t`your-station-key`,
+  };
+  const consoles = (view?.protocols ?? templates ?? []).filter((p) => p.kind === 'console');
   return (
     <div className={styles.setup}>
       <LoopbackNote view={view} />
@@ -72,36 +85,28 @@ export function ConsoleSetup({
           </dd>
         </div>
       </dl>
-      <section className={styles.protocol}>
-        <h3>{t`WSLink consoles (Bresser, Garni, Sencor, Youshiko…)`}</h3>
-        <p>
-          <Trans>
-            In the console's app, open the custom server settings, choose WSLink and enter the server and port
-            above, the path <Code>/data/upload.php</Code>, <strong>{id}</strong> as station ID and{' '}
-            <strong>{key}</strong> as password.
-          </Trans>
-        </p>
-      </section>
-      <section className={styles.protocol}>
-        <h3>{t`Wunderground protocol`}</h3>
-        <p>
-          <Trans>
-            Choose a custom Wunderground server, enter the server and port above and the path{' '}
-            <Code>/weatherstation/updateweatherstation.php</Code>. Use <strong>{id}</strong> as station ID and{' '}
-            <strong>{key}</strong> as station key (password).
-          </Trans>
-        </p>
-      </section>
-      <section className={styles.protocol}>
-        <h3>{t`Ecowitt protocol`}</h3>
-        <p>
-          <Trans>
-            In the WS View or Ecowitt app, open Customized, pick the Ecowitt protocol, enter the server and
-            port above and the path <Code>{ecowittPath}</Code>. The station key in the path identifies the
-            station.
-          </Trans>
-        </p>
-      </section>
+      {consoles.map((p) => (
+        <section key={p.protocol} className={styles.protocol}>
+          <h3>{p.label}</h3>
+          <dl className={styles.rows}>
+            {(p.settings ?? [])
+              .filter(([name]) => !ADDRESS_ROWS.has(name))
+              .map(([name, value]) => (
+                <div key={name} className={styles.row}>
+                  <dt>{setupRowName(i18n, name)}</dt>
+                  <dd>
+                    <Code>{fillSetup(value, values)}</Code>
+                  </dd>
+                </div>
+              ))}
+          </dl>
+          {p.keyInPath && (
+            <p className={styles.note}>
+              {t`Type the path exactly as shown: the station key in it identifies this station.`}
+            </p>
+          )}
+        </section>
+      ))}
       <p className={styles.note}>
         {t`Readings appear on the dashboard within a minute of the first upload.`}
       </p>

@@ -4,7 +4,7 @@
 // (the owner) and the records view (anyone who may read the station: a record may miss what a gap hid).
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { GAP_DAYS, type GapReport } from '../domain/gaps';
 import { translateServerMessage as tr } from '../i18n/messages';
 import { errorText } from '../state/ui';

@@ -2,7 +2,7 @@
 // dashboard, Edit Devices) with a retry, instead of an empty list that reads as "no stations".
 import { useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { useConnection } from '../db/hooks';
 import { runAction } from '../state/run-action';
 import { useUi } from '../state/ui';

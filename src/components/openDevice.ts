@@ -1,5 +1,5 @@
 // Opening a device: an action several screens share (dashboard, devices, shares).
-import { dataWorker } from '../api/worker';
+import { dataWorker } from '../bridge/worker';
 import { selectDevice } from '../db/edits';
 
 /** Opens a device on the dashboard: remember it (Dexie) and let the worker watch it live. */

@@ -21,7 +21,7 @@ export function setEditsDb(db: PortalDb): void {
 /** The database the edits write (share-edits.ts writes the same one). */
 export const getEditsDb = (): PortalDb => editDb;
 
-/** src/api/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
+/** src/bridge/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
 export function setOutboxFlusher(fn: (() => Promise<unknown>) | null): void {
   flusher = fn;
 }

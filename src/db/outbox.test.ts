@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors';
-import type { RestCall } from '../api/rest';
+import { ApiError } from '../bridge/errors';
+import type { RestCall } from '../bridge/rest';
 import { enqueue, flushOutbox, keepPending, pendingFields, toRestCall } from './outbox';
 import { PortalDb } from './schema';
 import { SETTING } from './settings';

@@ -7,8 +7,8 @@
 // the record (sync, live `patched` events) keep the local value of the queued fields (see keepPending), because
 // the queued edit is newer than the server state it is merged into; once sent, the server's answer (stamped with
 // its own updatedAt) is stored as is, so two clients editing the same field end with the later server write.
-import { type PortalError, plainError, toApiError } from '../api/errors';
-import { type RestCall, type RestOptions, rest } from '../api/rest';
+import { type PortalError, plainError, toApiError } from '../bridge/errors';
+import { type RestCall, type RestOptions, rest } from '../bridge/rest';
 import { onePerStation } from '../domain/collections';
 import type { OutboxRow, PortalDb } from './schema';
 import { SETTING, setSetting } from './settings';

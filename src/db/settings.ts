@@ -1,10 +1,11 @@
 // The Dexie `settings` key/value table: its keys (SETTING), what each holds (SettingValues) and typed access.
 // The page, the data worker and the service worker all read and write it, so the keys live with the table.
-import type { PortalError } from '../api/errors';
+import type { PortalError } from '../bridge/errors';
 import type { GraphRange, UnitPrefs } from '../domain';
 import type { ClimateAnswer } from '../domain/climate/summary';
 import type { Order, SubscriptionPlan } from '../domain/contract';
 import type { PeriodFilter } from '../domain/periodFilters';
+import type { ProtocolSetupView } from '../domain/uploadSetup';
 import type { OutboxRow, PortalDb } from './schema';
 import type { AccountInfo, AuthRecord, ConnectionState, DevicePlanView, WeatherServerView } from './views';
 
@@ -54,6 +55,8 @@ export interface PublicConfigView {
   mailOutbox?: boolean;
   /** PUBLIC_HOST's host and port, where consoles upload (issue 33); null or absent: not configured. */
   consoleAddress?: { host: string; port: number } | null;
+  /** The consoles' set-up with placeholders (src/domain/uploadSetup.ts); absent in answers kept before it. */
+  uploadConsoles?: ProtocolSetupView[];
 }
 
 /** What each key holds. */

@@ -1,6 +1,7 @@
 // What the data worker keeps in Dexie for the screens to read (settings rows): declared here, beside the store,
 // so the store needs nothing of the worker (workers/api.ts re-exports them as its answers' types).
 import type { RelayView, User } from '../domain/contract';
+import type { ProtocolSetupView } from '../domain/uploadSetup';
 
 /** The signed-in session (settings.auth), as the Feathers authentication client stores it (./authStorage.ts). */
 export interface AuthRecord {
@@ -25,7 +26,8 @@ export interface WeatherServerView {
   stationId: string;
   stationKey: string;
   lastUpload: number | null;
-  protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
+  /** Each protocol's set-up, with the address consoles reach (host, port), from the server's descriptors. */
+  protocols: ProtocolSetupView[];
   unmapped: Record<string, string>;
   /** The machine's LAN addresses when the portal was opened as localhost (contract ServerView). */
   loopback?: { addresses: string[] };

@@ -65,6 +65,7 @@ export type UserName = Required<Pick<User, '_id' | 'email' | 'firstName' | 'last
 import type { ChannelName, ConsoleSettings, ShareMode } from './deviceFields';
 import type { OrderStatus } from './orders';
 import type { PlanSeed } from './plans';
+import type { ProtocolSetupView } from './uploadSetup';
 
 export type { ChannelName, ConsoleSettings, ShareMode };
 
@@ -348,7 +349,8 @@ export interface ServerView {
   stationId: string;
   stationKey: string;
   lastUpload: number | null;
-  protocols: { protocol: string; settings?: [string, string][]; [k: string]: unknown }[];
+  /** Every upload protocol's set-up for this station (each with the address consoles reach: host, port). */
+  protocols: ProtocolSetupView[];
   unmapped: Record<string, string>;
   /**
    * Only when the portal was reached as a loopback name and PUBLIC_HOST is not set (issue 22): the machine's
@@ -485,6 +487,8 @@ export interface IngestHealthView {
   /** Unix ms of the answer. */
   now: number;
   protocols: string[];
+  /** Each protocol's label by its name (the server's descriptors say how consoles name it). */
+  labels: Record<string, string>;
   /** The last 60 minutes, oldest first: uploads accepted and refused per protocol. */
   minutes: { minute: number; counts: Record<string, { ok: number; rejected: number }> }[];
   /** Stations whose last upload is over 30 minutes old, most recently silent first. */

@@ -1,28 +1,5 @@
-// Ingest health (issue #15): the view's windows, and the upload protocols — their names declared once, in the order
-// the view lists them, with their labels. The server's parsers describe each (server/ingest/parsers/protocols.ts
-// PROTOCOLS, keyed by these names).
-export const UPLOAD_PROTOCOLS = [
-  'wslink',
-  'wunderground',
-  'ecowitt',
-  'pwsweather',
-  'wow',
-  'weathercloud',
-  'windy',
-] as const;
-export type UploadProtocolName = (typeof UPLOAD_PROTOCOLS)[number];
-
-/** Each protocol as consoles' manuals and station software name it (proper names: not translated). */
-export const UPLOAD_PROTOCOL_LABELS: Readonly<Record<UploadProtocolName, string>> = {
-  wslink: 'WSLink',
-  wunderground: 'Wunderground',
-  ecowitt: 'Ecowitt',
-  pwsweather: 'PWSweather',
-  wow: 'Met Office WOW',
-  weathercloud: 'Weathercloud',
-  windy: 'Windy',
-};
-
+// Ingest health (issue #15): the view's windows. The upload protocols it counts, in order and with their labels,
+// are the server's descriptors (server/ingest/protocols/); the view carries their labels.
 /** A station is silent once its last upload is older than this (seconds). */
 export const SILENT_AFTER_S = 30 * 60;
 /** Minutes of counts the view holds (the last hour, oldest first). */

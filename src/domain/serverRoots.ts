@@ -34,7 +34,7 @@ const OWN_ROOTS = [
   'admin',
   'downloadTokens',
   'sessionEnds',
-  // Station uploads (server/ingest/parsers/protocols.ts: each protocol's path prefixes).
+  // Station uploads (server/ingest/protocols/: each protocol's path prefixes).
   'data',
   'weatherstation',
   'pwsupdate',

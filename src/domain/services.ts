@@ -1,6 +1,6 @@
 // The Feathers service map: every path the server registers, with what its methods take and answer (the records
 // are contract.ts's). The server's Application (server/declarations.ts) and the worker's client
-// (src/api/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
+// (src/bridge/client.ts `feathers<ServiceTypes>()`) are both typed from it: the server's classes must implement
 // these signatures (app.use checks them) and the worker's calls are typed end to end. Pure types.
 import type { BackfillJob, BackfillRequest, BackfillState } from './backfill';
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';

@@ -1,7 +1,7 @@
 // One data worker and one socket per browser (issue 32): the tab holding the Web Lock (the leader) runs the data
 // worker; the other tabs (followers) send it their calls over a BroadcastChannel. This file is the pure part of
 // that bridge — the messages, which tab watches what, and the follower's table of calls waiting for an answer —
-// so it is tested without a browser. src/api/data-bridge.ts wires it to navigator.locks and BroadcastChannel.
+// so it is tested without a browser. src/bridge/data-bridge.ts wires it to navigator.locks and BroadcastChannel.
 
 import { coded, ERRORS } from './errors';
 

@@ -1,7 +1,7 @@
 // Devices feature: the selected (watched) device, adding, removing and forgetting devices, looking up a public
 // station, and keeping the device list order and the public devices in Dexie settings.
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/bridge/errors';
 import { applyDevice } from '../../src/db/apply';
 import { getAuth } from '../../src/db/authStorage';
 import { clearDevice } from '../../src/db/clear';

@@ -5,7 +5,7 @@ import {
   detachSession,
   savePushTarget,
   saveSubscription,
-} from '../../src/api/push-session';
+} from '../../src/bridge/push-session';
 import { adoptSignedInUser } from '../../src/db/adopt-user';
 import { getAuth, setAuth } from '../../src/db/authStorage';
 import { clearUserData } from '../../src/db/clear';
@@ -113,12 +113,21 @@ export const sessionHandlers = {
 
   loadPublicConfig: async (rt) => {
     const answer = await rt.conn.find('config', {});
+    const address = answer?.consoleAddress as { host?: unknown; port?: unknown } | null | undefined;
     await setSetting(rt.db, SETTING.publicConfig, {
       captcha: answer?.captcha ?? null,
       oauth: Array.isArray(answer?.oauth) ? answer.oauth : [],
       version: typeof answer?.version === 'string' ? answer.version : undefined,
       sourceUrl: typeof answer?.sourceUrl === 'string' ? answer.sourceUrl : null,
       mailOutbox: answer?.mailOutbox === true,
+      // Help's console set-up: PUBLIC_HOST's address, and every console protocol's rows from the server's
+      // descriptors (both were once dropped here, so Help named the page's own address and three hand-written
+      // protocols).
+      consoleAddress:
+        typeof address?.host === 'string' && typeof address.port === 'number'
+          ? { host: address.host, port: address.port }
+          : null,
+      uploadConsoles: Array.isArray(answer?.uploadConsoles) ? answer.uploadConsoles : [],
     });
   },
 

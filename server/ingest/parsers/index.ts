@@ -1,8 +1,7 @@
 // Station-upload parsers: protocol fields → catalogue keys in base units. No range cleaning or derivation
 // here (that is the ingest pipeline's job, with src/domain).
 
-export { parseEcowitt } from './ecowitt';
-export { type FieldSource, type Fields, fieldsOf, parseFields } from './fields';
+// The protocols' descriptors, which use these parsers (../protocols/), re-exported for the parsers' users.
 export {
   type Identity,
   outcomeOf,
@@ -10,15 +9,12 @@ export {
   type ProtocolInfo,
   replyFor,
   type UploadOutcome,
-  type UploadReply,
-} from './protocols';
-export {
-  type ParsedUpload,
-  type ParseOptions,
-  UploadError,
-  type UploadErrorStatus,
   type UploadProtocol,
-} from './types';
+  type UploadReply,
+} from '../protocols';
+export { parseEcowitt } from './ecowitt';
+export { type FieldSource, type Fields, fieldsOf, parseFields } from './fields';
+export { type ParsedUpload, type ParseOptions, UploadError, type UploadErrorStatus } from './types';
 export {
   BATTERY_LOW,
   BATTERY_OK,

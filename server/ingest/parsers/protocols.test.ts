@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_PROTOCOLS } from '../../../src/domain/ingestHealth';
 import { outcomeOf, PROTOCOLS, replyFor, UploadError } from './index';
 
 describe('PROTOCOLS', () => {
-  it('declares every protocol the ingest-health view lists, in its order', () => {
-    expect(Object.keys(PROTOCOLS)).toEqual([...UPLOAD_PROTOCOLS]);
+  it("lists the consoles' own protocols first, in the order the ingest-health view shows them", () => {
+    // The rest (other networks' formats) follow; server/ingest/protocols/protocols.test.ts walks them all.
+    expect(Object.keys(PROTOCOLS).slice(0, 3)).toEqual(['wslink', 'wunderground', 'ecowitt']);
+    expect(Object.keys(PROTOCOLS)).toEqual(
+      expect.arrayContaining(['pwsweather', 'wow', 'weathercloud', 'windy']),
+    );
   });
 
   it('lists the paths and methods each console uses', () => {

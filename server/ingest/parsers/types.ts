@@ -1,12 +1,9 @@
 // Shapes shared by the station-upload parsers. No run-time dependency on src/domain (types only): parsers only map
 // protocol fields to catalogue keys and convert to base units; range cleaning and derivation happen later.
-import type { UploadProtocolName } from '../../../src/domain/ingestHealth';
-
-/** The protocols' names, declared once with their labels (src/domain/ingestHealth.ts); PROTOCOLS describes each. */
-export type UploadProtocol = UploadProtocolName;
 
 export interface ParsedUpload {
-  protocol: UploadProtocol;
+  /** The protocol's name (its descriptor's, server/ingest/protocols/). */
+  protocol: string;
   /** The field that names the station (wsid, ID, siteid, wid; Ecowitt's PASSKEY); '' when the key does. */
   stationId: string;
   /** The station key sent beside the ID (wspw, PASSWORD…); null when the key itself found the station. */

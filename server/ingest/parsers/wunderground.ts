@@ -25,7 +25,7 @@
 
 import { type FieldSource, fieldsOf } from './fields';
 import { FieldMapper } from './mapper';
-import { type ParsedUpload, UploadError, type UploadProtocol } from './types';
+import { type ParsedUpload, UploadError } from './types';
 import { binaryBattery, fToC, inHgToHpa, inToMm, kmhToMs, luxToWm2, mphToMs, uploadTime } from './values';
 
 /** Meta fields of every dialect (the credentials are added per dialect). */
@@ -87,7 +87,8 @@ const TYPE_SOIL = 4;
 
 /** A network that takes Wunderground's fields: its credential fields, and whether `action`/`dateutc` are required. */
 export interface WundergroundDialect {
-  protocol: UploadProtocol;
+  /** Its descriptor's name (server/ingest/protocols/). */
+  protocol: string;
   id: string;
   key: string;
   strict: boolean;

@@ -11,7 +11,7 @@ import {
 } from '../../../src/domain/ingestHealth';
 import type { Application } from '../../declarations';
 import { requireAdmin, requireAuth } from '../../hooks/auth';
-import { PROTOCOLS } from '../../ingest/parsers';
+import { PROTOCOL_LABELS, PROTOCOL_NAMES } from '../../ingest/protocols';
 import { IngestHealth } from './recorder';
 
 export { SILENT_AFTER_S };
@@ -32,7 +32,7 @@ export class IngestHealthService {
     const now = Date.now();
     const last = Math.floor(now / 60_000);
     const first = last - MINUTES + 1;
-    const protocols = Object.keys(PROTOCOLS);
+    const protocols = [...PROTOCOL_NAMES];
     const rows: { minute: number | string; protocol: string; result: string; count: number | string }[] =
       await this.knex('ingestMinutes').where('minute', '>=', first).select();
     const minutes: IngestHealthView['minutes'] = [];
@@ -65,6 +65,7 @@ export class IngestHealthService {
     return {
       now,
       protocols,
+      labels: { ...PROTOCOL_LABELS },
       minutes,
       silent: silent.map((d) => ({ ...d, lastUpload: Number(d.lastUpload), owner: d.owner ?? null })),
       silentTotal: Number(counted?.n ?? 0),

@@ -4,13 +4,12 @@
 import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import type { ServerView } from '../../../src/domain/contract';
-import { UPLOAD_PROTOCOLS } from '../../../src/domain/ingestHealth';
 import { isLoopbackHost } from '../../../src/domain/loopback';
 import type { Application, AuthUser } from '../../declarations';
 import { optionalAuth, requireAuth } from '../../hooks/auth';
 import { codedError } from '../../hooks/error-codes';
 import { str } from '../../hooks/validate';
-import { PROTOCOLS, type SetupContext } from '../../ingest/parsers/protocols';
+import { PROTOCOL_LIST, type SetupContext, setupView } from '../../ingest/protocols';
 import { canRead, canWrite, present } from '../devices/device-record';
 import { lanAddresses } from './lan';
 import { readStationRelay } from './station-relay';
@@ -56,7 +55,7 @@ export class WeatherServerService {
     const station: SetupContext = {
       serverName,
       host,
-      port,
+      port: String(port),
       scheme: https ? 'https' : 'http',
       stationId: device.wsid,
       stationKey: device.stationKey,
@@ -68,13 +67,8 @@ export class WeatherServerService {
       stationId: device.wsid,
       stationKey: device.stationKey,
       lastUpload: device.lastUpload ?? null,
-      // Every protocol, in the order of the ingest-health view: consoles' own first, then other networks'.
-      protocols: UPLOAD_PROTOCOLS.map((protocol) => ({
-        protocol,
-        host,
-        port,
-        ...PROTOCOLS[protocol].setup(station),
-      })),
+      // Every protocol, in the registry's order: consoles' own first, then other networks'.
+      protocols: PROTOCOL_LIST.map((info) => ({ host, port, ...setupView(info, station) })),
       unmapped: device.unmapped ?? {},
       relay: {
         portal: `${station.scheme}://${serverName}`,

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { openDevice } from '../../components/openDevice';
 import { useAuth, useDevice, useSelectedDeviceId } from '../../db/hooks';
 import { runAction } from '../../state/run-action';

@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const uploadAvatar = vi.fn(async (_url: string) => undefined);
-vi.mock('../../api/worker', () => ({ dataWorker: { uploadAvatar: (u: string) => uploadAvatar(u) } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { uploadAvatar: (u: string) => uploadAvatar(u) } }));
 
 const { AvatarEditor } = await import('./AvatarEditor');
 

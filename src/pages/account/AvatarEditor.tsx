@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';

@@ -20,7 +20,7 @@ const signIn = (email: string) =>
   });
 
 const changePassword = vi.fn();
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { changePassword: (...a: unknown[]) => changePassword(...a) },
 }));
 

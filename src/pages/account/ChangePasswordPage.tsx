@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Page, Panel } from '../../components/Page';
 import { PasswordField } from '../../components/TextField';

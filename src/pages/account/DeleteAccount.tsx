@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { AppDialog } from '../../components/Dialog';

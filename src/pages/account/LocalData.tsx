@@ -2,7 +2,7 @@
 // unsent changes), how much space it takes, and whether the browser keeps it when space runs short.
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { type StorageFacts, storageFacts } from '../../api/storage';
+import { type StorageFacts, storageFacts } from '../../bridge/storage';
 import { Panel } from '../../components/Page';
 import { useLocalHoldings } from '../../db/hooks';
 import styles from './Account.module.css';

@@ -1,7 +1,7 @@
 // The account facts and the picture, read from Dexie (last known when offline) and refreshed by the worker.
 import { useEffect } from 'react';
 import type { AccountInfo } from '../../../workers/api';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';
 

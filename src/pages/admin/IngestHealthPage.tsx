@@ -8,7 +8,7 @@ import { proxy } from 'comlink';
 import { Radio } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Page, Panel } from '../../components/Page';
 import { useUnits } from '../../db/hooks';
 import { sourceLink } from '../../domain/adminTable';
@@ -113,7 +113,7 @@ export default function IngestHealthPage() {
       <div className={styles.summary}>
         {totals.map((p) => (
           <Panel key={p.protocol} className={styles.stat}>
-            <span className={styles.statLabel}>{protocolName(p.protocol)}</span>
+            <span className={styles.statLabel}>{protocolName(view, p.protocol)}</span>
             <span className={styles.statValue}>{n.format(p.ok / 5)}</span>
             <span className={styles.statHint}>
               {t`uploads per minute (last 5 minutes)`}
@@ -148,7 +148,7 @@ export default function IngestHealthPage() {
                 </div>
                 <div className={styles.row}>
                   <span>
-                    {protocolName(r.protocol)} · {r.station ?? t`unknown station`}
+                    {protocolName(view, r.protocol)} · {r.station ?? t`unknown station`}
                   </span>
                   {r.device && (
                     <Link to={sourceLink('admin/devices', { _id: r.device }, r.device)}>{t`Station`}</Link>

@@ -27,7 +27,7 @@ export function UploadsChart({ view }: { view: IngestHealthView }) {
             key={b.minute}
             className={styles.bar}
             title={`${time(b.minute)}: ${b.parts
-              .map((v, j) => `${protocolName(view.protocols[j])} ${v}`)
+              .map((v, j) => `${protocolName(view, view.protocols[j])} ${v}`)
               .join(', ')}, ${t`Rejected`} ${b.rejected}`}
           >
             {b.rejected > 0 && <span style={{ height: pct(b.rejected), background: 'var(--danger)' }} />}
@@ -54,7 +54,7 @@ export function UploadsChart({ view }: { view: IngestHealthView }) {
         {view.protocols.map((p, j) => (
           <span key={p}>
             <i style={{ background: COLORS[j % COLORS.length] }} aria-hidden="true" />
-            {protocolName(p)}
+            {protocolName(view, p)}
           </span>
         ))}
         <span>

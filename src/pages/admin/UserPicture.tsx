@@ -1,7 +1,7 @@
 // The users table's picture cell: the account's picture (fetched by the worker with the session's token and
 // shown as a data image: an <img> cannot send it), or their initials when there is none.
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Avatar } from '../account/Avatar';
 
 /** Pictures of this session, by user id (a page back and forth does not fetch them again). */

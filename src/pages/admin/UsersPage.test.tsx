@@ -25,7 +25,7 @@ const worker = vi.hoisted(() => ({
   cancelAdminExport: vi.fn(),
   userPicture: vi.fn(),
 }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 vi.mock('../export/useExportJob', () => ({ saveFile: vi.fn() }));
 
 /** The accounts as admin/users answers them. */

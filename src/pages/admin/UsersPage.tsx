@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Ban, KeyRound, ShieldCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { useUnits } from '../../db/hooks';

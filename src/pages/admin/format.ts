@@ -1,5 +1,5 @@
 import type { UnitPrefs } from '../../domain';
-import { UPLOAD_PROTOCOL_LABELS, type UploadProtocolName } from '../../domain/ingestHealth';
+import type { IngestHealthView } from '../../domain/contract';
 import { formatDateTime } from '../../i18n/dateTime';
 
 // Admin cells: dates and times in the admin's language and in their DD/MM and 12/24-hour setting (issue 22: US
@@ -24,5 +24,6 @@ export function money(cents: unknown, currency: unknown, locale: string): string
   }
 }
 
-/** An upload protocol as consoles' manuals name it. */
-export const protocolName = (p: string) => UPLOAD_PROTOCOL_LABELS[p as UploadProtocolName] ?? p;
+/** An upload protocol as consoles' manuals name it: the label the server's descriptor gives (else its name). */
+export const protocolName = (view: Pick<IngestHealthView, 'labels'> | null | undefined, p: string) =>
+  view?.labels?.[p] ?? p;

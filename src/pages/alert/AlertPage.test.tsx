@@ -12,7 +12,7 @@ import { useUi } from '../../state/ui';
 import AlertPage from './AlertPage';
 import { RuleEditor } from './RuleEditor';
 
-vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: {} }));
 
 const db = signedInDb('alert-page');
 const device = TEST_DEVICE;

@@ -16,7 +16,7 @@ import CalibrationPage from './CalibrationPage';
 
 let neighbours: NeighbourAnswer = { radiusKm: 25, neighbours: 0, positioned: false, hints: [] };
 const loadNeighbourHints = vi.fn(async (_device: string) => neighbours);
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { loadNeighbourHints: (d: string) => loadNeighbourHints(d) },
 }));
 

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { baseUnitName } from '../../cards/calibration';
 import { metricLabel } from '../../cards/labels';
 import { Button } from '../../components/Button';

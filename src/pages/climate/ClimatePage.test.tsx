@@ -69,7 +69,7 @@ const loadClimate = vi.fn(async (_d: string, period: string, format: string, opt
   }
   return a;
 });
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { loadClimate: (...a: [string, string, string, Options]) => loadClimate(...a) },
 }));
 

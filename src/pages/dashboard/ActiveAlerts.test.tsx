@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInDb } from '../../db/testing';
 
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     selectDevice: vi.fn(async () => undefined),
     loadSeries: vi.fn(() => new Promise(() => {})),

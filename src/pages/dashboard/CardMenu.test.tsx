@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LONG_PRESS_MS } from '../../cards/cardMenu';
 import { signedInDb } from '../../db/testing';
 
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     selectDevice: vi.fn(async () => undefined),
     loadSeries: vi.fn(() => new Promise(() => {})),

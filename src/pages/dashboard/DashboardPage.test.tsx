@@ -14,7 +14,7 @@ import { signedInDb, TEST_DEVICE } from '../../db/testing';
 
 const selectDevice = vi.hoisted(() => vi.fn(async () => undefined));
 const reload = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     selectDevice,
     reload,

@@ -6,13 +6,16 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
+import { setupTemplates } from '../../../server/ingest/protocols';
 import type { WeatherServerView } from '../../../workers/api';
-import { setSetting, weatherServerKey } from '../../db/settings';
+import { SETTING, setSetting, weatherServerKey } from '../../db/settings';
 import { signedInDb } from '../../db/testing';
 import type { Device } from '../../domain/contract';
 import { AddDeviceFinish } from './AddDeviceFinish';
 
-vi.mock('../../api/worker', () => ({ dataWorker: { loadWeatherServer: vi.fn(async () => null) } }));
+vi.mock('../../bridge/worker', () => ({
+  dataWorker: { loadWeatherServer: vi.fn(async () => null), loadPublicConfig: vi.fn(async () => null) },
+}));
 const db = signedInDb('add-finish');
 
 const device = { _id: 'd1', wsid: 'abc123', stationKey: 'Key42xyz', name: 'Garden' } as Device;
@@ -23,11 +26,25 @@ const renderFinish = () =>
     </I18nProvider>,
   );
 
-it('gives the Ecowitt path with the station key, the setting to type into the console', () => {
+it('before the server view arrives, gives every console protocol from /config, filled with this station', async () => {
+  // The templates as the server's /config answers them (from the protocol descriptors).
+  await setSetting(db, SETTING.publicConfig, { captcha: null, oauth: [], uploadConsoles: setupTemplates() });
   renderFinish();
   expect(screen.getByTestId('ecowitt-path').textContent).toBe('/data/report/Key42xyz');
-  expect(screen.getByText('/data/report/Key42xyz', { selector: 'code:not([data-testid])' })).toBeTruthy();
-  expect(document.body.textContent).toContain('The station key in the path identifies the station.');
+  expect(
+    await screen.findByText('/data/report/Key42xyz', { selector: 'code:not([data-testid])' }),
+  ).toBeTruthy();
+  expect(document.body.textContent).toContain(
+    'Type the path exactly as shown: the station key in it identifies this station.',
+  );
+  const wslink = screen.getByRole('heading', { name: 'WSLink' }).parentElement!;
+  expect(within(wslink).getByText('/data/upload.php')).toBeTruthy();
+  expect(within(wslink).getByText('abc123')).toBeTruthy();
+  expect(within(wslink).getByText('Key42xyz')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Wunderground' })).toBeTruthy();
+  // Station software's formats are on the Weather Server page, not here; no placeholder is left unfilled.
+  expect(screen.queryByRole('heading', { name: 'Windy' })).toBeNull();
+  expect(document.body.textContent).not.toMatch(/\{(host|port|stationId|stationKey)\}/);
 });
 
 it('opened as localhost, tells the console a LAN address instead, with why (issue 22)', async () => {

@@ -2,13 +2,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Check, CircleCheck, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { ConsoleSetup } from '../../components/ConsoleSetup';
 import { Panel } from '../../components/Page';
 import { useSetting } from '../../db/hooks';
 import { weatherServerKey } from '../../db/settings';
 import type { Device } from '../../domain/contract';
+import { usePublicConfig } from '../login/SignInExtras';
 import styles from './AddDevice.module.css';
 
 function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -47,6 +48,8 @@ export function AddDeviceFinish({ device, onDone }: { device: Device; onDone: ()
   const { t } = useLingui();
   // The server's view names the address a console can reach (PUBLIC_HOST, or a LAN address for localhost).
   const view = useSetting(weatherServerKey(device._id), null);
+  // Before the view arrives (or offline), the protocols' set-up templates, filled with this station.
+  const templates = usePublicConfig()?.uploadConsoles;
   useEffect(() => {
     dataWorker.loadWeatherServer(device._id).catch((e) => console.warn('[add device] server view', e));
   }, [device._id]);
@@ -68,7 +71,7 @@ export function AddDeviceFinish({ device, onDone }: { device: Device; onDone: ()
         </dl>
       </Panel>
       <Panel>
-        <ConsoleSetup wsid={device.wsid} stationKey={device.stationKey} view={view} />
+        <ConsoleSetup wsid={device.wsid} stationKey={device.stationKey} view={view} templates={templates} />
       </Panel>
       <div className={styles.actions}>
         <Button variant="primary" onClick={onDone}>

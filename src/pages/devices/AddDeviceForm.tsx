@@ -2,7 +2,7 @@
 // with the opt-in identification by MAC (macAuth) and its warning.
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';

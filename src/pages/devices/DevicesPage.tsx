@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, RadioTower, Share2, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { DeviceListError } from '../../components/DeviceListError';
 import { openDevice } from '../../components/openDevice';

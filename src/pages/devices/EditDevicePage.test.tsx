@@ -14,7 +14,7 @@ import DevicesPage from './DevicesPage';
 import EditDevicePage from './EditDevicePage';
 import { editPatch, editValues, validateEdit } from './editDevice';
 
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { loadDevicePlan: async () => null, reload: async () => undefined },
 }));
 

@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { useSetting, useUnits } from '../../db/hooks';
 import { devicePlanKey } from '../../db/settings';
 import type { Device } from '../../domain/contract';

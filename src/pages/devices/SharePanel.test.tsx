@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 import { SharePanel } from './SharePanel';
 
-vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: {} }));
 
 const db = signedInDb('share-panel');
 

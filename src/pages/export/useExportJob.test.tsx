@@ -5,7 +5,7 @@ import type { ExportRequest } from '../../../workers/api';
 
 type Progress = (received: number, total: number | null) => void;
 const worker = vi.hoisted(() => ({ exportData: vi.fn(), cancelExport: vi.fn() }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 // comlink's proxy() only marks the callback for transfer; here the "worker" calls it directly.
 vi.mock('comlink', () => ({ proxy: <T,>(fn: T) => fn }));
 

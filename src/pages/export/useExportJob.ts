@@ -3,8 +3,8 @@
 import { proxy } from 'comlink';
 import { useRef, useState } from 'react';
 import type { ExportRequest } from '../../../workers/api';
-import { toApiError } from '../../api/errors';
-import { dataWorker } from '../../api/worker';
+import { toApiError } from '../../bridge/errors';
+import { dataWorker } from '../../bridge/worker';
 import { errorText } from '../../state/ui';
 
 export type ExportPhase =

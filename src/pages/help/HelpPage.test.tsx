@@ -14,7 +14,7 @@ import { PortalDb } from '../../db/schema';
 import { SETTING, setSetting } from '../../db/settings';
 
 const loadPublicConfig = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../../api/worker', () => ({ dataWorker: { loadPublicConfig } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { loadPublicConfig } }));
 
 const { default: HelpPage } = await import('./HelpPage');
 const { version } = pkg;

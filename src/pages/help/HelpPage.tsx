@@ -38,7 +38,7 @@ function About() {
 
 export default function HelpPage() {
   const { t } = useLingui();
-  const consoleAddress = usePublicConfig()?.consoleAddress;
+  const publicConfig = usePublicConfig();
   const { staleMinutes, lostMinutes } = HELP_FACTS;
   // The card menu's own words (src/cards/cardMenu.tsx): the same messages, so Help names them as the menu does.
   const [showGraph, hideCard, moveUp, moveDown] = [t`Show graph`, t`Hide card`, t`Move up`, t`Move down`];
@@ -60,7 +60,7 @@ export default function HelpPage() {
       </Panel>
       <Panel className={styles.prose}>
         <h2>{t`Point your console at this server`}</h2>
-        <ConsoleSetup configured={consoleAddress} />
+        <ConsoleSetup configured={publicConfig?.consoleAddress} templates={publicConfig?.uploadConsoles} />
       </Panel>
       <Panel className={styles.prose}>
         <h2>{t`Reading the dashboard`}</h2>

@@ -14,7 +14,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { BARO_WINDOW, LOST_DATA_AFTER, LOST_LINK_AFTER } from '../../../server/alerts/rules';
 import { loadConfig } from '../../../server/config';
-import { PROTOCOLS } from '../../../server/ingest/parsers/protocols';
+import { PROTOCOLS } from '../../../server/ingest/protocols';
 import { createMailer } from '../../../server/notify/mail';
 import { visitorPosition } from '../../../server/services/devices/device-record';
 import { CardShell } from '../../cards/CardShell';
@@ -25,7 +25,7 @@ import { DEFAULT_PLANS } from '../../domain/plans';
 import { HELP_FACTS, MENU_NAMES, OFFLINE_EDITS, ONLINE_ONLY } from './facts';
 
 const loadPublicConfig = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../../api/worker', () => ({ dataWorker: { loadPublicConfig } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { loadPublicConfig } }));
 
 const { default: HelpPage } = await import('./HelpPage');
 const { default: FaqPage } = await import('../faq/FaqPage');

@@ -35,7 +35,7 @@ export const HELP_FACTS = {
   networks: NETWORK_IDS.filter((id) => id !== 'custom')
     .map((id) => NETWORKS[id].name)
     .join(', '),
-  /** What a console is told to send to (server/ingest/parsers/protocols.ts). */
+  /** What a console is told to send to (server/ingest/protocols/). */
   wslinkPath: '/data/upload.php',
   wundergroundPath: '/weatherstation/updateweatherstation.php',
   ecowittPath: '/data/report/',

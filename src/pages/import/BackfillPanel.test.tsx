@@ -15,7 +15,7 @@ vi.mock('../../db/hooks', async () => {
   const { DEFAULT_UNIT_PREFS } = await import('../../domain');
   return { useUnits: () => DEFAULT_UNIT_PREFS };
 });
-vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: {} }));
 
 const ZONE = 'Europe/Prague';
 /** 27 November 2026, 12:00 in Prague. */

@@ -1,7 +1,7 @@
 // The station's backfill state on the import page: the stored keys (masked), its backfills, and the running one
 // polled until it ends. The calls go through the data worker (workers/backfill.ts); tests hand their own.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import type { BackfillJob, BackfillRequest, BackfillState } from '../../domain/backfill';
 import type { GapReport } from '../../domain/gaps';
 import { errorText } from '../../state/ui';

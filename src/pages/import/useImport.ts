@@ -3,8 +3,8 @@
 // has left (another file, another station) are ignored.
 import { proxy } from 'comlink';
 import { useEffect, useRef, useState } from 'react';
-import { toApiError } from '../../api/errors';
-import { dataWorker } from '../../api/worker';
+import { toApiError } from '../../bridge/errors';
+import { dataWorker } from '../../bridge/worker';
 import type {
   CsvMapping,
   CumulusUnits,

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const login = vi.fn();
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { login: (...a: unknown[]) => login(...a), loadPublicConfig: async () => undefined },
 }));
 

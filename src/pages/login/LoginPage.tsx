@@ -2,8 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
 import { safeNext } from '../../app/guard';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { EmailField, PasswordField } from '../../components/TextField';
 import { validateEmail } from '../../domain';

@@ -13,7 +13,7 @@ const worker = vi.hoisted(() => ({
   resetPassword: vi.fn(async () => undefined),
   loadPublicConfig: vi.fn(async () => undefined),
 }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 
 const { ResetPasswordPage, ResetRequestPage, ResetVerifyPage } = await import('./ResetPages');
 

@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { CodeField, EmailField, PasswordField } from '../../components/TextField';
 import { validateEmail, validatePassword, validatePasswordConfirm } from '../../domain';

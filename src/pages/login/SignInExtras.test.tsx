@@ -16,7 +16,7 @@ import { SETTING, setSetting } from '../../db/settings';
 import { useUi } from '../../state/ui';
 
 const loginWithToken = vi.hoisted(() => vi.fn());
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { login: vi.fn(), loginWithToken, loadPublicConfig: async () => undefined },
 }));
 

@@ -3,7 +3,7 @@
 // is loaded by the worker into Dexie (offline: the last answer; nothing is offered before the first one).
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import type { CaptchaFailure } from '../../components/captcha';
 import { useSetting } from '../../db/hooks';
 import { type PublicConfigView, SETTING } from '../../db/settings';

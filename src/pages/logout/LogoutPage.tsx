@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { runAction } from '../../state/run-action';
 import { AuthCard } from '../login/AuthCard';
 

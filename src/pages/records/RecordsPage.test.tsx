@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { connected, signedInDb, TEST_DEVICE } from '../../db/testing';
 import { emptyRecords } from '../../domain/records';
 
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     loadRecords: vi.fn(async () => undefined),
     // The gaps under the records (issue 27).

@@ -1,43 +1,15 @@
 // The console settings per upload protocol, one tab each, every value with a copy button; the Ecowitt tab adds
 // the identification by MAC. Below them, the other networks' formats station software can send here instead
 // (PWSweather, WOW, Weathercloud, Windy): a whole URL and the credentials, as that software asks for them.
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { WeatherServerView } from '../../../workers/api';
 import { Panel } from '../../components/Page';
+import { setupRowName } from '../../components/setupRowWords';
 import type { Device } from '../../domain/contract';
-import { UPLOAD_PROTOCOL_LABELS, type UploadProtocolName } from '../../domain/ingestHealth';
 import { CopyButton } from './CopyButton';
 import { MacIdentification } from './MacIdentification';
 import styles from './ServerPage.module.css';
-
-/** Setting names the server sends in English (weather-server.ts), in words of the user's language. */
-const SETTING_NAMES: Record<string, MessageDescriptor> = {
-  Server: msg`Server`,
-  Port: msg`Port`,
-  Path: msg`Path`,
-  'Station ID': msg`Station ID`,
-  'Station key': msg`Station key`,
-  Protocol: msg`Protocol`,
-  'Server IP / Hostname': msg`Server IP / Hostname`,
-  'Upload interval': msg`Upload interval (seconds)`,
-  'MAC on this station': msg`MAC address of this station`,
-  'Server URL': msg`Server URL`,
-  'Site ID': msg`Site ID`,
-  'Authentication key': msg`Site authentication key`,
-  'Weathercloud ID': msg`Weathercloud ID`,
-  'Weathercloud key': msg`Weathercloud key`,
-  'API key': msg`API key`,
-};
-
-const protocolName = (p: string) => UPLOAD_PROTOCOL_LABELS[p as UploadProtocolName] ?? p;
-
-type Protocol = WeatherServerView['protocols'][number];
-
-/** A protocol of station software (its settings are a whole URL), not of a console. */
-const isSoftware = (p: Protocol) => (p.settings ?? []).some(([name]) => name === 'Server URL');
 
 function SettingsTable({ settings }: { settings: [string, string][] }) {
   const { t, i18n } = useLingui();
@@ -45,7 +17,7 @@ function SettingsTable({ settings }: { settings: [string, string][] }) {
     <table className={styles.settings}>
       <tbody>
         {settings.map(([name, value]) => {
-          const label = SETTING_NAMES[name] ? i18n._(SETTING_NAMES[name]) : name;
+          const label = setupRowName(i18n, name);
           return (
             <tr key={name}>
               <th scope="row">{label}</th>
@@ -71,8 +43,9 @@ export function ConsoleSettings({
   online: boolean;
 }) {
   const { t } = useLingui();
-  const consoles = protocols.filter((p) => !isSoftware(p));
-  const software = protocols.filter(isSoftware);
+  // The descriptors say which are consoles' own settings and which other networks' formats.
+  const consoles = protocols.filter((p) => p.kind !== 'software');
+  const software = protocols.filter((p) => p.kind === 'software');
   return (
     <Panel>
       <h2 className={styles.sectionTitle}>{t`Console settings`}</h2>
@@ -80,20 +53,21 @@ export function ConsoleSettings({
         <TabList aria-label={t`Upload protocol`} className={styles.tabList}>
           {consoles.map((p) => (
             <Tab key={p.protocol} id={p.protocol} className={styles.tab}>
-              {protocolName(p.protocol)}
+              {p.label ?? p.protocol}
             </Tab>
           ))}
         </TabList>
         {consoles.map((p) => (
           <TabPanel key={p.protocol} id={p.protocol} className={styles.tabPanel}>
             <SettingsTable settings={p.settings ?? []} />
-            {p.protocol === 'ecowitt' && (
-              <>
-                <p className={styles.note}>
-                  {t`Type the path exactly as shown: the station key in it identifies this station.`}
-                </p>
-                {device && <MacIdentification device={device} online={online} />}
-              </>
+            {p.keyInPath && (
+              <p className={styles.note}>
+                {t`Type the path exactly as shown: the station key in it identifies this station.`}
+              </p>
+            )}
+            {/* A protocol that may name the station by its MAC instead (Ecowitt's PASSKEY) offers the choice. */}
+            {typeof p.macAuth === 'boolean' && device && (
+              <MacIdentification device={device} online={online} />
             )}
           </TabPanel>
         ))}
@@ -108,7 +82,7 @@ export function ConsoleSettings({
           </p>
           {software.map((p) => (
             <div key={p.protocol}>
-              <h3 className={styles.subTitle}>{protocolName(p.protocol)}</h3>
+              <h3 className={styles.subTitle}>{p.label ?? p.protocol}</h3>
               <SettingsTable settings={p.settings ?? []} />
             </div>
           ))}

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '../../domain/contract';
 
 const setMacIdentification = vi.fn();
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: { setMacIdentification: (...a: unknown[]) => setMacIdentification(...a) },
 }));
 

@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { TextField } from '../../components/TextField';

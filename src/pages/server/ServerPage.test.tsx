@@ -24,7 +24,7 @@ const worker = vi.hoisted(() => ({
   // The camera block (issue 28) reads the portal's public host from /config.
   loadPublicConfig: vi.fn(async () => undefined),
 }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 
 const { default: ServerPage } = await import('./ServerPage');
 
@@ -54,14 +54,26 @@ const view: WeatherServerView = {
   protocols: [
     {
       protocol: 'wslink',
+      label: 'WSLink',
+      kind: 'console',
+      keyInPath: false,
       settings: [
         ['Server', 'weather.example.org'],
         ['Port', '80'],
       ],
     },
-    { protocol: 'wunderground', settings: [['Path', '/weatherstation/updateweatherstation.php']] },
+    {
+      protocol: 'wunderground',
+      label: 'Wunderground',
+      kind: 'console',
+      keyInPath: false,
+      settings: [['Path', '/weatherstation/updateweatherstation.php']],
+    },
     {
       protocol: 'pwsweather',
+      label: 'PWSweather',
+      kind: 'software',
+      keyInPath: false,
       settings: [
         ['Server URL', 'http://weather.example.org/pwsupdate/pwsupdate.php'],
         ['Station ID', 'garden-1'],

@@ -1,6 +1,6 @@
 // "Regenerate the station key?": the confirmation's state and the call; a failure goes to the page's error.
 import { useState } from 'react';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { errorText } from '../../state/ui';
 
 export function useRegenerateKey(deviceId: string | undefined, setError: (message: string | null) => void) {

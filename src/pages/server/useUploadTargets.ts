@@ -2,7 +2,7 @@
 // live results), edited through the worker (online only). `status` is the outcome of the last action.
 import { useEffect, useState } from 'react';
 import type { TargetInput } from '../../../workers/api';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { useStoredUploadTargets } from '../../db/useUploadTargets';
 import type { UploadTarget, UploadTargetTest } from '../../domain/contract';
 import { errorText } from '../../state/ui';

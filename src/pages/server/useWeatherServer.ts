@@ -2,7 +2,7 @@
 // the worker's weatherServer find) and the key regeneration, with the error of the last call.
 import { useEffect, useState } from 'react';
 import type { WeatherServerView } from '../../../workers/api';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { useStationChoice } from '../../components/StationSelect';
 import { useLink } from '../../components/useLink';
 import { relationOf } from '../../db/devices';

@@ -12,7 +12,7 @@ import { signedInDb } from '../../db/testing';
 import type { ShareInvitation } from '../../domain/contract';
 import SharesPage from './SharesPage';
 
-vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: {} }));
 
 const db = signedInDb('shares-page');
 

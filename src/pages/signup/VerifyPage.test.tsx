@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SETTING, setSetting } from '../../db/settings';
 import { signedInDb } from '../../db/testing';
 
-vi.mock('../../api/worker', () => ({ dataWorker: { loadPublicConfig: vi.fn(async () => undefined) } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { loadPublicConfig: vi.fn(async () => undefined) } }));
 const { default: VerifyPage } = await import('./VerifyPage');
 const db = signedInDb('verify-page');
 

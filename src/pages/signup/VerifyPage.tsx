@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { CodeField, EmailField } from '../../components/TextField';
 import { useAuth } from '../../db/hooks';

@@ -12,7 +12,7 @@ import { getSetting, SETTING } from '../../db/settings';
 import { signedInDb, TEST_DEVICE } from '../../db/testing';
 
 const worker = vi.hoisted(() => ({ selectDevice: vi.fn(async () => undefined) }));
-vi.mock('../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: worker }));
 const { default: StationsPage } = await import('./StationsPage');
 const db = signedInDb('stations-page');
 const now = Math.floor(Date.now() / 1000);

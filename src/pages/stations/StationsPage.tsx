@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LayoutDashboard, RadioTower } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { readingText } from '../../cards/format';
 import { Button } from '../../components/Button';
 import { openDevice } from '../../components/openDevice';

@@ -12,7 +12,7 @@ const notFound = { code: 404, message: 'gone', data: { code: 'orderGone' } };
 const checkPayment = vi.fn();
 const startPayment = vi.fn();
 const loadOrder = vi.fn();
-vi.mock('../../api/worker', () => ({
+vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     checkPayment: (...a: unknown[]) => checkPayment(...a),
     startPayment: (...a: unknown[]) => startPayment(...a),

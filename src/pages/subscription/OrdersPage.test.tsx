@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signedInDb } from '../../db/testing';
 
 // Offline, the worker's load keeps what is stored (nothing on a first visit) and resolves.
-vi.mock('../../api/worker', () => ({ dataWorker: { loadOrders: vi.fn(async () => undefined) } }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: { loadOrders: vi.fn(async () => undefined) } }));
 const { default: OrdersPage } = await import('./OrdersPage');
 signedInDb('orders-page');
 

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Receipt, Trash2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { AppDialog } from '../../components/Dialog';
 import { EmptyState, Page, Panel } from '../../components/Page';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { CardDetails } from '../../../workers/api';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Page, Panel } from '../../components/Page';
 import { useNow } from '../../components/useNow';
 import { useSetting } from '../../db/hooks';

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Check, CreditCard } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState, Page, Panel } from '../../components/Page';

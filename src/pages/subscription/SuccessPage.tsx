@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, Hourglass } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { dataWorker } from '../../api/worker';
+import { dataWorker } from '../../bridge/worker';
 import { Page, Panel } from '../../components/Page';
 import { useSetting } from '../../db/hooks';
 import { SETTING } from '../../db/settings';

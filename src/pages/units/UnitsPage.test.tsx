@@ -11,7 +11,7 @@ import { PortalDb } from '../../db/schema';
 import { SETTING } from '../../db/settings';
 import UnitsPage from './UnitsPage';
 
-vi.mock('../../api/worker', () => ({ dataWorker: {} }));
+vi.mock('../../bridge/worker', () => ({ dataWorker: {} }));
 
 const db = new PortalDb(`units-page-${Math.random()}`);
 setHooksDb(db);

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import type { AdminPath } from '../../../../workers/api';
-import { dataWorker } from '../../../api/worker';
+import { dataWorker } from '../../../bridge/worker';
 import fieldStyles from '../../../components/Field.module.css';
 import { autocompleteQuery } from '../../../domain/adminTable';
 import styles from './Autocomplete.module.css';

@@ -19,7 +19,7 @@ const worker = vi.hoisted(() => ({
   adminSave: vi.fn(),
   adminGet: vi.fn(),
 }));
-vi.mock('../../../api/worker', () => ({ dataWorker: worker }));
+vi.mock('../../../bridge/worker', () => ({ dataWorker: worker }));
 
 const rows = Array.from({ length: 12 }, (_, i) => ({ _id: `id${i}`, name: `Plan ${i}`, price: i * 100 }));
 

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Copy, Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { dataWorker } from '../../../api/worker';
+import { dataWorker } from '../../../bridge/worker';
 import { Button } from '../../../components/Button';
 import { AppDialog } from '../../../components/Dialog';
 import { useAuth } from '../../../db/hooks';

@@ -3,7 +3,7 @@
 // and summed up in the global error snackbar (spec §8).
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { dataWorker } from '../../../api/worker';
+import { dataWorker } from '../../../bridge/worker';
 import { Button } from '../../../components/Button';
 import { AppDialog } from '../../../components/Dialog';
 import type { Selection } from '../../../domain/adminTable';

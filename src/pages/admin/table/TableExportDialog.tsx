@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { proxy } from 'comlink';
 import { useRef, useState } from 'react';
-import { dataWorker } from '../../../api/worker';
+import { dataWorker } from '../../../bridge/worker';
 import { ExportProgressDialog, type ExportStage } from '../../../components/ExportProgressDialog';
 import { SelectField } from '../../../components/SelectField';
 import type { ExportFormat } from '../../../domain/exports';

@@ -2,7 +2,7 @@
 // page's ids, limit 100). Cursor mode keeps the cursor of each page it has seen; a page it has not (a reload
 // on page 5) is read with $skip in the same order.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { dataWorker } from '../../../api/worker';
+import { dataWorker } from '../../../bridge/worker';
 import { useConnection } from '../../../db/hooks';
 import { listQuery, relatedQuery, type TableState } from '../../../domain/adminTable';
 import { errorText } from '../../../state/ui';

@@ -1,4 +1,4 @@
-// The page side of the data worker. One worker per browser (issue 32): src/api/data-bridge.ts elects the tab
+// The page side of the data worker. One worker per browser (issue 32): src/bridge/data-bridge.ts elects the tab
 // that runs it; in the other tabs every call goes to that tab. Created on first use and started with
 // location.origin. Call startDataWorker() at boot so the connection and sync begin before any screen asks.
 import { type Remote, wrap } from 'comlink';
