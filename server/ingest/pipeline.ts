@@ -7,6 +7,7 @@ import { METRICS_HASH } from '../../src/domain/hash';
 import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
+import { noteLateReadings } from '../integrations/forward/catch-up';
 import { hasWatchers } from '../realtime/channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
@@ -47,6 +48,9 @@ function outOfRange(sent: Record<string, number | null>, kept: Record<string, nu
 const RELAY_BACKLOG_AGE = 60;
 /** How much faster a relay's backlog may be sent than a station's live uploads. */
 const RELAY_BACKLOG_RATE = 10;
+
+/** A reading this many seconds old when it arrives is late (its targets may have sent newer ones). */
+const LATE_AFTER = 300;
 
 /** How far ahead of the server clock a console's timestamp may be before we use the server time. */
 const MAX_CLOCK_AHEAD = 300;
@@ -180,7 +184,14 @@ export class Ingest {
         note.reason = 'outOfRange';
         note.detail = dropped;
       }
-      await this.store(device, time, values);
+      const stored = await this.store(device, time, values);
+      // A reading older than a 5-minute bucket (a relay's backlog, a console's own late time) goes on to the
+      // networks that take past readings, after the newer ones they were sent (issue 27).
+      if (stored && time < now - LATE_AFTER)
+        this.track(
+          noteLateReadings(this.app.ctx.storage.knex, device._id, time - (time % 300)),
+          'late reading not noted',
+        );
       this.noteUnmapped(device, parsed.unmapped);
       if (relay) this.noteRelay(device, relay, now);
       return replyFor(protocol, 'ok');

@@ -45,6 +45,12 @@ export interface NetworkDef {
   keyLabel: string;
   /** Needs a URL (custom targets only). */
   needsUrl: boolean;
+  /**
+   * Takes a reading with its own past time (issue 27): readings that reached the portal late (a relay's backlog,
+   * a backfill from a vendor's cloud) are sent on afterwards, in order. Real-time networks (APRS, those whose
+   * API takes no time or only the current one) get only what is current.
+   */
+  pastReadings: boolean;
 }
 
 export const NETWORKS: Record<NetworkId, NetworkDef> = {
@@ -56,6 +62,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station ID',
     keyLabel: 'Station key',
     needsUrl: false,
+    pastReadings: true,
   },
   windy: {
     id: 'windy',
@@ -65,6 +72,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station ID',
     keyLabel: 'Station password',
     needsUrl: false,
+    pastReadings: true,
   },
   pwsweather: {
     id: 'pwsweather',
@@ -74,6 +82,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station ID',
     keyLabel: 'API key',
     needsUrl: false,
+    pastReadings: true,
   },
   weathercloud: {
     id: 'weathercloud',
@@ -83,6 +92,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Weathercloud ID',
     keyLabel: 'Key',
     needsUrl: false,
+    pastReadings: false,
   },
   awekas: {
     id: 'awekas',
@@ -92,6 +102,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'User name',
     keyLabel: 'Password',
     needsUrl: false,
+    pastReadings: false,
   },
   cwop: {
     id: 'cwop',
@@ -101,6 +112,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Call sign or CW id',
     keyLabel: 'Passcode (-1 for CW ids)',
     needsUrl: false,
+    pastReadings: false,
   },
   wow: {
     id: 'wow',
@@ -110,6 +122,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Site ID',
     keyLabel: 'Authentication key',
     needsUrl: false,
+    pastReadings: true,
   },
   openweathermap: {
     id: 'openweathermap',
@@ -119,6 +132,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station ID (empty: registered on the first upload)',
     keyLabel: 'API key',
     needsUrl: false,
+    pastReadings: true,
   },
   windguru: {
     id: 'windguru',
@@ -128,6 +142,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station UID',
     keyLabel: 'API password',
     needsUrl: false,
+    pastReadings: false,
   },
   custom: {
     id: 'custom',
@@ -137,6 +152,7 @@ export const NETWORKS: Record<NetworkId, NetworkDef> = {
     idLabel: 'Station ID',
     keyLabel: 'Key',
     needsUrl: true,
+    pastReadings: true,
   },
 };
 

@@ -21,6 +21,7 @@ import { translator } from '../../i18n/catalogs';
 import { guardedAprs } from '../../net/aprs';
 import { BlockedTarget, guardedRequest } from '../../net/guarded';
 import { fromDb, present, TABLE, type TargetRow } from '../../services/upload-targets/target-record';
+import { primaryRow } from '../../storage/buckets';
 import type { IntegrationsConfig } from '../config';
 import { type FixedNetwork, formatFor, type Verdict } from './formats';
 import { registeredId, registerRequest } from './formats/openweathermap';
@@ -31,6 +32,8 @@ const MAX_BACKOFF_MS = 3600_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PARALLEL = 8;
 const PER_PASS = 500;
+/** Late readings sent per target and pass (catch-up.ts): a backlog goes out over a few passes, not in a burst. */
+const CATCH_UP_PER_PASS = 12;
 
 export interface SendResult {
   verdict: Verdict;
@@ -116,6 +119,9 @@ export class Forwarder {
       const device = await this.app.ctx.devices.get(id);
       if (!device || !(await this.app.ctx.plans.allows(device))) locked.add(id);
     }
+    // Late readings first, so a network receives them before the newest one of this pass.
+    for (const row of rows.filter((r) => r.catchUpFrom !== null && !locked.has(r.device)))
+      await this.catchUp(row).catch((e) => this.log('catching up failed', e));
     const due = rows.filter((r) => {
       const sample = latest.get(r.device);
       return (
@@ -135,6 +141,38 @@ export class Forwarder {
           ),
       );
     this.queueDepth = 0;
+  }
+
+  /**
+   * Sends a target's late readings (its 5-minute points from catchUpFrom up to the newest reading it sent) in order,
+   * CATCH_UP_PER_PASS at most; a network that is busy or refuses keeps the rest for a later pass. The newest sent
+   * time is not moved back, and the target's own schedule is not changed.
+   */
+  private async catchUp(row: TargetRow): Promise<void> {
+    const from = row.catchUpFrom as number;
+    const newest = row.lastSampleTime ?? 0;
+    const until = newest - (newest % 300);
+    const points =
+      from < until ? await this.app.ctx.samples.buckets('buckets5m', row.device, from, until) : [];
+    let next: number | null = null;
+    for (const [i, point] of points.entries()) {
+      if (i === CATCH_UP_PER_PASS) {
+        next = point.time;
+        break;
+      }
+      const { verdict } = await this.request(row, primaryRow(point.time, point.aggs));
+      this.app.ctx.metrics?.forwarded(row.network, verdict.kind);
+      // A refused key or a busy network: the rest waits (a reading the network will never take is skipped).
+      if (verdict.kind === 'retry' || verdict.kind === 'rejected') {
+        next = point.time;
+        break;
+      }
+    }
+    // Sent something: the next batch waits for the target's interval, as a live reading would.
+    const schedule = points.length > 0 ? { nextAttemptAt: Date.now() + row.interval * 1000 } : {};
+    await this.knex(TABLE)
+      .where({ _id: row._id })
+      .update({ catchUpFrom: next, ...schedule });
   }
 
   /** "Test now": sends the newest sample whatever the interval, pause or age, and records the result. */

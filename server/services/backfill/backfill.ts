@@ -36,6 +36,7 @@ import type { Application, AuthUser } from '../../declarations';
 import { requireAuth } from '../../hooks/auth';
 import { asObject, num, str } from '../../hooks/validate';
 import { runImport } from '../../import/run';
+import { noteLateReadings } from '../../integrations/forward/catch-up';
 import { forgetRecords } from '../../records/compute';
 import { objectId } from '../../storage/ids';
 import { present as presentImport } from '../imports/imports';
@@ -279,6 +280,9 @@ export class BackfillService {
         if (live.controller.signal.aborted && report.status === 'done')
           await this.knex('importJobs').where({ _id: jobId }).update({ status: 'cancelled' });
         forgetRecords(device._id);
+        // What was filled goes on to the networks that take past readings (issue 27).
+        if (report.imported > 0 && report.from !== null)
+          await noteLateReadings(this.knex, device._id, report.from - (report.from % 300));
       })
       .catch((error: unknown) =>
         // The error's text is ours (BackfillError), never the URL with its keys.

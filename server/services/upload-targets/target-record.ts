@@ -7,6 +7,8 @@ export const TABLE = 'uploadTargets';
 export interface TargetRow extends Omit<UploadTarget, 'key'> {
   key: string;
   lastSampleTime: number | null;
+  /** Late readings from this time (unix s) wait to be sent (catch-up.ts). */
+  catchUpFrom: number | null;
   rejections: number;
   nextAttemptAt: number;
   alertedAt: number | null;
@@ -30,6 +32,7 @@ export function fromDb(r: Record<string, unknown>): TargetRow {
     lastResult: (r.lastResult as string | null) ?? null,
     lastOk: r.lastOk === null || r.lastOk === undefined ? null : !!r.lastOk,
     lastSampleTime: num(r.lastSampleTime),
+    catchUpFrom: num(r.catchUpFrom),
     failures: Number(r.failures ?? 0),
     rejections: Number(r.rejections ?? 0),
     nextAttemptAt: Number(r.nextAttemptAt ?? 0),
