@@ -1,6 +1,6 @@
 // The root route: guards, scroll-to-top, progress bar, snackbars, update prompt, theme, `?lang=`, and the
 // service worker's "navigate to this path" (notification clicks), the native-app bridge (in an embedding app).
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../api/sw-register';
 import { startDataWorker } from '../api/worker';
@@ -13,12 +13,13 @@ import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
 import { useNativeBridge } from './native';
 import { RouteProgressBar } from './ProgressBar';
-import { usePersistentStorage } from './persist';
-import { usePushRegistration } from './push';
 import { ScrollToTop } from './ScrollToTop';
-import { useThemeEffect } from './theme';
 import { useDocumentTitle, useRouteTitle } from './title';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// Effects that read the store (theme, push, persistent storage): they load with Dexie once the first screen has
+// painted (app/ShellEffects.tsx).
+const ShellEffects = lazy(() => afterFirstPaint().then(() => import('./ShellEffects')));
 
 function useLangQuery() {
   const [params] = useSearchParams();
@@ -63,17 +64,17 @@ function useDataWorkerAfterPaint() {
 export function Root() {
   useDataWorkerAfterPaint();
   useFullscreenEffects();
-  useThemeEffect();
   useLangQuery();
   useServiceWorkerNavigation();
-  usePushRegistration();
-  usePersistentStorage();
   useNativeBridge();
   const routeTitle = useRouteTitle();
   const pageTitle = useUi((s) => s.title);
   useDocumentTitle(pageTitle || routeTitle);
   return (
     <>
+      <Suspense fallback={null}>
+        <ShellEffects />
+      </Suspense>
       <ScrollToTop />
       <RouteProgressBar />
       <Guard>

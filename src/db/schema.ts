@@ -1,6 +1,7 @@
 // The browser's local database (docs/architecture.md §4). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { DB_NAME } from './peek';
 import type {
   AlertRule,
   Device,
@@ -117,7 +118,7 @@ export class PortalDb extends Dexie {
   /** Station records (issue 13) as the server last answered them, per device: shown offline too. */
   records!: EntityTable<StationRecords, 'device'>;
 
-  constructor(name = 'portal') {
+  constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({
       devices: '_id, wsid, user',
