@@ -7,8 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './api/sw-register';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
-import { afterFirstPaint } from './components/firstPaint';
 import { setBootSession } from './app/session';
+import { afterFirstPaint } from './components/firstPaint';
+import { startStoreReadsAfter } from './db/later';
 import { activateLocale, bootRead } from './i18n/activate';
 
 // Before anything is awaited: the browser may offer the install while the language loads.
@@ -18,6 +19,8 @@ async function boot() {
   // The language and the session, read from the store without Dexie (db/peek.ts).
   const { locale, auth } = await bootRead();
   setBootSession(auth);
+  // What reads the store around the first screen (the session watch, the status dot) waits for its paint.
+  startStoreReadsAfter(afterFirstPaint());
   // A `?lang=` is also a choice to keep: the root route keeps it (app/Root.tsx useLangQuery), after the first paint.
   await activateLocale(locale);
   createRoot(document.getElementById('root')!).render(

@@ -25,7 +25,8 @@ function useLangQuery() {
   const [params] = useSearchParams();
   const lang = normalizeLocale(params.get('lang'));
   useEffect(() => {
-    if (lang) void chooseLocale(lang);
+    // Kept once the first screen has painted: Dexie is not on its path (main.tsx has made it the language).
+    if (lang) void afterFirstPaint().then(() => chooseLocale(lang));
   }, [lang]);
 }
 

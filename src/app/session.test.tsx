@@ -5,8 +5,9 @@ import 'fake-indexeddb/auto';
 import { i18n } from '@lingui/core';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { markShellMounted } from '../components/firstPaint';
+import { afterFirstPaint, markShellMounted } from '../components/firstPaint';
 import { setHooksDb } from '../db/hooks';
+import { startStoreReadsAfter } from '../db/later';
 import { PortalDb } from '../db/schema';
 import { SETTING, setSetting } from '../db/settings';
 import type { User } from '../domain/contract';
@@ -15,6 +16,8 @@ import { sessionOf, setBootSession, useSession } from './session';
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 const db = new PortalDb(`session-${Math.random()}`);
 setHooksDb(db);
+// As main.tsx: the live reads wait for the first paint.
+startStoreReadsAfter(afterFirstPaint());
 const user = { _id: 'u1', email: 'a@b.c', verified: true } as User;
 
 describe('useSession', () => {

@@ -2,10 +2,10 @@
 // dot, the sign-in options): the same queries as db/hooks.ts, but Dexie (~28 KiB compressed) and the hooks load
 // once the first screen has painted (components/firstPaint.ts, issue 21's bundle budget). Until then a hook
 // answers `undefined`, as a live query does before its first answer. Screens that paint stored data (the
-// dashboard) keep db/hooks.ts: they need the store to paint at all.
+// dashboard) keep db/hooks.ts: they need the store to paint at all. Boot sets the moment (startStoreReadsAfter);
+// without it (tests) the reads start at once.
 
 import { type DependencyList, useEffect, useState } from 'react';
-import { afterFirstPaint } from '../components/firstPaint';
 import type { Latest } from './hooks';
 import type { PortalDb } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
@@ -18,11 +18,17 @@ interface Loaded {
   hooks: typeof import('./hooks');
 }
 
+let gate: Promise<unknown> = Promise.resolve();
 let loading: Promise<Loaded> | null = null;
 
-/** Dexie and the hooks, after the first paint; one load for every caller. */
+/** Boot (main.tsx): the live reads begin once `when` resolves, the first paint (components/firstPaint.ts). */
+export function startStoreReadsAfter(when: Promise<unknown>): void {
+  gate = when;
+}
+
+/** Dexie and the hooks, once the gate opens; one load for every caller. */
 function load(): Promise<Loaded> {
-  loading ??= afterFirstPaint().then(async () => {
+  loading ??= gate.then(async () => {
     const [{ liveQuery }, hooks] = await Promise.all([import('dexie'), import('./hooks')]);
     return { liveQuery, hooks };
   });

@@ -1,7 +1,6 @@
 // The browser's local database (docs/architecture.md §4). The UI reads only from here (useLiveQuery);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import { DB_NAME } from './peek';
 import type {
   AlertRule,
   Device,
@@ -12,6 +11,7 @@ import type {
 } from '../domain/contract';
 import type { StationRecords } from '../domain/records';
 import type { MetricDef, Sample } from '../domain/types';
+import { DB_NAME } from './peek';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
 export type Row = Sample & { device: string };

@@ -82,4 +82,3 @@ export function periodWindow(range: GraphRange, now: number, opts: PeriodOptions
   }
   return { from: zonedMidnight(p.y, 1, 1, tz), to: zonedMidnight(p.y + 1, 1, 1, tz), bucket: '1d' };
 }
-

@@ -1,10 +1,9 @@
 // Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
 // Start-up reads the stored choice with plain IndexedDB (db/peek.ts): Dexie is not on the first paint's path.
 import { i18n } from '@lingui/core';
-import { afterFirstPaint } from '../components/firstPaint';
-import type { AuthRecord } from '../db/views';
 import { peekSettings } from '../db/peek';
 import { SETTING } from '../db/settings';
+import type { AuthRecord } from '../db/views';
 import { readLangCookie, writeLangCookie } from './cookie';
 import { type LocaleId, pickLocale } from './locales';
 
@@ -19,8 +18,7 @@ export async function activateLocale(locale: LocaleId): Promise<void> {
 /** The user picked a language: activate it and keep it for the next start. */
 export async function chooseLocale(locale: LocaleId): Promise<void> {
   await activateLocale(locale);
-  // Kept once the first screen has painted (a `?lang=` at start-up): Dexie and the outbox are not on its path.
-  await afterFirstPaint();
+  // Dexie and the outbox load now: a choice is made after the first paint (app/Root.tsx waits for it with `?lang=`).
   const [{ db }, { setSetting }, { saveLocale }] = await Promise.all([
     import('../db/schema'),
     import('../db/settings'),
