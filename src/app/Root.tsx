@@ -18,8 +18,16 @@ import { useDocumentTitle, useRouteTitle } from './title';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Effects that read the store (theme, push, persistent storage): they load with Dexie once the first screen has
-// painted (app/ShellEffects.tsx).
-const ShellEffects = lazy(() => afterFirstPaint().then(() => import('./ShellEffects')));
+// painted (app/ShellEffects.tsx). A chunk that does not load (offline before it was cached) leaves them out for
+// this visit, logged: it must not take the screen with it.
+const ShellEffects = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('./ShellEffects'))
+    .catch((e: unknown) => {
+      console.warn('[shell] theme, push and storage effects not loaded', e);
+      return { default: () => null };
+    }),
+);
 
 function useLangQuery() {
   const [params] = useSearchParams();

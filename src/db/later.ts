@@ -28,10 +28,17 @@ export function startStoreReadsAfter(when: Promise<unknown>): void {
 
 /** Dexie and the hooks, once the gate opens; one load for every caller. */
 function load(): Promise<Loaded> {
-  loading ??= gate.then(async () => {
-    const [{ liveQuery }, hooks] = await Promise.all([import('dexie'), import('./hooks')]);
-    return { liveQuery, hooks };
-  });
+  if (!loading) {
+    const attempt = gate.then(async () => {
+      const [{ liveQuery }, hooks] = await Promise.all([import('dexie'), import('./hooks')]);
+      return { liveQuery, hooks };
+    });
+    // A chunk that did not load (offline before it was cached): the next read tries again.
+    attempt.catch(() => {
+      if (loading === attempt) loading = null;
+    });
+    loading = attempt;
+  }
   return loading;
 }
 
