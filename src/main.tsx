@@ -6,17 +6,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
+import { setBootSession } from './app/session';
 import { registerServiceWorker } from './bridge/sw-register';
 import { afterFirstPaint } from './components/firstPaint';
-import { activateLocale, chooseLocale, initialLocale } from './i18n/activate';
+import { startStoreReadsAfter } from './db/later';
+import { activateLocale, bootRead } from './i18n/activate';
 
 // Before anything is awaited: the browser may offer the install while the language loads.
 listenForInstall();
 
 async function boot() {
-  const locale = await initialLocale();
-  // `?lang=` is a choice: remember it; otherwise just activate.
-  await (new URLSearchParams(location.search).has('lang') ? chooseLocale(locale) : activateLocale(locale));
+  // The language and the session, read from the store without Dexie (db/peek.ts).
+  const { locale, auth } = await bootRead();
+  setBootSession(auth);
+  // What reads the store around the first screen (the session watch, the status dot) waits for its paint.
+  startStoreReadsAfter(afterFirstPaint());
+  // A `?lang=` is also a choice to keep: the root route keeps it (app/Root.tsx useLangQuery), after the first paint.
+  await activateLocale(locale);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

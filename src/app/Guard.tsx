@@ -1,9 +1,9 @@
 // Applies guardRedirect for the deepest route's `handle.access` (default 'user').
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
-import { useAuth } from '../db/hooks';
 import { type Access, guardRedirect } from './guard';
 import type { RouteHandle } from './handle';
+import { useSession } from './session';
 
 export function useRouteHandle(): RouteHandle {
   const matches = useMatches();
@@ -14,7 +14,7 @@ export function useRouteHandle(): RouteHandle {
 
 export function Guard({ children }: { children: ReactNode }) {
   const access: Access = useRouteHandle().access ?? 'user';
-  const auth = useAuth();
+  const auth = useSession();
   const { pathname, search } = useLocation();
   const to = guardRedirect(access, auth, pathname + search);
   if (to) return <Navigate to={to} replace />;

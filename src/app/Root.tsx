@@ -1,6 +1,6 @@
 // The root route: guards, scroll-to-top, progress bar, snackbars, update prompt, theme, `?lang=`, and the
 // service worker's "navigate to this path" (notification clicks), the native-app bridge (in an embedding app).
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { onNavigate } from '../bridge/sw-register';
 import { startDataWorker } from '../bridge/worker';
@@ -13,18 +13,28 @@ import { useFullscreenEffects } from './fullscreen';
 import { Guard } from './Guard';
 import { useNativeBridge } from './native';
 import { RouteProgressBar } from './ProgressBar';
-import { usePersistentStorage } from './persist';
-import { usePushRegistration } from './push';
 import { ScrollToTop } from './ScrollToTop';
-import { useThemeEffect } from './theme';
 import { useDocumentTitle, useRouteTitle } from './title';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// Effects that read the store (theme, push, persistent storage): they load with Dexie once the first screen has
+// painted (app/ShellEffects.tsx). A chunk that does not load (offline before it was cached) leaves them out for
+// this visit, logged: it must not take the screen with it.
+const ShellEffects = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('./ShellEffects'))
+    .catch((e: unknown) => {
+      console.warn('[shell] theme, push and storage effects not loaded', e);
+      return { default: () => null };
+    }),
+);
 
 function useLangQuery() {
   const [params] = useSearchParams();
   const lang = normalizeLocale(params.get('lang'));
   useEffect(() => {
-    if (lang) void chooseLocale(lang);
+    // Kept once the first screen has painted: Dexie is not on its path (main.tsx has made it the language).
+    if (lang) void afterFirstPaint().then(() => chooseLocale(lang));
   }, [lang]);
 }
 
@@ -63,17 +73,17 @@ function useDataWorkerAfterPaint() {
 export function Root() {
   useDataWorkerAfterPaint();
   useFullscreenEffects();
-  useThemeEffect();
   useLangQuery();
   useServiceWorkerNavigation();
-  usePushRegistration();
-  usePersistentStorage();
   useNativeBridge();
   const routeTitle = useRouteTitle();
   const pageTitle = useUi((s) => s.title);
   useDocumentTitle(pageTitle || routeTitle);
   return (
     <>
+      <Suspense fallback={null}>
+        <ShellEffects />
+      </Suspense>
       <ScrollToTop />
       <RouteProgressBar />
       <Guard>

@@ -5,7 +5,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { dataWorker } from '../bridge/worker';
-import { openDevice } from '../components/openDevice';
 import { APP_VERSION } from '../domain/version';
 import { Bridge, BridgeError, type CallContext, nativeAppVersion, parentEndpoint } from './native-bridge';
 
@@ -48,6 +47,8 @@ export function useNativeBridge(): void {
     });
     bridge.on('station.open', async (params) => {
       const id = text(params, 'id', 64);
+      // Loaded on use: it writes through Dexie, which is not on the first paint's path (issue 21).
+      const { openDevice } = await import('../components/openDevice');
       await openDevice(id);
       void navigate('/dashboard');
       return { id };

@@ -36,6 +36,13 @@ vi.mock('../db/hooks', async () => {
   };
 });
 const openStation = vi.hoisted(() => vi.fn());
+// The guard's session and the shell's store reads after the first paint (app/session.ts, db/later.ts).
+vi.mock('./session', () => ({ useSession: () => null, setBootSession: () => undefined }));
+vi.mock('../db/later', () => ({
+  useSelectedLatestLater: () => undefined,
+  useConnectionLater: () => ({ online: true, auth: 'authenticated' }),
+  useSettingLater: (_key: string, fallback?: unknown) => fallback,
+}));
 vi.mock('../bridge/worker', () => ({
   // Root starts the data worker after the first paint.
   startDataWorker: vi.fn(async () => undefined),

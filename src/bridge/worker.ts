@@ -1,16 +1,24 @@
 // The page side of the data worker. One worker per browser (issue 32): src/bridge/data-bridge.ts elects the tab
 // that runs it; in the other tabs every call goes to that tab. Created on first use and started with
 // location.origin. Call startDataWorker() at boot so the connection and sync begin before any screen asks.
-import { type Remote, wrap } from 'comlink';
+import type { Remote } from 'comlink';
 import type { DataWorkerApi } from '../../workers/api';
-import { setOutboxFlusher } from '../db/edits';
-import { createDataBridge, type DataBridge } from './data-bridge';
+import type { DataBridge } from './data-bridge';
 
-let bridge: DataBridge | null = null;
+let bridge: Promise<DataBridge> | null = null;
 let started: Promise<void> | null = null;
 
-function connect(): DataBridge {
-  if (!bridge) {
+/**
+ * The bridge, its code loaded on first use: comlink, the tab bridge and the outbox are not on the first paint's
+ * path (issue 21's bundle budget); the first use is after it (app/Root.tsx) or a user's action.
+ */
+function connect(): Promise<DataBridge> {
+  bridge ??= (async () => {
+    const [{ wrap }, { createDataBridge }, { setOutboxFlusher }] = await Promise.all([
+      import('comlink'),
+      import('./data-bridge'),
+      import('../db/edits'),
+    ]);
     const b = createDataBridge(
       // Written inline so Vite bundles the worker (module worker, `worker.format: 'es'`).
       () =>
@@ -23,7 +31,7 @@ function connect(): DataBridge {
         document.documentElement.dataset.dataWorker = role;
       },
     );
-    bridge = b;
+    // Before any other call: the worker starts first.
     started = b.call('start', [location.origin]) as Promise<void>;
     started.catch((e) => console.error('[data worker] start failed', e));
     setOutboxFlusher(() => dataWorker.flushOutbox());
@@ -31,19 +39,26 @@ function connect(): DataBridge {
     // runs, and reads the worker's bench() through __portalWorker. Nothing is exposed otherwise.
     const g = globalThis as { __portalBench?: boolean; __portalWorker?: Remote<DataWorkerApi> };
     if (g.__portalBench) g.__portalWorker = dataWorker;
-  }
-  return bridge;
+    return b;
+  })();
+  // A chunk that did not load (offline before it was cached, a deploy): logged, and the next call tries again.
+  const loading = bridge;
+  loading.catch((e: unknown) => {
+    console.error('[data worker] could not load', e);
+    if (bridge === loading) bridge = null;
+  });
+  return loading;
 }
 
 /** Create and start the data worker, or find the tab that runs it (idempotent); resolves once it has started. */
-export function startDataWorker(): Promise<void> {
-  connect();
+export async function startDataWorker(): Promise<void> {
+  await connect();
   return started!;
 }
 
 /** Which role this tab has (e2e and diagnostics): 'leader' runs the worker and its socket. */
 export function dataWorkerRole(): Promise<'leader' | 'follower'> {
-  return connect().role();
+  return connect().then((b) => b.role());
 }
 
 /**
@@ -54,6 +69,6 @@ export const dataWorker: Remote<DataWorkerApi> = new Proxy({} as Remote<DataWork
   get(_target, prop) {
     // Not a thenable, and no worker for symbol probes (React dev tools, test printers).
     if (prop === 'then' || typeof prop === 'symbol') return undefined;
-    return (...args: unknown[]) => connect().call(prop, args);
+    return (...args: unknown[]) => connect().then((b) => b.call(prop, args));
   },
 });

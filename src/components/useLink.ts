@@ -2,7 +2,7 @@
 // or offline. One rule for the top bar's status (app/layouts/ConnectionStatus) and the settings screens.
 // Right after start the socket is still connecting: that is not shown as offline unless the browser is.
 import { useSyncExternalStore } from 'react';
-import { useConnection } from '../db/hooks';
+import { useConnectionLater } from '../db/later';
 import { useNow } from './useNow';
 
 /** How long after page start a missing connection reads as "connecting" rather than "offline". */
@@ -41,7 +41,8 @@ export function useBrowserOnline(): boolean {
 }
 
 export function useLink(): LinkState {
-  const conn = useConnection();
+  // After the first paint (db/later.ts); until then the start's grace reads as connecting, as before any answer.
+  const conn = useConnectionLater();
   const browserOnline = useBrowserOnline();
   const now = useNow(1000);
   return linkState(conn?.online, browserOnline, now - pageStart);

@@ -23,6 +23,10 @@ let hookDb: PortalDb = defaultDb;
 export function setHooksDb(db: PortalDb): void {
   hookDb = db;
 }
+/** The database the hooks read (db/later.ts reads the same one after the first paint). */
+export function hooksDb(): PortalDb {
+  return hookDb;
+}
 
 type Id = string | null | undefined;
 
@@ -62,11 +66,13 @@ export async function readDevices(db: PortalDb): Promise<Device[]> {
 
 /** settings.lastViewDevice when it is still in the list, else the first device. */
 export function useSelectedDeviceId(): string | undefined {
-  return useLiveQuery(async () => {
-    const id = await getSetting(hookDb, SETTING.lastViewDevice);
-    if (id && (await hookDb.devices.get(id))) return id;
-    return (await readDevices(hookDb))[0]?._id;
-  }, []);
+  return useLiveQuery(() => readSelectedDeviceId(hookDb), []);
+}
+
+export async function readSelectedDeviceId(db: PortalDb): Promise<string | undefined> {
+  const id = await getSetting(db, SETTING.lastViewDevice);
+  if (id && (await db.devices.get(id))) return id;
+  return (await readDevices(db))[0]?._id;
 }
 
 /** The kept station with this station ID (public station page), null when none is kept, undefined while loading. */

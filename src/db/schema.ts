@@ -12,6 +12,7 @@ import type {
 } from '../domain/contract';
 import type { StationRecords } from '../domain/records';
 import type { MetricDef, Sample } from '../domain/types';
+import { DB_NAME } from './peek';
 
 /** A stored series row: one device, one time (unix s), base-unit values. */
 export type Row = Sample & { device: string };
@@ -118,7 +119,7 @@ export class PortalDb extends Dexie {
   /** Station records (issue 13) as the server last answered them, per device: shown offline too. */
   records!: EntityTable<StationRecords, 'device'>;
 
-  constructor(name = 'portal') {
+  constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({
       devices: '_id, wsid, user',

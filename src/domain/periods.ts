@@ -2,6 +2,9 @@
 import { DEFAULT_TIME_ZONE, localDayEnd, localDayStart, localParts, zonedMidnight } from './timeZones';
 import type { BucketRange, GraphRange } from './types';
 
+// In its own module: the connection status on every screen needs it without the time-zone library.
+export { updatedAgo } from './ago';
+
 export const HISTORY_5M_SECONDS = 172800;
 export const HISTORY_DAILY_SECONDS = 31622400;
 export const LIVE_KEEP_SECONDS = 300;
@@ -78,13 +81,4 @@ export function periodWindow(range: GraphRange, now: number, opts: PeriodOptions
     return { from: zonedMidnight(p.y, p.m, 1, tz), to: zonedMidnight(p.y, p.m + 1, 1, tz), bucket: '1h' };
   }
   return { from: zonedMidnight(p.y, 1, 1, tz), to: zonedMidnight(p.y + 1, 1, 1, tz), bucket: '1d' };
-}
-
-/** "Updated N ago": seconds below 60, then minutes below 60, then hours below 24, then days (floored). */
-export function updatedAgo(seconds: number): { value: number; unit: 's' | 'min' | 'h' | 'd' } {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  if (s < 60) return { value: s, unit: 's' };
-  if (s < 3600) return { value: Math.floor(s / 60), unit: 'min' };
-  if (s < DAY) return { value: Math.floor(s / 3600), unit: 'h' };
-  return { value: Math.floor(s / DAY), unit: 'd' };
 }

@@ -1,8 +1,9 @@
 // Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
+// Start-up reads the stored choice with plain IndexedDB (db/peek.ts): Dexie is not on the first paint's path.
 import { i18n } from '@lingui/core';
-import { saveLocale } from '../db/edits';
-import { db } from '../db/schema';
-import { getSetting, SETTING, setSetting } from '../db/settings';
+import { peekSettings } from '../db/peek';
+import { SETTING } from '../db/settings';
+import type { AuthRecord } from '../db/views';
 import { readLangCookie, writeLangCookie } from './cookie';
 import { type LocaleId, pickLocale } from './locales';
 
@@ -17,6 +18,12 @@ export async function activateLocale(locale: LocaleId): Promise<void> {
 /** The user picked a language: activate it and keep it for the next start. */
 export async function chooseLocale(locale: LocaleId): Promise<void> {
   await activateLocale(locale);
+  // Dexie and the outbox load now: a choice is made after the first paint (app/Root.tsx waits for it with `?lang=`).
+  const [{ db }, { setSetting }, { saveLocale }] = await Promise.all([
+    import('../db/schema'),
+    import('../db/settings'),
+    import('../db/edits'),
+  ]);
   // The language is active either way; without IndexedDB (private windows) it is not kept for the next start.
   await setSetting(db, SETTING.locale, locale).catch((e: unknown) =>
     console.warn('[i18n] the language choice could not be kept', e),
@@ -27,15 +34,20 @@ export async function chooseLocale(locale: LocaleId): Promise<void> {
   );
 }
 
-/** Start-up order: `?lang=`, the stored setting, the cookie, the browser's languages. */
-export async function initialLocale(search = location.search): Promise<LocaleId> {
+/** What start-up needs from the store: the kept language and the session (app/session.ts). */
+export interface BootRead {
+  locale: LocaleId;
+  auth: AuthRecord | undefined;
+}
+
+/** One plain IndexedDB read for start-up: the language (`?lang=`, the stored setting, the cookie, the browser's languages) and the stored session. */
+export async function bootRead(search = location.search): Promise<BootRead> {
   const query = new URLSearchParams(search).get('lang');
-  const stored = await getSetting(db, SETTING.locale)
-    .then((value) => (typeof value === 'string' ? value : null))
-    .catch((e: unknown) => {
-      // No IndexedDB (private windows): the cookie and the browser's languages decide.
-      console.warn('[i18n] stored language unreadable', e);
-      return null;
-    });
-  return pickLocale([query, stored, readLangCookie(), ...(navigator.languages ?? [navigator.language])]);
+  // No IndexedDB (private windows): nothing stored; the cookie and the browser's languages decide.
+  const stored = await peekSettings([SETTING.locale, SETTING.auth]);
+  const kept = typeof stored.locale === 'string' ? stored.locale : null;
+  return {
+    locale: pickLocale([query, kept, readLangCookie(), ...(navigator.languages ?? [navigator.language])]),
+    auth: stored.auth,
+  };
 }

@@ -1,5 +1,5 @@
 // Numbers and relative times in the user's locale (Intl), for readings that arrive as domain text.
-import { updatedAgo } from '../domain';
+import { updatedAgo } from '../domain/ago';
 import { compassWord } from './compass';
 
 const INTL_UNIT = { s: 'second', min: 'minute', h: 'hour', d: 'day' } as const;

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LOST_AFTER_S, STALE_AFTER_S } from '../../cards/status';
 import { useLink } from '../../components/useLink';
 import { useNow } from '../../components/useNow';
-import { useLatest, useSelectedDeviceId } from '../../db/hooks';
+import { useSelectedLatestLater } from '../../db/later';
 import { formatAgo } from '../../i18n/format';
 import styles from './ConnectionStatus.module.css';
 
@@ -20,7 +20,8 @@ export function dataFreshness(ageS: number | null): 'fresh' | 'stale' | 'silent'
 export function useConnectionSummary(style: Intl.RelativeTimeFormatStyle = 'short') {
   const { t, i18n } = useLingui();
   const state = useLink();
-  const latest = useLatest(useSelectedDeviceId());
+  // Read after the first paint (db/later.ts): the login bar shows it too, and Dexie is not on its path.
+  const latest = useSelectedLatestLater();
   const now = useNow(1000);
   // The age of the station's newest reading; without a station there is nothing to age.
   const ago = latest?.time ? formatAgo(Math.max(0, now / 1000 - latest.time), i18n.locale, style) : null;

@@ -6,7 +6,7 @@ import { safeNext } from '../../app/guard';
 import { dataWorker } from '../../bridge/worker';
 import { Button } from '../../components/Button';
 import { EmailField, PasswordField } from '../../components/TextField';
-import { validateEmail } from '../../domain';
+import { validateEmail } from '../../domain/email';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';

@@ -5,16 +5,21 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect } from 'react';
 import { dataWorker } from '../../bridge/worker';
 import type { CaptchaFailure } from '../../components/captcha';
-import { useSetting } from '../../db/hooks';
+import { afterFirstPaint } from '../../components/firstPaint';
+import { useSettingLater } from '../../db/later';
 import { type PublicConfigView, SETTING } from '../../db/settings';
 import styles from './AuthCard.module.css';
 
 /** The server's sign-in options, refreshed when a sign-in screen opens. */
 export function usePublicConfig(): PublicConfigView | null | undefined {
   useEffect(() => {
-    dataWorker.loadPublicConfig().catch((e) => console.warn('[config] not loaded (offline?)', e));
+    // Once the form has painted: the worker's bridge is not on its path (components/firstPaint.ts, issue 21).
+    void afterFirstPaint()
+      .then(() => dataWorker.loadPublicConfig())
+      .catch((e) => console.warn('[config] not loaded (offline?)', e));
   }, []);
-  return useSetting(SETTING.publicConfig, null);
+  // After the first paint (db/later.ts): the buttons are not the form, and Dexie is not on its path.
+  return useSettingLater(SETTING.publicConfig, null);
 }
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
