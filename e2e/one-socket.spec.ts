@@ -7,6 +7,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   addStation,
   api,
+  controlled,
   device,
   jwt,
   outdoorCard,
@@ -135,9 +136,12 @@ test('an edit made offline in a follower tab reaches the server once, after the 
   await expect(outdoorCard(page)).toContainText('19.5');
   const follower = await context.newPage();
   await follower.goto(`${base}/dashboard`);
+  // The card menu's code loads when it first opens: offline, only the service worker can serve it, so it must
+  // control the tab first (without it the menu never opened offline, a failure seen on main too).
+  await controlled(follower);
   const outdoor = outdoorCard(follower);
   await expect(outdoor).toContainText('19.5');
-  // The bridge loads after the first paint (api/worker.ts): the stored value may be on screen before the role.
+  // The bridge loads after the first paint (bridge/worker.ts): the stored value may be on screen before the role.
   await expect(follower.locator('html')).toHaveAttribute('data-data-worker', 'follower');
 
   // Offline, the follower hides a card: written to IndexedDB and queued in the outbox.
