@@ -182,6 +182,44 @@ describe('backfill', () => {
     ).toBe(6);
   });
 
+  test('what a backfill filled is queued for the networks that take past readings, not for real-time ones', async () => {
+    const s = await station('Backfill forwarded');
+    for (const body of [
+      { network: 'wunderground', stationId: 'KBACK1', key: 'key-back-1111', interval: 300 },
+      {
+        network: 'weathercloud',
+        stationId: 'abcdef0123456789',
+        key: '0123456789abcdef0123456789abcdef',
+        interval: 600,
+      },
+    ]) {
+      const res = await call(t.url, 'POST', '/uploadTargets', {
+        token: owner.token,
+        body: { device: s._id, ...body },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    // Both have sent a reading of now already: the filled days are older.
+    const knex = t.server.app.ctx.storage.knex;
+    await knex('uploadTargets').where({ device: s._id }).update({ lastSampleTime: NOW });
+    const keys = {
+      applicationKey: 'APPKEY-0123456789',
+      apiKey: 'api-key-secret-42',
+      mac: 'AA:BB:CC:DD:EE:01',
+    };
+    expect(await until((await start(s._id, 'ecowitt', keys))._id)).toMatchObject({ status: 'done' });
+    // Noted once the import has ended (after the job reads done): waited for, not assumed.
+    const queued = async () =>
+      (await knex('uploadTargets').where({ device: s._id }).orderBy('network')).map((r) => [
+        r.network,
+        r.catchUpFrom === null ? null : Number(r.catchUpFrom),
+      ]);
+    await expect.poll(queued).toEqual([
+      ['weathercloud', null],
+      ['wunderground', DAY0],
+    ]);
+  });
+
   test('a 429 is waited out by its Retry-After, and a second run with the stored (masked) keys adds nothing twice', async () => {
     const s = await station('Ecowitt 429');
     fake.script('ecowitt', {
