@@ -7,7 +7,7 @@ import { METRICS_HASH } from '../../src/domain/hash';
 import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
-import { noteLateReadings } from '../integrations/forward/catch-up';
+import { LateReadings } from '../integrations/forward/catch-up';
 import { hasWatchers } from '../realtime/channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
@@ -76,12 +76,15 @@ export class Ingest {
   private notes = new Set<Promise<void>>();
   /** ET₀ and degree days of the day so far (issue 26). */
   private climateToday: ClimateTodayDeriver;
+  /** Late readings noted for the networks that take past readings (issue 27). */
+  private late: LateReadings;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
     this.perStation = new TokenBuckets(ingestBurst, ingestPerSecond);
     this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
     this.climateToday = new ClimateTodayDeriver(app);
+    this.late = new LateReadings(app);
   }
 
   /**
@@ -188,10 +191,7 @@ export class Ingest {
       // A reading older than a 5-minute bucket (a relay's backlog, a console's own late time) goes on to the
       // networks that take past readings, after the newer ones they were sent (issue 27).
       if (stored && time < now - LATE_AFTER)
-        this.track(
-          noteLateReadings(this.app.ctx.storage.knex, device._id, time - (time % 300)),
-          'late reading not noted',
-        );
+        this.track(this.late.note(device._id, time - (time % 300)), 'late reading not noted');
       this.noteUnmapped(device, parsed.unmapped);
       if (relay) this.noteRelay(device, relay, now);
       return replyFor(protocol, 'ok');
