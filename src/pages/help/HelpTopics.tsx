@@ -1,6 +1,6 @@
 // Help's topics (issue 33): the station key, each console family step by step, HTTPS for consoles, the
-// verification code without a mail server, alerts, records, exports, sharing, forwarding, plans and what works
-// offline. Every number and menu name comes from facts.ts (the app's own declarations); claims.test.tsx checks
+// verification code without a mail server, alerts, records, calibration, exports, sharing, forwarding, plans and
+// what works offline. Every number and menu name comes from facts.ts (the app's own declarations); claims.test.tsx checks
 // each claim against the code. Each topic is a section with an id so a test (and a link) can find it.
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -33,6 +33,7 @@ export function HelpTopics() {
   const ecowittPath = `${F.ecowittPath}${t`your-station-key`}`;
   const { wslinkPath, wundergroundPath, maxExportDays, freeHistoryDays, networks, pauseAfterRejections } = F;
   const { maxStationsPerOrder, fiveMinuteDaysHeld, dailyDaysHeld, alertSilentMinutes, baroDropMinutes } = F;
+  const { neighbourRadiusKm, neighbourDays } = F;
   const ambientPath = `${ecowittPath}?`;
   const macPath = `${F.ecowittPath}?`;
   return (
@@ -88,6 +89,11 @@ export function HelpTopics() {
 
       <Topic id="records" title={t`Records`}>
         <p>{t`Records, opened from the dashboard, lists the highs and lows of today, yesterday, this month, this year and all time, with the time each happened. The owner can start them again; the portal asks first.`}</p>
+      </Topic>
+
+      <Topic id="calibration" title={t`Calibrating a sensor`}>
+        <p>{t`A sensor that reads off is corrected on the Calibration page, linked from ${server}: per reading an offset, a multiplier and, if you need one, a quadratic term, from a time you choose. The portal applies it to every upload from then on, before it works out dew point or feels-like; readings stored earlier stay as they were. The card's details say which readings are calibrated.`}</p>
+        <p>{t`Its neighbour check compares the station's temperature and pressure, hour by hour over the last ${plural(neighbourDays, { one: '# day', other: '# days' })}, with the public stations within ${neighbourRadiusKm} km. When the station reads off the same way for days, it proposes the calibration that removes the difference. Only their median is used; no other station's readings are shown.`}</p>
       </Topic>
 
       <Topic id="export" title={t`Exporting readings`}>

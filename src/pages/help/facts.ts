@@ -8,6 +8,7 @@ import { LOST_AFTER_S, STALE_AFTER_S } from '../../cards/status';
 import { HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS, MAX_EXPORT_DAYS } from '../../domain';
 import { SETTINGS_LIST } from '../../domain/collections';
 import { FREE_ACCOUNT } from '../../domain/entitlements';
+import { HINT_DAYS, NEIGHBOUR_RADIUS_KM } from '../../domain/neighbours';
 import { NETWORK_IDS, NETWORKS, PAUSE_AFTER_REJECTIONS } from '../../domain/networks';
 import { DEFAULT_PLANS } from '../../domain/plans';
 
@@ -35,6 +36,9 @@ export const HELP_FACTS = {
   networks: NETWORK_IDS.filter((id) => id !== 'custom')
     .map((id) => NETWORKS[id].name)
     .join(', '),
+  /** The neighbour check (src/domain/neighbours.ts): how far, over how many days. */
+  neighbourRadiusKm: NEIGHBOUR_RADIUS_KM,
+  neighbourDays: HINT_DAYS,
   /** What a console is told to send to (server/ingest/protocols/). */
   wslinkPath: '/data/upload.php',
   wundergroundPath: '/weatherstation/updateweatherstation.php',
