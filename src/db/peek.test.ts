@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../domain/contract';
 import { peekSettings } from './peek';
-import { PortalDb } from './schema';
+import { PortalDb, SCHEMA_VERSION } from './schema';
 import { SETTING, setSetting } from './settings';
 
 const unique = (name: string) => `${name}-${Math.random()}`;
@@ -31,7 +31,7 @@ describe('peekSettings', () => {
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);
     const db = new PortalDb(name);
     await setSetting(db, SETTING.locale, 'de');
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     db.close();
     expect(await peekSettings([SETTING.locale], name)).toEqual({ locale: 'de' });
     await db.delete();
@@ -47,11 +47,11 @@ describe('peekSettings', () => {
     const next = new (class extends PortalDb {
       constructor() {
         super(name);
-        this.version(5).stores({ extra: 'id' });
+        this.version(SCHEMA_VERSION + 1).stores({ extra: 'id' });
       }
     })();
     await next.open();
-    expect(next.verno).toBe(5);
+    expect(next.verno).toBe(SCHEMA_VERSION + 1);
     expect(await peek).toEqual({ locale: 'it' });
     await next.delete();
   });

@@ -97,6 +97,14 @@ export interface SyncStateRow {
   updatedAt?: number;
 }
 
+/**
+ * Per-station settings tables come from the collections registry: a new one raises the version, so Dexie creates
+ * its table (types are only ever added; a lower version would not open).
+ */
+const SETTINGS_TABLES = COLLECTION_LIST.filter((c) => c.onePerStation);
+/** The store's schema version: the four hand-made steps, then one per settings table. */
+export const SCHEMA_VERSION = 4 + SETTINGS_TABLES.length;
+
 export class PortalDb extends Dexie {
   devices!: EntityTable<Device, '_id'>;
   // Keyed by [device+time] (unix s).
@@ -139,11 +147,8 @@ export class PortalDb extends Dexie {
     this.version(2).stores({ shareInvitations: '_id, device, role' });
     this.version(3).stores({ uploadTargets: '_id, device' });
     this.version(4).stores({ records: 'device' });
-    // Per-station settings tables come from the collections registry: a new one raises the version, so Dexie
-    // creates its table (types are only ever added; a lower version would not open).
-    const settingsTables = COLLECTION_LIST.filter((c) => c.onePerStation);
-    this.version(4 + settingsTables.length).stores(
-      Object.fromEntries(settingsTables.map((c) => [c.table, 'weatherDevice, _id'])),
+    this.version(SCHEMA_VERSION).stores(
+      Object.fromEntries(SETTINGS_TABLES.map((c) => [c.table, 'weatherDevice, _id'])),
     );
   }
 }
