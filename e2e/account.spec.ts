@@ -138,10 +138,16 @@ test('units chosen on the Unit & Display page: the dashboard shows °F and the a
       data: { strategy: 'local', email: account.email, password: account.password },
     })
   ).json();
-  const me = await request.get(`/users/${auth.user._id}`, {
-    headers: { authorization: `Bearer ${auth.accessToken}` },
-  });
-  expect((await me.json()).displaySetting).toMatchObject({ temperature: 'F' });
+  // The edit goes through the outbox: delivered once the data worker runs, which may be after the screen shows it.
+  const stored = async () =>
+    (
+      await (
+        await request.get(`/users/${auth.user._id}`, {
+          headers: { authorization: `Bearer ${auth.accessToken}` },
+        })
+      ).json()
+    ).displaySetting;
+  await expect.poll(stored).toMatchObject({ temperature: 'F' });
 });
 
 test("the owner's export from /export is a CSV of the station's 5-minute readings", async ({

@@ -7,13 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
 import { setBootSession } from './app/session';
-import { registerServiceWorker } from './bridge/sw-register';
+import { listenForNavigation, registerServiceWorker } from './bridge/sw-register';
 import { afterFirstPaint } from './components/firstPaint';
 import { startStoreReadsAfter } from './db/later';
 import { activateLocale, bootRead } from './i18n/activate';
 
-// Before anything is awaited: the browser may offer the install while the language loads.
+// Before anything is awaited: the browser may offer the install while the language loads, and a notification
+// click may send this starting page elsewhere.
 listenForInstall();
+listenForNavigation();
 
 async function boot() {
   // The language and the session, read from the store without Dexie (db/peek.ts).

@@ -40,14 +40,10 @@ beforeEach(() => {
   controller = {};
   reload.mockClear();
   vi.resetModules();
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      get controller() {
-        return controller;
-      },
-    },
-  });
+  // The page's ServiceWorkerContainer: its controller, and the messages the worker posts to this window.
+  const container = new EventTarget();
+  Object.defineProperty(container, 'controller', { get: () => controller });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   Object.defineProperty(window, 'location', { configurable: true, value: { reload } });
 });
 afterEach(() => {
@@ -101,15 +97,31 @@ describe('service worker registration', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  const post = (data: unknown) =>
+    navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
+
   it("passes the worker's navigate messages (notification clicks) to the router", async () => {
-    const { mod, wb } = await registered();
+    const mod = await import('./sw-register');
+    mod.listenForNavigation();
     const go = vi.fn();
     const off = mod.onNavigate(go);
-    wb.fire('message', { data: { type: 'navigate', path: '/dashboard?device=d1' } });
-    wb.fire('message', { data: { type: 'other' } });
+    post({ type: 'navigate', path: '/dashboard?device=d1' });
+    post({ type: 'other' });
     off();
-    wb.fire('message', { data: { type: 'navigate', path: '/alert' } });
     expect(go.mock.calls).toEqual([['/dashboard?device=d1']]);
+  });
+
+  it('keeps a click that came before the router listened (workbox-window not loaded yet) and hands it over', async () => {
+    const mod = await import('./sw-register');
+    mod.listenForNavigation();
+    post({ type: 'navigate', path: '/alert' });
+    const go = vi.fn();
+    mod.onNavigate(go);
+    expect(go.mock.calls).toEqual([['/alert']]);
+    // Handed over once.
+    const again = vi.fn();
+    mod.onNavigate(again);
+    expect(again).not.toHaveBeenCalled();
   });
 
   it('checks for an update when the app comes back to the foreground, logging a failed check', async () => {

@@ -1,7 +1,8 @@
 // Service worker registration for the page, through workbox-window: registers /sw.js (the dev build serves a
 // module SW at /dev-sw.js?dev-sw when devOptions are on), tells the UI when an update waits (onUpdateReady /
 // applyUpdate), looks for updates while the page is open (hourly when visible, on coming back and on reconnect:
-// a kiosk tab is never hidden), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router.
+// a kiosk tab is never hidden), and forwards the SW's { type: 'navigate', path } messages (notification clicks) to the router,
+// listening from boot and keeping a click's path until the router listens.
 import type { Workbox } from 'workbox-window';
 
 type Callback<T> = (value: T) => void;
@@ -38,11 +39,25 @@ function listen(wb: Workbox): void {
     reloading = true;
     location.reload();
   });
-  wb.addEventListener('message', (event) => {
-    const msg = event.data as { type?: string; path?: string } | null;
-    if (msg?.type === 'navigate' && typeof msg.path === 'string')
-      for (const cb of navigateListeners) cb(msg.path);
-  });
+}
+
+/** A notification click's path that came before the router listened (the page was still starting). */
+let pendingPath: string | null = null;
+
+function navigateMessage(data: unknown): void {
+  const msg = data as { type?: string; path?: string } | null;
+  if (msg?.type !== 'navigate' || typeof msg.path !== 'string') return;
+  if (navigateListeners.size === 0) pendingPath = msg.path;
+  for (const cb of navigateListeners) cb(msg.path);
+}
+
+/**
+ * Listens for the service worker's messages from boot on: a notification click on a page that is still starting
+ * would otherwise come before workbox-window (loaded after the first paint) or the router listen, and be lost.
+ */
+export function listenForNavigation(): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.addEventListener) return;
+  navigator.serviceWorker.addEventListener('message', (event) => navigateMessage(event.data));
 }
 
 /** Register the service worker (no-op where unsupported). Resolves with the registration, if any. */
@@ -149,5 +164,10 @@ export function setReloadGuard(guard: () => boolean): void {
 /** The router's "navigate to path" handler for notification clicks; returns an unsubscribe function. */
 export function onNavigate(cb: Callback<string>): () => void {
   navigateListeners.add(cb);
+  if (pendingPath !== null) {
+    const path = pendingPath;
+    pendingPath = null;
+    cb(path);
+  }
   return () => navigateListeners.delete(cb);
 }

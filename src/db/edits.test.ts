@@ -45,6 +45,21 @@ beforeEach(async () => {
 const outbox = () => db.outbox.orderBy('seq').toArray();
 
 describe('write-through edits', () => {
+  it('an edit saved before the data worker’s bridge loaded is sent when it registers (not at the next start)', async () => {
+    setOutboxFlusher(null);
+    await saveUnits({ temperature: 'F' });
+    expect(flushes).toBe(0);
+    setOutboxFlusher(async () => {
+      flushes++;
+    });
+    expect(flushes).toBe(1);
+    // Asked once: registering again sends nothing more.
+    setOutboxFlusher(async () => {
+      flushes++;
+    });
+    expect(flushes).toBe(1);
+  });
+
   it('display settings: local at once (from the domain default), one outbox row, a flush request', async () => {
     const saved = await saveDisplaySettings('d1', { graphRange: 'week' });
     expect(saved.graphRange).toBe('week');

@@ -12,6 +12,8 @@ import { getSetting, SETTING, setSetting } from './settings';
 
 let editDb: PortalDb = defaultDb;
 let flusher: (() => Promise<unknown>) | null = null;
+/** A flush asked for while no flusher was registered yet. */
+let flushWanted = false;
 
 /** Tests point the edits at their own database. */
 export function setEditsDb(db: PortalDb): void {
@@ -24,6 +26,11 @@ export const getEditsDb = (): PortalDb => editDb;
 /** src/bridge/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
 export function setOutboxFlusher(fn: (() => Promise<unknown>) | null): void {
   flusher = fn;
+  // An edit saved before the bridge loaded (it loads after the first paint) is sent now, not at the next start.
+  if (fn && flushWanted) {
+    flushWanted = false;
+    void fn().catch((e) => console.warn('[outbox] flush failed', e));
+  }
 }
 
 /** Ask for delivery: the worker now, and the service worker's Background Sync as the fallback. */
@@ -38,6 +45,7 @@ export async function requestFlush(): Promise<void> {
     // No Background Sync (Firefox, Safari): the worker retries with backoff while a page is open.
   }
   if (flusher) await flusher().catch((e) => console.warn('[outbox] flush failed', e));
+  else flushWanted = true;
 }
 
 /**
