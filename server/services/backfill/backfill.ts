@@ -297,7 +297,10 @@ export class BackfillService {
         await this.knex('importJobs')
           .where({ _id: jobId })
           .update({ options: JSON.stringify(meta()) })
-          .catch(() => undefined);
+          // The job's row is kept whatever happens here; only its counts and days are missing: say so.
+          .catch((error: unknown) =>
+            this.app.ctx.log.warn('backfill summary not saved', { job: jobId, reason: String(error) }),
+          );
       });
     // Answered once the job row exists, so GET /backfill/<job> finds it; its range goes in now.
     for (let i = 0; i < 100 && !(await this.knex('importJobs').where({ _id: jobId }).first('_id')); i++)
