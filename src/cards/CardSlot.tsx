@@ -1,6 +1,8 @@
 // One dashboard card behind a memo boundary (sameCardData): a live sample or a clock tick re-renders only the
-// cards whose readings, status or graph bucket changed.
-import { type ComponentType, memo, useCallback } from 'react';
+// cards whose readings, status or graph bucket changed. A card whose code loads later (laterCard.tsx) holds its
+// place meanwhile.
+import { type ComponentType, memo, Suspense, useCallback } from 'react';
+import { CardPlace } from './laterCard';
 import { type CardDataProps, sameCardData } from './sameCardData';
 import type { CardProps } from './types';
 
@@ -11,7 +13,11 @@ export interface CardSlotProps extends CardDataProps {
 function CardSlotView({ Card, onToggle, ...props }: CardSlotProps) {
   const key = props.def.key;
   const toggle = useCallback(() => onToggle(key), [onToggle, key]);
-  return <Card {...props} onToggle={toggle} />;
+  return (
+    <Suspense fallback={<CardPlace cardKey={key} />}>
+      <Card {...props} onToggle={toggle} />
+    </Suspense>
+  );
 }
 
 export const CardSlot = memo(

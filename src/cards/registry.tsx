@@ -4,15 +4,13 @@ import type { ComponentType } from 'react';
 import type { CardDef } from '../domain';
 import { AirCard } from './AirCard';
 import { BaroCard } from './BaroCard';
-import { CameraCard } from './CameraCard';
 import { ChannelCard } from './ChannelCard';
-import { ClimateCard } from './ClimateCard';
-import { ForecastCard } from './ForecastCard';
 import { IndoorCard } from './IndoorCard';
 import { LeafCard } from './LeafCard';
 import { LightCard } from './LightCard';
 import { LightningCard } from './LightningCard';
 import { BatteryCard, LeakageCard } from './ListCard';
+import { laterCard } from './laterCard';
 import { MetricCard } from './MetricCard';
 import { OutdoorCard } from './OutdoorCard';
 import { OverviewCard } from './OverviewCard';
@@ -20,13 +18,19 @@ import { PiezoRainCard } from './PiezoRainCard';
 import { PmCard } from './PmCard';
 import { ProbeCard } from './ProbeCard';
 import { RainCard } from './RainCard';
-import { SkyCard } from './SkyCard';
 import { SoilCard } from './SoilCard';
-import { SunMoonCard } from './SunMoonCard';
 import type { CardProps } from './types';
 import { UvCard } from './UvCard';
 import { WbgtCard } from './WbgtCard';
 import { WindCard } from './WindCard';
+
+// Cards that are rarely the first thing looked at and carry the most code (the camera's time-lapse, the forecast,
+// the climate normals, the sky, sun and moon) load after the first paint (issue 21's bundle budget).
+const CameraCard = laterCard(() => import('./CameraCard').then((m) => m.CameraCard));
+const ClimateCard = laterCard(() => import('./ClimateCard').then((m) => m.ClimateCard));
+const ForecastCard = laterCard(() => import('./ForecastCard').then((m) => m.ForecastCard));
+const SkyCard = laterCard(() => import('./SkyCard').then((m) => m.SkyCard));
+const SunMoonCard = laterCard(() => import('./SunMoonCard').then((m) => m.SunMoonCard));
 
 const BY_KEY: Record<string, ComponentType<CardProps>> = {
   outdoor: OutdoorCard,
