@@ -4,8 +4,8 @@ import { type Station, type UploadAnswer, upload } from '../bench/cluster-harnes
 
 export interface StationLog {
   station: Station;
-  /** Every attempt, in order: the sample's time and the answer. */
-  attempts: UploadAnswer[];
+  /** Every attempt, in order: the sample's time, the answer and when it came (epoch ms). */
+  attempts: (UploadAnswer & { at: number })[];
 }
 
 export function uploadLoop(port: number, stations: Station[], everyMs: number) {
@@ -19,7 +19,7 @@ export function uploadLoop(port: number, stations: Station[], everyMs: number) {
       const next = Date.now() + everyMs;
       for (;;) {
         const answer = await upload(port, log.station, time, k % 30);
-        log.attempts.push(answer);
+        log.attempts.push({ ...answer, at: Date.now() });
         if (answer.status === 200 || !running) break;
         await new Promise((r) => setTimeout(r, 300));
       }
