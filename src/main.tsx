@@ -9,7 +9,8 @@ import { listenForInstall } from './app/install';
 import { setBootSession } from './app/session';
 import { listenForNavigation, registerServiceWorker } from './bridge/sw-register';
 import { afterFirstPaint } from './components/firstPaint';
-import { startStoreReadsAfter } from './db/later';
+import { flushKept, keptFromBoot } from './db/kept';
+import { startStoreReadsAfter } from './db/store';
 import { activateLocale, bootRead } from './i18n/activate';
 
 // Before anything is awaited: the browser may offer the install while the language loads, and a notification
@@ -18,9 +19,13 @@ listenForInstall();
 listenForNavigation();
 
 async function boot() {
-  // The language and the session, read from the store without Dexie (db/peek.ts).
-  const { locale, auth } = await bootRead();
+  // The language, the session and the kept answers, read from the store without Dexie (db/peek.ts).
+  const { locale, auth, kept } = await bootRead();
   setBootSession(auth);
+  // A return visit's dashboard paints from what the last one showed, before Dexie loads (db/kept.ts).
+  keptFromBoot(kept, auth?.user?._id);
+  // A visit shorter than the answers' write delay keeps them too.
+  addEventListener('pagehide', () => void flushKept());
   // What reads the store around the first screen (the session watch, the status dot) waits for its paint.
   startStoreReadsAfter(afterFirstPaint());
   // A `?lang=` is also a choice to keep: the root route keeps it (app/Root.tsx useLangQuery), after the first paint.

@@ -7,9 +7,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { afterFirstPaint, markShellMounted } from '../components/firstPaint';
 import { setHooksDb } from '../db/hooks';
-import { startStoreReadsAfter } from '../db/later';
 import { PortalDb } from '../db/schema';
 import { SETTING, setSetting } from '../db/settings';
+import { startStoreReadsAfter } from '../db/store';
 import type { User } from '../domain/contract';
 import { sessionOf, setBootSession, useSession } from './session';
 

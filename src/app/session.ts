@@ -2,6 +2,7 @@
 // Dexie on the first paint's path, issue 21), then Dexie's live read of the same row from the first paint on,
 // so a sign-in or sign-out still moves the guard. `settings.auth` stays the one source of truth.
 import { useSyncExternalStore } from 'react';
+import { keptAnswersOf } from '../db/kept';
 import { watchLater } from '../db/later';
 import { getSetting, SETTING } from '../db/settings';
 import type { AuthRecord } from '../db/views';
@@ -31,6 +32,8 @@ function subscribe(listener: () => void): () => void {
       async (db) => sessionOf(await getSetting(db, SETTING.auth)),
       (session) => {
         current = session;
+        // Answers kept for the next start are the signed-in user's only.
+        keptAnswersOf(session?.user?._id);
         for (const l of listeners) l();
       },
     );

@@ -22,7 +22,12 @@ export function useGraphPeriod(device: string, timeZone: string, initialRange: P
     setPicked(p);
     // Stored after the switch has painted: the worker's read of the series goes first.
     requestAnimationFrame(() =>
-      setTimeout(() => void setSetting(getEditsDb(), graphPeriodKey(device), p).catch(console.warn)),
+      setTimeout(
+        () =>
+          void getEditsDb()
+            .then((db) => setSetting(db, graphPeriodKey(device), p))
+            .catch(console.warn),
+      ),
     );
   };
   const { win, invalid } = useMemo(() => {

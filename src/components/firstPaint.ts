@@ -23,11 +23,12 @@ export const FIRST_PAINT_HOLD_MAX_MS = 3000;
 function settle() {
   if (done || !shellMounted || holds > 0) return;
   done = true;
-  // After the frame that paints the commit: a task queued from its animation frame runs once it is drawn (the
-  // shell's way since the worker first started after paint).
+  // After the frame that paints the commit: a task queued from the next frame's animation callback runs once the
+  // commit is drawn (from the painting frame's own callback, what waits for the paint could start its downloads
+  // before that frame was presented).
   const after = () => setTimeout(resolve, 0);
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden)
-    requestAnimationFrame(after);
+    requestAnimationFrame(() => requestAnimationFrame(after));
   // A background tab draws no frames: nothing to wait for.
   else after();
 }

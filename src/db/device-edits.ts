@@ -8,7 +8,7 @@ import { enqueue } from './outbox';
 import { getSetting, SETTING, setSetting } from './settings';
 
 export async function deleteDevice(id: string): Promise<void> {
-  const db = getEditsDb();
+  const db = await getEditsDb();
   // Every table: clearDevice reaches all that hold per-station rows, and that list grows.
   await db.transaction('rw', db.tables, async () => {
     // Edits of the station still queued would only meet a 404 once it is gone: the delete replaces them.

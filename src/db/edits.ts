@@ -7,21 +7,19 @@ import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/colle
 import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../domain/contract';
 import { getAuth, setAuth } from './authStorage';
 import { enqueue } from './outbox';
-import { type AlertRule, db as defaultDb, type PortalDb } from './schema';
+import type { AlertRule, PortalDb } from './schema';
 import { getSetting, SETTING, setSetting } from './settings';
+import { loadStore, setStoreDb } from './store';
 
-let editDb: PortalDb = defaultDb;
 let flusher: (() => Promise<unknown>) | null = null;
 /** A flush asked for while no flusher was registered yet. */
 let flushWanted = false;
 
-/** Tests point the edits at their own database. */
-export function setEditsDb(db: PortalDb): void {
-  editDb = db;
-}
+/** Tests point the edits at their own database (the store's: db/store.ts). */
+export const setEditsDb = setStoreDb;
 
-/** The database the edits write (share-edits.ts writes the same one). */
-export const getEditsDb = (): PortalDb => editDb;
+/** The database the edits write, the store's (an edit loads it at once, first paint or not). */
+export const getEditsDb = async (): Promise<PortalDb> => (await loadStore(true)).db;
 
 /** src/bridge/worker.ts registers the worker's flushOutbox here (keeps src/db free of the Worker). */
 export function setOutboxFlusher(fn: (() => Promise<unknown>) | null): void {
@@ -57,7 +55,7 @@ export async function saveSettings<K extends SettingsName>(
   deviceId: string,
   patch: Partial<Omit<SettingsOf<K>, '_id' | 'weatherDevice'>>,
 ): Promise<SettingsOf<K>> {
-  const db = editDb;
+  const db = await getEditsDb();
   const c = COLLECTIONS[name];
   const table = db.table(c.table);
   const saved = await db.transaction('rw', [table, db.devices, db.outbox], async () => {
@@ -90,7 +88,7 @@ export async function saveAlertSettings(
   settings: AlertRule[],
   disableAll: boolean,
 ): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.alertSettings, db.outbox], async () => {
     const current = await db.alertSettings.get(deviceId);
     await db.alertSettings.put({ ...current, weatherDevice: deviceId, settings, disableAll });
@@ -106,7 +104,7 @@ export async function saveAlertSettings(
 
 /** Name a sensor channel (1..7); an empty name removes the mapping. */
 export async function renameChannel(deviceId: string, channel: number, name: string): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.devices, db.outbox], async () => {
     const device = await db.devices.get(deviceId);
     if (!device) throw new Error('Device not found');
@@ -150,7 +148,7 @@ export type DevicePatch = Partial<
 > & { lastMinMaxReset?: number | null };
 
 export async function patchDevice(id: string, patch: DevicePatch): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.devices, db.outbox], async () => {
     await db.devices.update(id, patch);
     await enqueue(db, { service: SERVICES.devices, method: 'patch', recordId: id, data: patch });
@@ -160,7 +158,7 @@ export async function patchDevice(id: string, patch: DevicePatch): Promise<void>
 
 /** Unit & display preferences: local at once, and the user's profile (displaySetting) when signed in. */
 export async function saveUnits(prefs: Partial<UnitPrefs>): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.settings, db.outbox], async () => {
     const next = { ...(await getSetting(db, SETTING.units)), ...prefs };
     await setSetting(db, SETTING.units, next);
@@ -184,7 +182,7 @@ export async function saveProfile(profile: {
   lastName: string;
   country?: string | null;
 }): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.settings, db.outbox], async () => {
     const auth = await getAuth(db);
     if (!auth?.user) throw new Error('Not authenticated');
@@ -199,7 +197,7 @@ export async function saveProfile(profile: {
  * like the profile; nothing to do when signed out or when the account already has it).
  */
 export async function saveLocale(locale: string): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   const queued = await db.transaction('rw', [db.settings, db.outbox], async () => {
     const auth = await getAuth(db);
     if (!auth?.user || auth.user.locale === locale) return false;
@@ -217,7 +215,7 @@ export async function saveLocale(locale: string): Promise<void> {
 
 /** Hide an active alert (spec §4: hiding removes it). */
 export async function hideAlert(deviceId: string, alertId: string): Promise<void> {
-  const db = editDb;
+  const db = await getEditsDb();
   await db.transaction('rw', [db.alerts, db.outbox], async () => {
     await db.alerts.delete(alertId);
     await enqueue(db, {
@@ -234,5 +232,5 @@ export async function hideAlert(deviceId: string, alertId: string): Promise<void
  * tells the worker (dataWorker.selectDevice) so it watches the device live.
  */
 export async function selectDevice(id: string): Promise<void> {
-  await setSetting(editDb, SETTING.lastViewDevice, id);
+  await setSetting(await getEditsDb(), SETTING.lastViewDevice, id);
 }

@@ -1,7 +1,6 @@
 // The forecast of a station as the worker stored it (Dexie `forecasts`, one row per type): tables → records.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { getEditsDb } from './edits';
 import type { ForecastRow } from './schema';
+import { useStoreQuery } from './store';
 
 export type ForecastRecord = Record<string, number | string | null>;
 
@@ -20,17 +19,20 @@ const records = (row: ForecastRow | undefined): ForecastRecord[] =>
 
 /** undefined while loading; null when nothing is stored for the device. */
 export function useForecast(device?: string): StoredForecast | null | undefined {
-  return useLiveQuery(async () => {
-    if (!device) return null;
-    const rows = await getEditsDb().forecasts.where('device').equals(device).toArray();
-    if (rows.length === 0) return null;
-    const of = (type: ForecastRow['type']) => rows.find((r) => r.type === type);
-    return {
-      current: records(of('current'))[0] ?? null,
-      hourly: records(of('hourly')),
-      daily: records(of('daily')),
-      fetchedAt: Math.max(...rows.map((r) => r.fetchedAt)),
-      source: (of('current') ?? of('daily'))?.source ?? null,
-    };
-  }, [device]);
+  return useStoreQuery(
+    async (db) => {
+      if (!device) return null;
+      const rows = await db.forecasts.where('device').equals(device).toArray();
+      if (rows.length === 0) return null;
+      const of = (type: ForecastRow['type']) => rows.find((r) => r.type === type);
+      return {
+        current: records(of('current'))[0] ?? null,
+        hourly: records(of('hourly')),
+        daily: records(of('daily')),
+        fetchedAt: Math.max(...rows.map((r) => r.fetchedAt)),
+        source: (of('current') ?? of('daily'))?.source ?? null,
+      };
+    },
+    [device],
+  );
 }

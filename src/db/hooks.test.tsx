@@ -4,16 +4,19 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Device } from '../domain/contract';
 import {
+  PAINT_FROM_KEPT,
   readLatest,
   readTodayMinMax,
   setHooksDb,
   useAuth,
+  useDevice,
   useDevices,
   useDisplaySettings,
   useLatest,
   useSelectedDeviceId,
   useUnits,
 } from './hooks';
+import { keptFromBoot } from './kept';
 import { PortalDb, toRow } from './schema';
 import { SETTING } from './settings';
 
@@ -161,5 +164,21 @@ describe('other hooks', () => {
       min: { tempc0: [7, now - 30] },
       max: { tempc0: [15.5, now - 60] },
     });
+  });
+});
+
+describe('answers kept from the last visit', () => {
+  it('the dashboard paints with them before the store answers; a form waits for the store', async () => {
+    await db.devices.put(device('d1', 'me', { name: 'Shed' }));
+    // Kept when the station was still called Garden (an edit came just before the reload).
+    keptFromBoot({ user: 'me', answers: { 'device:d1': device('d1', 'me', { name: 'Garden' }) } }, 'me');
+    const painted = renderHook(() => useDevice('d1', PAINT_FROM_KEPT));
+    expect(painted.result.current?.name).toBe('Garden');
+    await waitFor(() => expect(painted.result.current?.name).toBe('Shed'));
+    keptFromBoot({ user: 'me', answers: { 'device:d1': device('d1', 'me', { name: 'Garden' }) } }, 'me');
+    const form = renderHook(() => useDevice('d1'));
+    expect(form.result.current).toBeUndefined();
+    await waitFor(() => expect(form.result.current?.name).toBe('Shed'));
+    keptFromBoot(undefined, undefined);
   });
 });

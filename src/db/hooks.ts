@@ -1,6 +1,9 @@
-// React hooks over Dexie (useLiveQuery): the UI's only source of persisted data (docs/architecture.md §1). Each hook
-// returns undefined while its first query runs, then re-renders when the worker (or service worker) writes.
-import { useLiveQuery } from 'dexie-react-hooks';
+// React hooks over the store (db/store.ts useStoreQuery, Dexie's live queries): the UI's only source of persisted
+// data (docs/architecture.md §1). Each hook returns undefined while its first query runs, then re-renders when the
+// worker (or service worker) writes. A screen that paints a return visit from the last one's answers (the
+// dashboard) passes PAINT_FROM_KEPT to the hooks it paints with: they answer the kept value until the store answers
+// (db/kept.ts). A form never does: a kept answer may be older than the store (an edit made just before a reload).
+// Dexie itself is not imported here: it loads with the store (issue 21's bundle budget).
 import { useMemo } from 'react';
 import type { MetricDef, Sample } from '../domain';
 import {
@@ -14,45 +17,49 @@ import {
 import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/collections';
 import type { Device, User } from '../domain/contract';
 import { sortDevices } from './devices';
-import { type AlertRow, type AlertSettingsRow, db as defaultDb, type PortalDb, type Row } from './schema';
+import type { AlertRow, AlertSettingsRow, PortalDb, Row } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
+import { loadStore, setStoreDb, useStoreQuery } from './store';
 import type { ConnectionState } from './views';
 
-let hookDb: PortalDb = defaultDb;
 /** Tests point the hooks at their own database. */
-export function setHooksDb(db: PortalDb): void {
-  hookDb = db;
-}
-/** The database the hooks read (db/later.ts reads the same one after the first paint). */
-export function hooksDb(): PortalDb {
-  return hookDb;
-}
+export const setHooksDb = setStoreDb;
 
 type Id = string | null | undefined;
+
+/** A screen's hooks that paint from the answers kept from the last visit (db/kept.ts). */
+export interface FromKept {
+  kept?: boolean;
+}
+export const PAINT_FROM_KEPT: FromKept = { kept: true };
+
+/** The name an answer is kept under for the next start (a station's with its id; none without one). */
+const keepAs = (from: FromKept | undefined, kind: string, id?: Id) =>
+  from?.kept && id !== null && id !== '' ? (id === undefined ? kind : `${kind}:${id}`) : undefined;
 
 /** A settings value; `fallback` when the key is not set (undefined only while loading). */
 export function useSetting<K extends SettingKey, F extends SettingValues[K] | null = SettingValues[K]>(
   key: K,
   fallback?: F,
 ): SettingValues[K] | F | undefined {
-  return useLiveQuery(async () => (await getSetting(hookDb, key)) ?? fallback, [key], undefined);
+  return useStoreQuery(async (db) => (await getSetting(db, key)) ?? fallback, [key]);
 }
 
 export function useConnection(): ConnectionState | undefined {
-  return useLiveQuery(() => getSetting(hookDb, SETTING.connection), []);
+  return useStoreQuery((db) => getSetting(db, SETTING.connection), []);
 }
 
 /** The session: undefined = still loading, null = known signed out, else token and user. */
 export function useAuth(): { accessToken: string; user: User } | undefined | null {
-  return useLiveQuery(async () => {
-    const a = await getSetting(hookDb, SETTING.auth);
+  return useStoreQuery(async (db) => {
+    const a = await getSetting(db, SETTING.auth);
     return a?.accessToken && a.user ? { accessToken: a.accessToken, user: a.user } : null;
   }, []);
 }
 
 /** Devices in the list order of spec §3: owned, shared, public (server order within each group). */
-export function useDevices(): Device[] | undefined {
-  return useLiveQuery(() => readDevices(hookDb), []);
+export function useDevices(from?: FromKept): Device[] | undefined {
+  return useStoreQuery(readDevices, [], { keep: keepAs(from, 'devices') });
 }
 
 export async function readDevices(db: PortalDb): Promise<Device[]> {
@@ -65,8 +72,8 @@ export async function readDevices(db: PortalDb): Promise<Device[]> {
 }
 
 /** settings.lastViewDevice when it is still in the list, else the first device. */
-export function useSelectedDeviceId(): string | undefined {
-  return useLiveQuery(() => readSelectedDeviceId(hookDb), []);
+export function useSelectedDeviceId(from?: FromKept): string | undefined {
+  return useStoreQuery(readSelectedDeviceId, [], { keep: keepAs(from, 'selectedDevice') });
 }
 
 export async function readSelectedDeviceId(db: PortalDb): Promise<string | undefined> {
@@ -77,14 +84,16 @@ export async function readSelectedDeviceId(db: PortalDb): Promise<string | undef
 
 /** The kept station with this station ID (public station page), null when none is kept, undefined while loading. */
 export function useDeviceByWsid(wsid?: string): Device | null | undefined {
-  return useLiveQuery(
-    async () => (wsid ? ((await hookDb.devices.where('wsid').equals(wsid).first()) ?? null) : null),
+  return useStoreQuery(
+    async (db) => (wsid ? ((await db.devices.where('wsid').equals(wsid).first()) ?? null) : null),
     [wsid],
   );
 }
 
-export function useDevice(id?: Id): Device | undefined {
-  return useLiveQuery(async () => (id ? hookDb.devices.get(id) : undefined), [id]);
+export function useDevice(id?: Id, from?: FromKept): Device | undefined {
+  return useStoreQuery(async (db) => (id ? db.devices.get(id) : undefined), [id], {
+    keep: keepAs(from, 'device', id),
+  });
 }
 
 export interface Latest {
@@ -137,18 +146,23 @@ export async function readLatest(db: PortalDb, device: string): Promise<Latest> 
   return { sample: next, time: next?.time ?? null, changes: changesBetween(prev, next) };
 }
 
-export function useLatest(deviceId?: Id): Latest | undefined {
-  return useLiveQuery(async () => (deviceId ? readLatest(hookDb, deviceId) : undefined), [deviceId]);
+export function useLatest(deviceId?: Id, from?: FromKept): Latest | undefined {
+  return useStoreQuery(async (db) => (deviceId ? readLatest(db, deviceId) : undefined), [deviceId], {
+    keep: keepAs(from, 'latest', deviceId),
+  });
 }
 
 /** The newest reading of each of these devices (the all-stations overview), keyed by device id. */
 export function useLatestOf(ids: string[]): Record<string, Latest> | undefined {
   const key = ids.join(',');
-  return useLiveQuery(async () => {
-    const list = key ? key.split(',') : [];
-    const rows = await Promise.all(list.map((id) => readLatest(hookDb, id)));
-    return Object.fromEntries(list.map((id, i) => [id, rows[i]]));
-  }, [key]);
+  return useStoreQuery(
+    async (db) => {
+      const list = key ? key.split(',') : [];
+      const rows = await Promise.all(list.map((id) => readLatest(db, id)));
+      return Object.fromEntries(list.map((id, i) => [id, rows[i]]));
+    },
+    [key],
+  );
 }
 
 export interface MinMax {
@@ -183,8 +197,10 @@ export async function readTodayMinMax(
   return { min, max };
 }
 
-export function useTodayMinMax(deviceId?: Id): MinMax | undefined {
-  return useLiveQuery(async () => (deviceId ? readTodayMinMax(hookDb, deviceId) : undefined), [deviceId]);
+export function useTodayMinMax(deviceId?: Id, from?: FromKept): MinMax | undefined {
+  return useStoreQuery(async (db) => (deviceId ? readTodayMinMax(db, deviceId) : undefined), [deviceId], {
+    keep: keepAs(from, 'minMax', deviceId),
+  });
 }
 
 /**
@@ -198,8 +214,8 @@ export async function readSeenKeys(db: PortalDb, device: string): Promise<string
 }
 
 /** readSeenKeys on the hooks' database, read now (a live query hears of a worker's write a little later). */
-export function readSeenKeysNow(device: string): Promise<string[]> {
-  return seenKeysOf(hookDb, device);
+export async function readSeenKeysNow(device: string): Promise<string[]> {
+  return seenKeysOf((await loadStore(true)).db, device);
 }
 
 async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
@@ -228,8 +244,10 @@ async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
   return [...seen].sort();
 }
 
-export function useSeenKeys(deviceId?: Id): string[] | undefined {
-  return useLiveQuery(async () => (deviceId ? readSeenKeys(hookDb, deviceId) : undefined), [deviceId]);
+export function useSeenKeys(deviceId?: Id, from?: FromKept): string[] | undefined {
+  return useStoreQuery(async (db) => (deviceId ? readSeenKeys(db, deviceId) : undefined), [deviceId], {
+    keep: keepAs(from, 'seenKeys', deviceId),
+  });
 }
 
 /** A station's stored settings record of a collection, else its declared default (undefined: no such station). */
@@ -245,53 +263,65 @@ export async function readSettings<K extends SettingsName>(
   return d ? (c.settings.defaults(d) as unknown as SettingsOf<K>) : undefined;
 }
 
-export function useSettings<K extends SettingsName>(name: K, deviceId?: Id): SettingsOf<K> | undefined {
-  return useLiveQuery(
-    async () => (deviceId ? readSettings(hookDb, name, deviceId) : undefined),
+export function useSettings<K extends SettingsName>(
+  name: K,
+  deviceId?: Id,
+  from?: FromKept,
+): SettingsOf<K> | undefined {
+  return useStoreQuery(
+    async (db) => (deviceId ? readSettings(db, name, deviceId) : undefined),
     [name, deviceId],
+    {
+      keep: keepAs(from, `settings:${name}`, deviceId),
+    },
   );
 }
 
 export const readDisplaySettings = (db: PortalDb, device: string) =>
   readSettings(db, 'displaySettings', device);
-export const useDisplaySettings = (deviceId?: Id) => useSettings('displaySettings', deviceId);
+export const useDisplaySettings = (deviceId?: Id, from?: FromKept) =>
+  useSettings('displaySettings', deviceId, from);
 
 /** The user's unit preferences over the defaults (the defaults while loading). */
-export function useUnits(): UnitPrefs {
-  const stored = useLiveQuery(() => getSetting(hookDb, SETTING.units), []);
+export function useUnits(from?: FromKept): UnitPrefs {
+  const stored = useStoreQuery((db) => getSetting(db, SETTING.units), [], { keep: keepAs(from, 'units') });
   // One object per stored value: a new one each render would re-render every card that gets the units.
   return useMemo(() => (stored ? { ...DEFAULT_UNIT_PREFS, ...stored } : DEFAULT_UNIT_PREFS), [stored]);
 }
 
 /** Active alerts of a device (or all devices), newest first. */
-export function useAlerts(deviceId?: Id): AlertRow[] | undefined {
-  return useLiveQuery(async () => {
-    const rows = deviceId
-      ? await hookDb.alerts.where('device').equals(deviceId).toArray()
-      : await hookDb.alerts.toArray();
-    return rows
-      .filter((a) => a.status === 'active' && a.lastTrigger)
-      .sort((a, b) => b.lastTrigger - a.lastTrigger);
-  }, [deviceId]);
+export function useAlerts(deviceId?: Id, from?: FromKept): AlertRow[] | undefined {
+  return useStoreQuery(
+    async (db) => {
+      const rows = deviceId
+        ? await db.alerts.where('device').equals(deviceId).toArray()
+        : await db.alerts.toArray();
+      return rows
+        .filter((a) => a.status === 'active' && a.lastTrigger)
+        .sort((a, b) => b.lastTrigger - a.lastTrigger);
+    },
+    [deviceId],
+    { keep: keepAs(from, 'alerts', deviceId ?? 'all') },
+  );
 }
 
 /** Edits not yet sent (the UI can show "N changes waiting"). */
 export function useOutboxCount(): number {
-  return useLiveQuery(() => hookDb.outbox.count(), [], 0);
+  return useStoreQuery((db) => db.outbox.count(), [], { initial: 0 }) ?? 0;
 }
 
 /** What this browser holds (the Account page, issue 32): stations, stored readings, cached graphs, unsent edits. */
 export function useLocalHoldings():
   | { stations: number; readings: number; graphs: number; edits: number }
   | undefined {
-  return useLiveQuery(async () => {
+  return useStoreQuery(async (db) => {
     const [stations, rows, daily, live, graphs, edits] = await Promise.all([
-      hookDb.devices.count(),
-      hookDb.metrics.count(),
-      hookDb.metricsDaily.count(),
-      hookDb.live.count(),
-      hookDb.series.count(),
-      hookDb.outbox.count(),
+      db.devices.count(),
+      db.metrics.count(),
+      db.metricsDaily.count(),
+      db.live.count(),
+      db.series.count(),
+      db.outbox.count(),
     ]);
     return { stations, readings: rows + daily + live, graphs, edits };
   }, []);
@@ -299,16 +329,16 @@ export function useLocalHoldings():
 
 /** Metric definitions from the server (hash-checked), else the built-in catalogue. */
 export function useMetricDefs(): MetricDef[] | undefined {
-  return useLiveQuery(async () => {
-    const defs = await hookDb.metricDefs.toArray();
+  return useStoreQuery(async (db) => {
+    const defs = await db.metricDefs.toArray();
     return defs.length ? defs : METRICS;
   }, []);
 }
 
 /** The user's alert rules of a device (null when none are stored yet; undefined while loading). */
 export function useAlertSettings(deviceId?: Id): AlertSettingsRow | null | undefined {
-  return useLiveQuery(
-    async () => (deviceId ? ((await hookDb.alertSettings.get(deviceId)) ?? null) : null),
+  return useStoreQuery(
+    async (db) => (deviceId ? ((await db.alertSettings.get(deviceId)) ?? null) : null),
     [deviceId],
   );
 }

@@ -1,69 +1,46 @@
-// Live reads of the store for what the first screen shows around its content (the session watch, the connection
-// dot, the sign-in options): the same queries as db/hooks.ts, but Dexie (~28 KiB compressed) and the hooks load
-// once the first screen has painted (components/firstPaint.ts, issue 21's bundle budget). Until then a hook
-// answers `undefined`, as a live query does before its first answer. Screens that paint stored data (the
-// dashboard) keep db/hooks.ts: they need the store to paint at all. Boot sets the moment (startStoreReadsAfter);
-// without it (tests) the reads start at once.
+// Live reads of the store for what the shell shows around a screen's content (the session watch, the connection
+// dot, the sign-in options), from the entry chunk: the same queries as db/hooks.ts, whose module (with its domain
+// code) loads with the store once the first screen has painted (db/store.ts, issue 21's bundle budget). Until
+// then a hook answers `undefined`, as a live query does before its first answer.
 
 import { type DependencyList, useEffect, useState } from 'react';
 import type { Latest } from './hooks';
 import type { PortalDb } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
+import { sameDeps, storeGate, watchStore } from './store';
 import type { ConnectionState } from './views';
 
 type Query<T> = (db: PortalDb, hooks: typeof import('./hooks')) => Promise<T>;
 
-interface Loaded {
-  liveQuery: typeof import('dexie').liveQuery;
-  hooks: typeof import('./hooks');
-}
-
-let gate: Promise<unknown> = Promise.resolve();
-let loading: Promise<Loaded> | null = null;
-
-/** Boot (main.tsx): the live reads begin once `when` resolves, the first paint (components/firstPaint.ts). */
-export function startStoreReadsAfter(when: Promise<unknown>): void {
-  gate = when;
-}
-
-/** Dexie and the hooks, once the gate opens; one load for every caller. */
-function load(): Promise<Loaded> {
-  if (!loading) {
-    const attempt = gate.then(async () => {
-      const [{ liveQuery }, hooks] = await Promise.all([import('dexie'), import('./hooks')]);
-      return { liveQuery, hooks };
-    });
-    // A chunk that did not load (offline before it was cached): the next read tries again.
+let hooks: Promise<typeof import('./hooks')> | null = null;
+/** The hooks' reads (their domain code stays off the first paint), after the gate; one load for every caller. */
+function loadHooks(): Promise<typeof import('./hooks')> {
+  if (!hooks) {
+    const attempt = storeGate().then(() => import('./hooks'));
     attempt.catch(() => {
-      if (loading === attempt) loading = null;
+      if (hooks === attempt) hooks = null;
     });
-    loading = attempt;
+    hooks = attempt;
   }
-  return loading;
+  return hooks;
 }
 
 /**
  * Calls `onValue` with `query`'s answer now and whenever the store changes (Dexie's liveQuery), from the first
- * paint on; returns the stop.
+ * paint on (db/store.ts); returns the stop.
  */
 export function watchLater<T>(query: Query<T>, onValue: (value: T) => void): () => void {
   let alive = true;
-  let unsubscribe: (() => void) | undefined;
-  load().then(
-    ({ liveQuery, hooks }) => {
-      if (!alive) return;
-      const db = hooks.hooksDb();
-      const sub = liveQuery(() => query(db, hooks)).subscribe({
-        next: onValue,
-        error: (e: unknown) => console.warn('[store] live read failed', e),
-      });
-      unsubscribe = () => sub.unsubscribe();
+  let stop: (() => void) | undefined;
+  loadHooks().then(
+    (h) => {
+      if (alive) stop = watchStore((db) => query(db, h), onValue);
     },
     (e: unknown) => console.warn('[store] could not load', e),
   );
   return () => {
     alive = false;
-    unsubscribe?.();
+    stop?.();
   };
 }
 
@@ -74,10 +51,6 @@ export function useLiveLater<T>(query: Query<T>, deps: DependencyList): T | unde
   useEffect(() => watchLater(query, (v) => setValue({ of: deps, v })), deps);
   // An answer for other deps is not this query's answer (as useLiveQuery: undefined until the new one).
   return value && sameDeps(value.of, deps) ? value.v : undefined;
-}
-
-function sameDeps(a: DependencyList, b: DependencyList): boolean {
-  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
 
 /** db/hooks.ts useSetting, after the first paint. */

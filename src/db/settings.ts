@@ -33,6 +33,7 @@ export const SETTING = {
   graphPeriodPrefix: 'graphPeriod:',
   kiosk: 'kiosk',
   climatePrefix: 'climate:',
+  keptAnswers: 'keptAnswers',
 } as const;
 
 /** The last edit the server refused for good (dropped from the outbox), for the page to tell the user. */
@@ -103,6 +104,14 @@ export interface SettingValues {
   [key: `graphPeriod:${string}`]: GraphPeriod;
   /** Per device, period and format: the last climate summary (issue 26), so the Climate page works offline. */
   [key: `climate:${string}`]: ClimateAnswer | string;
+  /** The answers the last visit's first screen painted with, for the next start's first paint (db/kept.ts). */
+  keptAnswers: KeptAnswers;
+}
+
+/** Answers of the store's queries by their `keep` name (db/store.ts), and whose they are. */
+export interface KeptAnswers {
+  user: string;
+  answers: Record<string, unknown>;
 }
 
 export interface KioskSettings {
@@ -163,6 +172,7 @@ const KIND: Record<string, Kind | readonly Kind[]> = {
   plans: 'array',
   orders: 'array',
   kiosk: 'object',
+  keptAnswers: 'object',
   [SETTING.weatherServerPrefix]: 'object',
   [SETTING.devicePlanPrefix]: 'object',
   [SETTING.graphPeriodPrefix]: 'object',

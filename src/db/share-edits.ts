@@ -10,7 +10,7 @@ const uuid = (): string =>
 
 /** The owner invites an address to a station; shown as pending until the server's record replaces it. */
 export async function inviteToStation(device: { _id: string; name: string }, email: string): Promise<void> {
-  const db = getEditsDb();
+  const db = await getEditsDb();
   const address = email.trim().toLowerCase();
   await db.transaction('rw', [db.shareInvitations, db.outbox], async () => {
     const already = await db.shareInvitations
@@ -42,7 +42,7 @@ export async function inviteToStation(device: { _id: string; name: string }, ema
 
 /** The invited person accepts or declines. */
 export async function answerInvitation(inv: ShareInvitation, status: 'accepted' | 'declined'): Promise<void> {
-  const db = getEditsDb();
+  const db = await getEditsDb();
   await db.transaction('rw', [db.shareInvitations, db.outbox], async () => {
     if (status === 'accepted') await db.shareInvitations.update(inv._id, { status });
     else await db.shareInvitations.delete(inv._id);
@@ -58,7 +58,7 @@ export async function answerInvitation(inv: ShareInvitation, status: 'accepted' 
 
 /** The owner revokes an invitation or a share; the recipient leaves a share. */
 export async function removeInvitation(inv: ShareInvitation): Promise<void> {
-  const db = getEditsDb();
+  const db = await getEditsDb();
   await db.transaction('rw', [db.shareInvitations, db.outbox], async () => {
     await db.shareInvitations.delete(inv._id);
     // Not sent yet: dropping the queued invite is the whole revocation.

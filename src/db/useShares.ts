@@ -1,25 +1,23 @@
 // Hooks over the share invitations in Dexie (issue #10): what the Shares page, the Devices page's share panel and
 // the menu badge show. undefined while the first query runs.
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { ShareInvitation } from '../domain/contract';
-import { getEditsDb } from './edits';
+import { useStoreQuery } from './store';
 
 const byNewest = (a: ShareInvitation, b: ShareInvitation) => b.createdAt - a.createdAt;
 
 /** Invitations the user received (pending and accepted), newest first. */
 export function useReceivedInvitations(): ShareInvitation[] | undefined {
-  return useLiveQuery(
-    async () =>
-      (await getEditsDb().shareInvitations.where('role').equals('received').toArray()).sort(byNewest),
+  return useStoreQuery(
+    async (db) => (await db.shareInvitations.where('role').equals('received').toArray()).sort(byNewest),
     [],
   );
 }
 
 /** What the owner sent for one station, newest first. */
 export function useSentInvitations(device: string): ShareInvitation[] | undefined {
-  return useLiveQuery(
-    async () =>
-      (await getEditsDb().shareInvitations.where('device').equals(device).toArray())
+  return useStoreQuery(
+    async (db) =>
+      (await db.shareInvitations.where('device').equals(device).toArray())
         .filter((i) => i.role === 'sent')
         .sort(byNewest),
     [device],
@@ -29,10 +27,10 @@ export function useSentInvitations(device: string): ShareInvitation[] | undefine
 /** How many invitations wait for the user's answer (menu badge). */
 export function usePendingInvitationCount(): number {
   return (
-    useLiveQuery(
-      () =>
-        getEditsDb()
-          .shareInvitations.where('role')
+    useStoreQuery(
+      (db) =>
+        db.shareInvitations
+          .where('role')
           .equals('received')
           .filter((i) => i.status === 'pending')
           .count(),

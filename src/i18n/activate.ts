@@ -2,7 +2,7 @@
 // Start-up reads the stored choice with plain IndexedDB (db/peek.ts): Dexie is not on the first paint's path.
 import { i18n } from '@lingui/core';
 import { peekSettings } from '../db/peek';
-import { SETTING } from '../db/settings';
+import { type KeptAnswers, SETTING } from '../db/settings';
 import type { AuthRecord } from '../db/views';
 import { readLangCookie, writeLangCookie } from './cookie';
 import { type LocaleId, pickLocale } from './locales';
@@ -38,16 +38,22 @@ export async function chooseLocale(locale: LocaleId): Promise<void> {
 export interface BootRead {
   locale: LocaleId;
   auth: AuthRecord | undefined;
+  /** The answers the last visit's first screen painted with (db/kept.ts). */
+  kept: KeptAnswers | undefined;
 }
 
-/** One plain IndexedDB read for start-up: the language (`?lang=`, the stored setting, the cookie, the browser's languages) and the stored session. */
+/**
+ * One plain IndexedDB read for start-up: the language (`?lang=`, the stored setting, the cookie, the browser's
+ * languages), the stored session and the answers kept for the first paint.
+ */
 export async function bootRead(search = location.search): Promise<BootRead> {
   const query = new URLSearchParams(search).get('lang');
   // No IndexedDB (private windows): nothing stored; the cookie and the browser's languages decide.
-  const stored = await peekSettings([SETTING.locale, SETTING.auth]);
+  const stored = await peekSettings([SETTING.locale, SETTING.auth, SETTING.keptAnswers]);
   const kept = typeof stored.locale === 'string' ? stored.locale : null;
   return {
     locale: pickLocale([query, kept, readLangCookie(), ...(navigator.languages ?? [navigator.language])]),
     auth: stored.auth,
+    kept: stored.keptAnswers,
   };
 }

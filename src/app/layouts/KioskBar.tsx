@@ -73,7 +73,7 @@ export function KioskBar() {
     devices.map((d) => d._id),
   );
   const save = (patch: Partial<KioskSettings>) =>
-    void setSetting(getEditsDb(), SETTING.kiosk, { ...kiosk, ...patch });
+    void getEditsDb().then((db) => setSetting(db, SETTING.kiosk, { ...kiosk, ...patch }));
   const floating = useScrolledAway();
 
   return (

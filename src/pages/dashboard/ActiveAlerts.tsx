@@ -5,7 +5,7 @@ import { BellRing } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { hideAlert } from '../../db/edits';
-import { useAlerts, useUnits } from '../../db/hooks';
+import { PAINT_FROM_KEPT, useAlerts, useUnits } from '../../db/hooks';
 import type { Device } from '../../domain/contract';
 import { formatDateTime } from '../../i18n/dateTime';
 import { itemLabel } from '../alert/alertItems';
@@ -13,8 +13,8 @@ import styles from './ActiveAlerts.module.css';
 
 export function ActiveAlerts({ device, compact }: { device: Device; compact?: boolean }) {
   const { t, i18n } = useLingui();
-  const alerts = useAlerts(device._id);
-  const prefs = useUnits();
+  const alerts = useAlerts(device._id, PAINT_FROM_KEPT);
+  const prefs = useUnits(PAINT_FROM_KEPT);
   if (!alerts || alerts.length === 0) return null;
   return (
     <ul className={styles.list} aria-label={t`Active alerts`}>

@@ -16,6 +16,7 @@ import { EmptyState, Page } from '../../components/Page';
 import { useNow } from '../../components/useNow';
 import { saveDisplaySettings } from '../../db/edits';
 import {
+  PAINT_FROM_KEPT,
   useConnection,
   useDevice,
   useDevices,
@@ -42,14 +43,15 @@ const NONE: string[] = [];
 
 export default function DashboardPage() {
   const { t } = useLingui();
-  const devices = useDevices();
-  const selectedId = useSelectedDeviceId();
-  const device = useDevice(selectedId);
-  const latest = useLatest(selectedId);
-  const minMax = useTodayMinMax(selectedId);
-  const display = useDisplaySettings(selectedId);
-  const locked = usePlanLocked(selectedId);
-  const prefs = useUnits();
+  // A return visit paints from what the last one showed, before the store has loaded (db/kept.ts).
+  const devices = useDevices(PAINT_FROM_KEPT);
+  const selectedId = useSelectedDeviceId(PAINT_FROM_KEPT);
+  const device = useDevice(selectedId, PAINT_FROM_KEPT);
+  const latest = useLatest(selectedId, PAINT_FROM_KEPT);
+  const minMax = useTodayMinMax(selectedId, PAINT_FROM_KEPT);
+  const display = useDisplaySettings(selectedId, PAINT_FROM_KEPT);
+  const locked = usePlanLocked(selectedId, PAINT_FROM_KEPT);
+  const prefs = useUnits(PAINT_FROM_KEPT);
   const now = useNow(5000);
   const fullscreen = useUi((s) => s.fullscreen);
   // Kiosk: readings only, large, unless this screen's kiosk options ask for the details and graphs too.
@@ -59,7 +61,7 @@ export default function DashboardPage() {
   usePageTitle(device?.name);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const deviceId = device?._id;
-  const seenList = useSeenKeys(selectedId);
+  const seenList = useSeenKeys(selectedId, PAINT_FROM_KEPT);
   const seenKey = seenList?.join(',');
   // The worker starts once what the store holds is on screen (components/firstPaint.ts).
   useFirstPaintHold(

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+// The store's live reads and the answers kept for the next start's first paint (issue 21): a return visit paints
+// from the kept answers without Dexie, only a screen with nothing kept loads the store before its paint, the live
+// answer replaces the kept one and is kept in turn — for the signed-in user only.
+import 'fake-indexeddb/auto';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../domain/contract';
+import { flushKept, keepAnswer, keptAnswer, keptAnswersOf, keptFromBoot, MAX_KEPT } from './kept';
+import { PortalDb } from './schema';
+import { getSetting, SETTING, setSetting } from './settings';
+import { setStoreDb, startStoreReadsAfter, useStoreQuery } from './store';
+
+const db = new PortalDb(`store-${Math.random()}`);
+afterAll(() => db.delete());
+
+/** A gate the test opens (the first paint). */
+function gate() {
+  let open!: () => void;
+  startStoreReadsAfter(new Promise<void>((r) => (open = r)));
+  return () => open();
+}
+
+const signIn = (id: string) =>
+  setSetting(db, SETTING.auth, { accessToken: 'jwt', user: { _id: id, email: `${id}@b.c` } as User });
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await db.settings.put({ key: SETTING.units, value: { temperature: 'F' } });
+  setStoreDb(db);
+  keptFromBoot(undefined, undefined);
+});
+afterEach(async () => {
+  startStoreReadsAfter(Promise.resolve());
+  keptAnswersOf(undefined);
+});
+
+const units = (keep?: string) => () =>
+  useStoreQuery(async (d) => (await getSetting(d, SETTING.units))?.temperature ?? null, [], { keep });
+
+describe('useStoreQuery', () => {
+  it('a query with nothing kept waits for the first paint, then answers and follows the store', async () => {
+    const open = gate();
+    const query = vi.fn(async (d: PortalDb) => (await getSetting(d, SETTING.units))?.temperature);
+    const { result } = renderHook(() => useStoreQuery(query, []));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(query).not.toHaveBeenCalled();
+    expect(result.current).toBeUndefined();
+    open();
+    await waitFor(() => expect(result.current).toBe('F'));
+    await act(() => setSetting(db, SETTING.units, { temperature: 'C' }));
+    await waitFor(() => expect(result.current).toBe('C'));
+  });
+
+  it('a kept answer paints at once without the store; the store answers after the first paint and replaces it', async () => {
+    keptFromBoot({ user: 'u1', answers: { units: 'K' } }, 'u1');
+    const open = gate();
+    const { result } = renderHook(units('units'));
+    expect(result.current).toBe('K');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current).toBe('K');
+    open();
+    await waitFor(() => expect(result.current).toBe('F'));
+  });
+
+  it('a screen that must paint and has nothing kept loads the store before the first paint', async () => {
+    keptFromBoot({ user: 'u1', answers: {} }, 'u1');
+    gate(); // never opened
+    const { result } = renderHook(units('units'));
+    await waitFor(() => expect(result.current).toBe('F'));
+  });
+
+  it('new deps answer their own kept answer, else the previous answer until theirs arrives', async () => {
+    keptFromBoot({ user: 'u1', answers: { 'n:2': 'kept two' } }, 'u1');
+    const { result, rerender } = renderHook(
+      ({ n }) => useStoreQuery(async () => `live ${n}`, [n], { keep: `n:${n}` }),
+      { initialProps: { n: 1 } },
+    );
+    await waitFor(() => expect(result.current).toBe('live 1'));
+    rerender({ n: 2 });
+    expect(result.current).toBe('kept two');
+    await waitFor(() => expect(result.current).toBe('live 2'));
+    rerender({ n: 3 });
+    expect(result.current).toBe('live 2');
+    await waitFor(() => expect(result.current).toBe('live 3'));
+  });
+});
+
+describe('answers kept for the next start', () => {
+  it('the live answers are written for the signed-in user, and read back at the next boot', async () => {
+    await signIn('u1');
+    keptFromBoot(undefined, 'u1');
+    const { result } = renderHook(units('units'));
+    await waitFor(() => expect(result.current).toBe('F'));
+    await waitFor(
+      async () =>
+        expect(await getSetting(db, SETTING.keptAnswers)).toEqual({ user: 'u1', answers: { units: 'F' } }),
+      { timeout: 3000 },
+    );
+    // The next start, same user: answered from there.
+    keptFromBoot(await getSetting(db, SETTING.keptAnswers), 'u1');
+    expect(keptAnswer('units')).toEqual({ value: 'F' });
+    // Another user's start: nothing of the first one's.
+    keptFromBoot(await getSetting(db, SETTING.keptAnswers), 'u2');
+    expect(keptAnswer('units')).toBeUndefined();
+  });
+
+  it('nothing is kept without a signed-in user, nor written once the session has changed', async () => {
+    keptFromBoot(undefined, undefined);
+    keepAnswer('units', 'F', db);
+    expect(keptAnswer('units')).toBeUndefined();
+
+    await signIn('u1');
+    keptFromBoot(undefined, 'u1');
+    keepAnswer('units', 'F', db);
+    expect(keptAnswer('units')).toEqual({ value: 'F' });
+    // Signed out before the write: the answers go, and nothing is written.
+    keptAnswersOf(undefined);
+    expect(keptAnswer('units')).toBeUndefined();
+    await flushKept();
+    expect(await getSetting(db, SETTING.keptAnswers)).toBeUndefined();
+
+    // Kept under u1, but the stored session is already u2's when the write runs: not written.
+    keptFromBoot(undefined, 'u1');
+    keepAnswer('units', 'F', db);
+    await signIn('u2');
+    await flushKept();
+    expect(await getSetting(db, SETTING.keptAnswers)).toBeUndefined();
+    // Still u1's session: written.
+    await signIn('u1');
+    keepAnswer('units', 'F', db);
+    await flushKept();
+    expect(await getSetting(db, SETTING.keptAnswers)).toEqual({ user: 'u1', answers: { units: 'F' } });
+  });
+
+  it(`keeps at most ${MAX_KEPT} answers, the oldest kept going first`, () => {
+    keptFromBoot(undefined, 'u1');
+    for (let i = 0; i <= MAX_KEPT; i++) keepAnswer(`a${i}`, i, db);
+    expect(keptAnswer('a0')).toBeUndefined();
+    expect(keptAnswer('a1')).toEqual({ value: 1 });
+    // Answering again makes it the newest.
+    keepAnswer('a1', 1, db);
+    keepAnswer('b', 0, db);
+    expect(keptAnswer('a1')).toEqual({ value: 1 });
+    expect(keptAnswer('a2')).toBeUndefined();
+  });
+});
