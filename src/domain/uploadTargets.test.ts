@@ -116,6 +116,7 @@ describe('uploadTargetRules.create', () => {
     const cwop = (url?: unknown) => create({ network: 'cwop', stationId: 'CW0001', key: '-1', url });
     expect(cwop().url).toBeNull();
     expect(cwop('').url).toBeNull();
+    expect(cwop('   ').url).toBeNull();
     expect(cwop('aprs://rotate.aprs2.net:14580').url).toBe('aprs://rotate.aprs2.net:14580');
     expect(cwop('aprs://cwop.aprs.net').url).toBe('aprs://cwop.aprs.net');
     expect(cwop('aprs://cwop.aprs.net:1').url).toBe('aprs://cwop.aprs.net:1');
@@ -230,8 +231,9 @@ describe('uploadTargetRules.patch', () => {
   });
 
   it('drops what was sent empty, and checks the result against the stored target', () => {
-    expect(patch({ interval: '' })).toEqual({});
-    expect(patch({ enabled: null })).toEqual({});
+    // Strictly: no key left holding undefined (a patch would write it).
+    expect(patch({ interval: '' })).toStrictEqual({});
+    expect(patch({ enabled: null })).toStrictEqual({});
     expect(refusal(() => patch({ stationId: '' }))).toEqual(STATION_ID);
     expect(refusal(() => patch({ interval: 299 }))).toEqual(interval(300));
     expect(refusal(() => patch({ enabled: true }, stored({ key: '' })))).toEqual(KEY);
@@ -254,6 +256,7 @@ describe('uploadTargetRules.patch', () => {
   it('clears the APRS server of a CWOP target with an empty address', () => {
     const cwop = stored({ network: 'cwop', url: 'aprs://a.example:14580', interval: 600 });
     expect(patch({ url: '' }, cwop)).toEqual({ url: null });
+    expect(patch({ url: '  ' }, cwop)).toEqual({ url: null });
     expect(patch({ url: 'aprs://b.example' }, cwop)).toEqual({ url: 'aprs://b.example' });
     expect(refusal(() => patch({ url: 'http://b.example' }, cwop))).toEqual(APRS);
   });
