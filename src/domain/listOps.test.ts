@@ -99,6 +99,15 @@ describe('applyListOps', () => {
     expect(apply({ tags: [{ $in: 'a' }, 'a'] }, { $pull: { tags: { $in: 'a' } } })).toEqual({ tags: ['a'] });
   });
 
+  it('$pull of an object value never removes items that are not objects', () => {
+    expect(apply({ tags: ['abc', null, 7, { x: 1 }] }, { $pull: { tags: {} } })).toEqual({
+      tags: ['abc', null, 7],
+    });
+    expect(apply({ tags: ['abc', { length: 3 }] }, { $pull: { tags: { length: 3 } } })).toEqual({
+      tags: ['abc'],
+    });
+  });
+
   it('$pull then $push work on the same list in that order', () => {
     expect(apply(record(), { $push: { tags: 'a' }, $pull: { tags: 'a' } })).toEqual({ tags: ['b', 'a'] });
   });
