@@ -88,7 +88,7 @@ describe('withItemIds', () => {
       message: 'Feature 2 has an invalid _id',
       data: { field: 'features' },
     });
-    for (const bad of [A.toUpperCase(), `${A}a`, A.slice(1), `x${A}`, `${A}x`, 5])
+    for (const bad of [[A], A.toUpperCase(), `${A}a`, A.slice(1), `x${A}`, `${A}x`, 5])
       expect(refusal(() => withIds([bad], [{ text: 'a' }])).message).toBe('Feature 1 has an invalid _id');
     expect(refusal(() => withIds([A, A], [{ text: 'a' }, { text: 'b' }]))).toEqual({
       message: `Feature _id ${A} is used twice`,

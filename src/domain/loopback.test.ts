@@ -17,6 +17,7 @@ describe('isLoopbackHost', () => {
       '0.0.0.0',
       '::ffff:127.0.0.1',
       '[::FFFF:127.1.2.3]',
+      '::ffff:127.10.200.30',
     ])
       expect(isLoopbackHost(host), host).toBe(true);
   });
@@ -40,6 +41,8 @@ describe('isLoopbackHost', () => {
       'x::ffff:127.0.0.1',
       '0.0.0.1',
       'a0.0.0.0',
+      'localhost[]',
+      '[localhost].',
     ])
       expect(isLoopbackHost(host), host).toBe(false);
   });

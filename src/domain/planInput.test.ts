@@ -47,7 +47,8 @@ describe('planFields', () => {
   });
 
   it('changes only what is sent, and ignores the _id', () => {
-    expect(fields({})).toEqual({});
+    // Strictly: a patch holds no key it does not change.
+    expect(fields({})).toStrictEqual({});
     expect(fields({ _id: A, order: -1000000 })).toEqual({ order: -1000000 });
     expect(
       fields({
@@ -169,6 +170,11 @@ describe('planFields', () => {
         { _id: A, text: 'History' },
       ],
     });
+    const bare = planInputRules(
+      inputReaders((message, data) => new Refused(message, data)),
+      () => 'bbbbbbbbbbbbbbbbbbbbbbbb',
+    ).planFields({ features: ['Kept'] }, false);
+    expect(bare).toEqual({ features: [{ _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', text: 'Kept' }] });
     const previous = [{ _id: A, text: 'Kept' }];
     expect(fields({ features: ['Kept'] }, false, previous)).toEqual({ features: [{ _id: A, text: 'Kept' }] });
     expect(fields({ features: ['x'.repeat(200)] }).features?.[0].text).toHaveLength(200);

@@ -6,6 +6,7 @@ describe('rootOf', () => {
     expect(rootOf('/weatherDevices/climate')).toBe('weatherDevices');
     expect(rootOf('//data/report/')).toBe('data');
     expect(rootOf('healthz')).toBe('healthz');
+    expect(rootOf('healthz/live')).toBe('healthz');
     expect(rootOf('/')).toBe('');
     expect(rootOf('')).toBe('');
   });
