@@ -56,13 +56,18 @@ describe('cursor encode', () => {
     );
   });
 
-  it('encodes any UTF-8 text without padding and with the URL-safe alphabet', () => {
-    // "?>?" and "ÿ" give + and / in standard base64.
-    const row = { _id: 'a', name: '?>?ÿÿÿ 雨' };
-    const cursor = rules().encode([['name', 1]], row, FIELDS);
-    expect(cursor).toBe(cursorOf({ s: 'name:1', v: ['?>?ÿÿÿ 雨'] }));
-    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(rules().decode(cursor, [['name', 1]], FIELDS)).toEqual(['?>?ÿÿÿ 雨']);
+  it('encodes UTF-8 text without padding and with the URL-safe alphabet', () => {
+    // This JSON is, in standard base64, eyJzIjoibmFtZToxIiwidiI6WyLDv8O/w7/DvyU/Pj8+Pz4/PiJdfQ== : a + and a / to
+    // be replaced and two = to drop.
+    const name = 'ÿÿÿÿ%?>?>?>?>';
+    const cursor = rules().encode([['name', 1]], { _id: 'a', name }, FIELDS);
+    expect(cursor).toBe('eyJzIjoibmFtZToxIiwidiI6WyLDv8O_w7_DvyU_Pj8-Pz4_PiJdfQ');
+    expect(rules().decode(cursor, [['name', 1]], FIELDS)).toEqual([name]);
+    expect(rules().decode(cursorOf({ s: 'name:1', v: ['雨'] }), [['name', 1]], FIELDS)).toEqual(['雨']);
+  });
+
+  it('writes a missing text value as null, not as "undefined"', () => {
+    expect(rules().encode([['name', 1]], { _id: 'a' }, FIELDS)).toBe(cursorOf({ s: 'name:1', v: [null] }));
   });
 });
 
@@ -105,6 +110,20 @@ describe('cursor decode', () => {
     expect(decode(Buffer.from('not json').toString('base64url'))).toEqual(INVALID);
     expect(decode(Buffer.from([0xff, 0xfe]).toString('base64url'))).toEqual(INVALID);
     expect(decode('a')).toEqual(INVALID);
+    // atob skips spaces; a cursor is only the URL-safe alphabet.
+    const good = cursorOf({ s: 'price:-1,_id:1', v: [1, 'a'] });
+    expect(rules().decode(good, SORT, FIELDS)).toEqual([1, 'a']);
+    expect(decode(` ${good}`)).toEqual(INVALID);
+    expect(decode(`${good} `)).toEqual(INVALID);
+    // Valid JSON around bytes that are not UTF-8.
+    const notUtf8 = Buffer.concat([
+      Buffer.from('{"s":"name:1","v":["'),
+      Buffer.from([0xff]),
+      Buffer.from('"]}'),
+    ]);
+    expect(refusal(() => rules().decode(notUtf8.toString('base64url'), [['name', 1]], FIELDS))).toEqual(
+      INVALID,
+    );
     expect(decode(cursorOf(null))).toEqual(INVALID);
     expect(decode(cursorOf('price:-1,_id:1'))).toEqual(INVALID);
     expect(decode(cursorOf({ s: 1, v: [1, 'a'] }))).toEqual(INVALID);
@@ -124,6 +143,8 @@ describe('cursor decode', () => {
     expect(decode([['on', 1]], [1])).toEqual(INVALID);
     expect(decode([['on', 1]], ['true'])).toEqual(INVALID);
     expect(decode([['name', 1]], [5])).toEqual(INVALID);
+    expect(decode([['name', 1]], [['a']])).toEqual(INVALID);
+    expect(decode([['name', 1]], [{ length: 1 }])).toEqual(INVALID);
     expect(decode([['name', 1]], ['n'.repeat(1001)])).toEqual(INVALID);
     expect(decode([['_id', 1]], [true])).toEqual(INVALID);
   });
