@@ -95,6 +95,8 @@ describe('noaaMonth', () => {
       }),
       day('2026-03-06'),
       day('2026-03-07', { rain: 0 }),
+      day('2026-03-08', { tempMean: 0 }),
+      day('2026-03-09', { windMean: 0 }),
     ];
     const t = totals({
       tempMean: 12.3,
@@ -126,6 +128,8 @@ describe('noaaMonth', () => {
       ' 05   12.3   20.5  14:35   -3.2  06:10    5.5    0.0    2.5    3.0   10.0  16:00    225',
       ' 06',
       ' 07    N/A    N/A    N/A    N/A    N/A    N/A    N/A    0.0    N/A    N/A    N/A    N/A',
+      ' 08    0.0    N/A    N/A    N/A    N/A    N/A    N/A    N/A    N/A    N/A    N/A    N/A',
+      ' 09    N/A    N/A    N/A    N/A    N/A    N/A    N/A    N/A    0.0    N/A    N/A    N/A',
       dashes(87),
       '      12.3   20.5     05   -3.2     05    5.5    0.0    2.5    3.0   10.0     05    225',
       '',
