@@ -80,6 +80,8 @@ describe('sensorName', () => {
     });
     expect(sensorName('cntfc1')?.words.id).toBe('sensor.probeN');
     expect(sensorName('xbatin')).toBeNull();
+    expect(sensorName('cobat')).toBeNull();
+    expect(sensorName('incn')).toBeNull();
     expect(sensorName('batc12')).toBeNull();
     expect(sensorName('hasOwnProperty')).toBeNull();
   });
