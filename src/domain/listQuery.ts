@@ -200,7 +200,8 @@ export function listQueryRules(fail: Fail) {
           );
           if (list.length > MAX_IN) throw bad(`${key}.${op} may hold at most ${MAX_IN} values`, key);
           add({ field: key, op: op === '$in' ? 'in' : 'nin', value: list.map((x) => coerce(key, f, x)) });
-        } else if (op in COMPARISONS) {
+        } else if (Object.hasOwn(COMPARISONS, op)) {
+          // Own keys only: `toString` is `in` every object, and the server writes the operator into its SQL.
           const c = coerce(key, f, v);
           if (c === null && op !== '$ne') throw bad(`${key}.${op} needs a value`, key);
           add({ field: key, op: COMPARISONS[op], value: c });

@@ -54,8 +54,10 @@ export const SETUP_TOKENS = {
 /** `text` with each token of `values` replaced. */
 export function fillSetup(text: string, values: Partial<Record<keyof typeof SETUP_TOKENS, string>>): string {
   let out = text;
+  // A function, not the text: a replacement text reads `$&`, `$'`… as patterns (a key may hold them).
   for (const [name, value] of Object.entries(values))
-    if (value !== undefined) out = out.replaceAll(SETUP_TOKENS[name as keyof typeof SETUP_TOKENS], value);
+    if (value !== undefined)
+      out = out.replaceAll(SETUP_TOKENS[name as keyof typeof SETUP_TOKENS], () => value);
   return out;
 }
 

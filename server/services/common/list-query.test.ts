@@ -148,6 +148,9 @@ describe('parseListQuery', () => {
       [{ secret: 1 }, 'Unknown field secret'],
       [{ tags: 'a' }, 'tags cannot be queried'],
       [{ name: { $exists: true } }, 'Unknown operator $exists on name'],
+      // Once taken for a comparison (`in` sees Object's methods) and written into the SQL: a 500.
+      [{ score: { toString: 1 } }, 'Unknown operator toString on score'],
+      [{ score: { constructor: 1 } }, 'Unknown operator constructor on score'],
       [{ name: ['a', 'b'] }, 'name must be one value (use $in for a list)'],
       [{ name: {} }, 'name needs a value or an operator'],
       [{ score: 'many' }, 'score must be a number'],

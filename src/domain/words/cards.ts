@@ -119,5 +119,8 @@ export const CHANNEL_READING_WORDS: [RegExp, Words][] = [
 
 /** The in-card name of a reading key, or undefined when it has none. */
 export function readingWords(key: string): Words | undefined {
-  return READING_WORDS[key] ?? CHANNEL_READING_WORDS.find(([re]) => re.test(key))?.[1];
+  return (
+    (Object.hasOwn(READING_WORDS, key) ? READING_WORDS[key] : undefined) ??
+    CHANNEL_READING_WORDS.find(([re]) => re.test(key))?.[1]
+  );
 }

@@ -129,7 +129,8 @@ export const ALERT_ITEM_WORDS: Record<string, Words> = {
 /** The sensor behind a battery or link key, or null when the key names none. */
 export function sensorName(key: string): Named | null {
   const k = key.replace(/^(bat|cn)/, '');
-  if (SENSOR_EXACT[k]) return { words: SENSOR_EXACT[k], values: {} };
+  // Own keys only: `toString` or `constructor` would find Object's functions.
+  if (Object.hasOwn(SENSOR_EXACT, k)) return { words: SENSOR_EXACT[k], values: {} };
   for (const [re, words] of SENSOR_NUMBERED) {
     const m = re.exec(k);
     if (m) return { words, values: { n: m[1] } };
@@ -139,8 +140,8 @@ export function sensorName(key: string): Named | null {
 
 /** A metric's (or alert item's) name on its own, or null for a key the catalogue does not have. */
 export function metricName(key: string): Named | null {
-  if (EXACT[key]) return { words: EXACT[key], values: {} };
-  if (ALERT_ITEM_WORDS[key]) return { words: ALERT_ITEM_WORDS[key], values: {} };
+  if (Object.hasOwn(EXACT, key)) return { words: EXACT[key], values: {} };
+  if (Object.hasOwn(ALERT_ITEM_WORDS, key)) return { words: ALERT_ITEM_WORDS[key], values: {} };
   for (const [re, words] of NUMBERED) {
     const m = re.exec(key);
     if (m) return { words, values: { n: m[1] } };
