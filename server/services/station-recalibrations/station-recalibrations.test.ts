@@ -203,3 +203,52 @@ test('only the owner; bad input is a 400 with a message', async () => {
   });
   expect(noKey.status).toBe(400);
 });
+
+test('a calibration changed after readings arrived: what ingest applied is still what gets inverted', async () => {
+  const s = await newStation(t, owner.token, { timezone: 'UTC' });
+  const hourAgo = Date.now() - 3_600_000;
+  const made = await call(t.url, 'POST', '/stationCalibrations', {
+    token: owner.token,
+    body: {
+      weatherDevice: s._id,
+      entries: [{ key: 'tempc0', multiplier: 1.1, offset: 1.5, since: hourAgo }],
+    },
+  });
+  expect(made.status).toBe(201);
+  for (const [minutes, temp] of [
+    [30, 20],
+    [20, 22],
+  ])
+    expect((await wslink(t, s, { datetime: wsTime(now - minutes * 60), t1tem: temp })).status).toBe(200);
+  // The owner rewrites the entry (an earlier start, another offset) and does not re-apply it.
+  const changed = await call(t.url, 'PATCH', `/stationCalibrations/${made.body._id}`, {
+    token: owner.token,
+    body: { entries: [{ key: 'tempc0', offset: -1, since: hourAgo - 3_600_000 }] },
+  });
+  expect(changed.status).toBe(200);
+  const rawOf = async () =>
+    (
+      await call(
+        t.url,
+        'GET',
+        `/stationRecalibrations?device=${s._id}&key=tempc0&from=${now - 3600}&raw=true`,
+        {
+          token: owner.token,
+        },
+      )
+    ).body.values.map((r: { value: number }) => r.value);
+  const [a, b] = await rawOf();
+  expect(a).toBeCloseTo(20, 9);
+  expect(b).toBeCloseTo(22, 9);
+  const applied = await call(t.url, 'POST', '/stationRecalibrations', {
+    token: owner.token,
+    body: { device: s._id, key: 'tempc0', from: now - 3600 },
+  });
+  expect(applied.status).toBe(201);
+  const row = (await call(t.url, 'GET', `/weatherDevices/lastData?device=${s._id}`, { token: owner.token }))
+    .body.last;
+  expect(row.tempc0).toBeCloseTo(21, 9);
+  const [c, d] = await rawOf();
+  expect(c).toBeCloseTo(20, 9);
+  expect(d).toBeCloseTo(22, 9);
+});

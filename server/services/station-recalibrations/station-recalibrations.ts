@@ -17,6 +17,7 @@ import { forgetRecords } from '../../records/compute';
 import { rawValues, recalibrate } from '../../storage/recalibrate';
 import { RAW_SAMPLE_DAYS } from '../../storage/retention';
 import { canWrite, type DeviceRow } from '../devices/device-record';
+import { recordIngestCalibrations } from './ingest-ledger';
 
 type P = Params & { user?: AuthUser };
 
@@ -95,4 +96,5 @@ export class StationRecalibrationsService {
 export function stationRecalibrations(app: Application): void {
   app.use('stationRecalibrations', new StationRecalibrationsService(app), { methods: ['find', 'create'] });
   app.service('stationRecalibrations').hooks({ before: { find: [requireAuth], create: [requireAuth] } });
+  recordIngestCalibrations(app);
 }
