@@ -79,11 +79,6 @@ interface Metric {
 /** One bucket row's aggregates of the metrics concerned (absent: not in the record). */
 type Picked = (Agg | undefined)[];
 
-function pick(buf: Buffer, metrics: Metric[]): { slots: number[]; aggs: Picked } {
-  const slots = metrics.map((m) => slotOf(buf, m.index));
-  return { slots, aggs: slots.map((j) => (j < 0 ? undefined : aggAt(buf, j))) };
-}
-
 /** A copy of `buf` with the changed aggregates written in their slots, or null when nothing changed. */
 function patched(buf: Buffer, slots: number[], before: Picked, after: Picked): Buffer | null {
   let out: Buffer | null = null;
@@ -124,12 +119,6 @@ export interface PlanInput {
   tz: string;
   segments: Segment[];
   target: Transform;
-  /** Rows from the hour of `from` on, oldest first. */
-  samples: Row[];
-  five: Row[];
-  hours: Row[];
-  /** Rows from `from` on. */
-  days: Row[];
 }
 
 export interface Plan {
@@ -140,61 +129,83 @@ export interface Plan {
   dayChanges: DayChange[];
 }
 
-/** What changes, row by row (nothing is written here). */
-export function planRecalibration(input: PlanInput): Plan {
+/** Reads the aggregates of the metrics concerned, reusing slots while the position table repeats (packed.ts). */
+function picker(metrics: Metric[]) {
+  let layout: Buffer | null = null;
+  let slots: number[] = [];
+  return (buf: Buffer): { slots: number[]; aggs: Picked } => {
+    const n = buf.readUInt16LE(buf.length - 2);
+    const table = buf.subarray(n * 40, n * 42);
+    if (!layout?.equals(table)) {
+      layout = Buffer.from(table);
+      slots = metrics.map((m) => slotOf(buf, m.index));
+    }
+    return { slots, aggs: slots.map((j) => (j < 0 ? undefined : aggAt(buf, j))) };
+  };
+}
+
+/**
+ * What changes, row by row, in three steps (nothing is written here): the raw samples, then each 5-minute row
+ * in time order (SQLite runs this step inside its UPDATE), then the hours and days.
+ */
+export function planner(input: PlanInput) {
   const { key, from, segments, target } = input;
   const deps = dependentsOf(key);
   const metrics: Metric[] = [key, ...deps].map((k) => ({ key: k, index: metricIndex(k) }));
   const plan: Plan = { samples: [], five: [], hours: [], days: [], dayChanges: [] };
-
-  // Raw samples, and their values of the metrics concerned per 5-minute bucket.
+  const pick = picker(metrics);
   const sampleAggs = new Map<number, Picked>();
-  for (const row of input.samples) {
-    const time = Number(row.time);
-    if (time < from) continue;
-    const values = readValues(row.data);
-    const y = values[key];
-    let now = values;
-    if (y !== null && y !== undefined) {
-      const f = segmentAt(segments, time);
-      const v = sameTransform(f, target) ? y : remap(f, target, y);
-      if (v !== y && Number.isFinite(v)) {
-        now = { ...values, [key]: v };
-        const again: Record<string, number | null> = { ...now };
-        for (const d of deps) if (d in again) again[d] = null;
-        deriveInto(again);
-        // A derived value that cannot be computed again (another input missing) keeps the stored one.
-        for (const d of deps) if (d in values && again[d] != null) now[d] = again[d];
-        plan.samples.push({
-          time,
-          data: typeof row.data === 'string' ? JSON.stringify(now) : packValues(now),
-        });
-      }
-    }
-    const t5 = time - (time % FIVE);
-    const picked: Picked = sampleAggs.get(t5) ?? metrics.map(() => undefined);
-    const aggs = foldInto({}, Object.fromEntries(metrics.map((m) => [m.key, now[m.key] ?? null])));
-    mergeInto(
-      picked,
-      metrics.map((m) => aggs[m.key]),
-    );
-    sampleAggs.set(t5, picked);
-  }
-
   const remapped = (a: Agg, f: Transform) => remapAgg(f, target, a) ?? a;
   const dayOf = dayStarts(input.tz);
   const changedFive = new Map<number, number>();
-
-  // 5-minute buckets; the new aggregates of every row (changed or not) are kept for the hours and days.
   const fiveAggs: { time: number; aggs: Picked }[] = [];
-  for (const row of input.five) {
-    const time = Number(row.time);
-    const buf = row.data as Buffer;
-    const { slots, aggs } = pick(buf, metrics);
+
+  /** Raw samples, and their values of the metrics concerned per 5-minute bucket. */
+  function samples(rows: Row[]): void {
+    for (const row of rows) {
+      const time = Number(row.time);
+      if (time < from) continue;
+      const values = readValues(row.data);
+      const y = values[key];
+      let now = values;
+      if (y !== null && y !== undefined) {
+        const f = segmentAt(segments, time);
+        const v = sameTransform(f, target) ? y : remap(f, target, y);
+        if (v !== y && Number.isFinite(v)) {
+          now = { ...values, [key]: v };
+          const again: Record<string, number | null> = { ...now };
+          for (const d of deps) if (d in again) again[d] = null;
+          deriveInto(again);
+          // A derived value that cannot be computed again (another input missing) keeps the stored one.
+          for (const d of deps) if (d in values && again[d] != null) now[d] = again[d];
+          plan.samples.push({
+            time,
+            data: typeof row.data === 'string' ? JSON.stringify(now) : packValues(now),
+          });
+        }
+      }
+      const t5 = time - (time % FIVE);
+      const picked: Picked = sampleAggs.get(t5) ?? metrics.map(() => undefined);
+      const aggs = foldInto({}, Object.fromEntries(metrics.map((m) => [m.key, now[m.key] ?? null])));
+      mergeInto(
+        picked,
+        metrics.map((m) => aggs[m.key]),
+      );
+      sampleAggs.set(t5, picked);
+    }
+  }
+
+  /** One 5-minute row (in time order): its new record, or null when it does not change. */
+  function five(time: number, buf: Buffer): Buffer | null {
     const same = uniformOver(segments, time, time + FIVE);
-    if (time < from || !aggs[0] || (same && sameTransform(same, target))) {
+    if (time < from || (same && sameTransform(same, target))) {
+      fiveAggs.push({ time, aggs: pick(buf).aggs });
+      return null;
+    }
+    const { slots, aggs } = pick(buf);
+    if (!aggs[0]) {
       fiveAggs.push({ time, aggs });
-      continue;
+      return null;
     }
     const kept = sampleAggs.get(time);
     const after: Picked = aggs.map((a, i) => {
@@ -202,19 +213,19 @@ export function planRecalibration(input: PlanInput): Plan {
       const rebuilt = kept?.[i];
       if (rebuilt && rebuilt[0] === a[0]) return rebuilt;
       if (i > 0) return a;
-      return remapped(a, uniformOver(segments, time, time + FIVE) ?? segmentAt(segments, time));
+      return remapped(a, same ?? segmentAt(segments, time));
     });
     fiveAggs.push({ time, aggs: after });
     const data = patched(buf, slots, aggs, after);
     if (data) {
-      plan.five.push({ time, data });
       const day = dayOf(time);
       changedFive.set(day, (changedFive.get(day) ?? 0) + 1);
     }
+    return data;
   }
 
-  // Hours and days merged again from the 5-minute buckets they hold.
-  const rollUp = (rows: Row[], out: Row[], spanOf: (t: number) => number, groupOf: (t: number) => number) => {
+  /** Hours and days merged again from the 5-minute buckets they hold. */
+  function rollUp(rows: Row[], out: Row[], spanOf: (t: number) => number, groupOf: (t: number) => number) {
     const groups = new Map<number, Picked>();
     for (const f of fiveAggs) {
       const g = groupOf(f.time);
@@ -222,13 +233,14 @@ export function planRecalibration(input: PlanInput): Plan {
       mergeInto(picked, f.aggs);
       groups.set(g, picked);
     }
+    const read = picker(metrics);
     const changes: { time: number; before: Agg; after: Agg }[] = [];
     for (const row of rows) {
       const time = Number(row.time);
       const same = uniformOver(segments, time, spanOf(time));
       if (time < from - (from % HOUR) || (same && sameTransform(same, target))) continue;
       const buf = row.data as Buffer;
-      const { slots, aggs } = pick(buf, metrics);
+      const { slots, aggs } = read(buf);
       if (!aggs[0]) continue;
       const merged = groups.get(time);
       const after: Picked = aggs.map((a, i) => {
@@ -245,26 +257,31 @@ export function planRecalibration(input: PlanInput): Plan {
       }
     }
     return changes;
-  };
-  rollUp(
-    input.hours,
-    plan.hours,
-    (t) => t + HOUR,
-    (t) => t - (t % HOUR),
-  );
-  const days = rollUp(
-    input.days.filter((r) => Number(r.time) >= from),
-    plan.days,
-    (t) => dayStartFor(t + 30 * HOUR, input.tz),
-    dayOf,
-  );
-  plan.dayChanges = days.map(({ time, before, after }) => ({
-    day: time,
-    before: { min: before[2], max: before[3] },
-    after: { min: after[2], max: after[3] },
-    fiveMinute: changedFive.get(time) ?? 0,
-  }));
-  return plan;
+  }
+
+  function finish(hours: Row[], days: Row[]): Plan {
+    rollUp(
+      hours,
+      plan.hours,
+      (t) => t + HOUR,
+      (t) => t - (t % HOUR),
+    );
+    const changes = rollUp(
+      days.filter((r) => Number(r.time) >= from),
+      plan.days,
+      (t) => dayStartFor(t + 30 * HOUR, input.tz),
+      dayStarts(input.tz),
+    );
+    plan.dayChanges = changes.map(({ time, before, after }) => ({
+      day: time,
+      before: { min: before[2], max: before[3] },
+      after: { min: after[2], max: after[3] },
+      fiveMinute: changedFive.get(time) ?? 0,
+    }));
+    return plan;
+  }
+
+  return { plan, samples, five, finish };
 }
 
 // ---- reading and writing the rows on each engine ----
@@ -275,6 +292,7 @@ interface SqliteConnection {
     run(...args: unknown[]): { changes: number };
   };
   transaction<T>(fn: () => T): () => T;
+  function(name: string, options: object, fn: (...args: unknown[]) => unknown): unknown;
 }
 
 const TABLES = ['samples', 'buckets5m', 'buckets1h', 'buckets1d'] as const;
@@ -299,29 +317,19 @@ const fromOf = (row: AppliedRange & Record<string, unknown>): AppliedRange => ({
   quadratic: Number(row.quadratic),
 });
 
-interface Reads {
-  entries: CalibrationEntry[];
-  applied: AppliedRange[];
-  rows: Record<Table, Row[]>;
-}
-
-function plan(req: RecalibrateRequest, start: number, now: number, reads: Reads) {
-  const segments = appliedSegments(reads.entries, reads.applied, req.key);
-  const target = targetAt(reads.entries, req.key, now * 1000);
-  const p = planRecalibration({
-    key: req.key,
-    from: start,
-    tz: req.device.timezone,
-    segments,
-    target,
-    samples: reads.rows.samples,
-    five: reads.rows.buckets5m,
-    hours: reads.rows.buckets1h,
-    days: reads.rows.buckets1d,
-  });
-  // A record only where the stored values carry something else than the target.
+/** The planner of a request and whether the ledger gets a record (where stored values carry something else). */
+function plannerFor(
+  req: RecalibrateRequest,
+  start: number,
+  now: number,
+  entries: CalibrationEntry[],
+  applied: AppliedRange[],
+) {
+  const segments = appliedSegments(entries, applied, req.key);
+  const target = targetAt(entries, req.key, now * 1000);
+  const steps = planner({ key: req.key, from: start, tz: req.device.timezone, segments, target });
   const differs = segments.some((s) => s.to > start && s.from < now && !sameTransform(s, target));
-  return { p, target, differs };
+  return { steps, target, differs };
 }
 
 const reportOf = (
@@ -360,100 +368,114 @@ export async function recalibrate(storage: Storage, req: RecalibrateRequest): Pr
   const device = await knex('weatherDevices').where({ _id: req.device._id }).first('seq');
   if (!device) throw new Error(`No device ${req.device._id}`);
   const seq = Number(device.seq);
-  const ledger = {
+  const ledger = (target: Transform) => ({
     device: req.device._id,
     metric: req.key,
     from: start,
     to: Math.ceil(now),
+    ...pickTransform(target),
     appliedAt: Math.ceil(now),
     user: req.user ?? null,
-  };
+  });
 
   if (storage.engine === 'sqlite') {
     const conn = (knex.userParams as { sqlite?: SqliteConnection }).sqlite;
     if (!conn) throw new Error('recalibrate needs the storage’s SQLite connection (openStorage)');
+    const rows = (t: Table) =>
+      conn
+        .prepare(`SELECT time, data FROM ${t} WHERE device = ? AND time >= ? ORDER BY time`)
+        .all(seq, lowest(t)) as Row[];
     return conn.transaction(() => {
-      const reads: Reads = {
-        entries: entriesOf(
-          conn
-            .prepare('SELECT entries FROM stationCalibrations WHERE weatherDevice = ?')
-            .all(req.device._id)[0] as { entries: string } | undefined,
-        ),
-        applied: (
-          conn
-            .prepare('SELECT * FROM calibrationApplied WHERE device = ? AND metric = ? ORDER BY id')
-            .all(req.device._id, req.key) as (AppliedRange & Record<string, unknown>)[]
-        ).map(fromOf),
-        rows: Object.fromEntries(
-          TABLES.map((t) => [
-            t,
-            conn
-              .prepare(`SELECT time, data FROM ${t} WHERE device = ? AND time >= ? ORDER BY time`)
-              .all(seq, lowest(t)) as Row[],
-          ]),
-        ) as Record<Table, Row[]>,
-      };
-      const { p, target, differs } = plan(req, start, now, reads);
+      const entries = entriesOf(
+        conn
+          .prepare('SELECT entries FROM stationCalibrations WHERE weatherDevice = ?')
+          .all(req.device._id)[0] as { entries: string } | undefined,
+      );
+      const applied = (
+        conn
+          .prepare('SELECT * FROM calibrationApplied WHERE device = ? AND metric = ? ORDER BY id')
+          .all(req.device._id, req.key) as (AppliedRange & Record<string, unknown>)[]
+      ).map(fromOf);
+      const { steps, target, differs } = plannerFor(req, start, now, entries, applied);
+      steps.samples(rows('samples'));
       if (req.write) {
-        for (const [table, rows] of [
+        // The 5-minute rows are rewritten inside one UPDATE (a year is 105,120 of them): reading them all into
+        // JavaScript first and updating each by key took longer than the whole rewrite.
+        let changed = 0;
+        conn.function(
+          'recalibrated5m',
+          { deterministic: false, varargs: false },
+          (time: unknown, data: unknown) => {
+            const out = steps.five(Number(time), data as Buffer);
+            if (!out) return data;
+            changed++;
+            return out;
+          },
+        );
+        conn
+          .prepare('UPDATE buckets5m SET data = recalibrated5m(time, data) WHERE device = ? AND time >= ?')
+          .run(seq, lowest('buckets5m'));
+        steps.plan.five.length = changed;
+      } else
+        for (const r of rows('buckets5m')) {
+          const data = steps.five(Number(r.time), r.data as Buffer);
+          if (data) steps.plan.five.push({ time: Number(r.time), data });
+        }
+      const p = steps.finish(rows('buckets1h'), rows('buckets1d'));
+      if (req.write) {
+        for (const [table, changed] of [
           ['samples', p.samples],
-          ['buckets5m', p.five],
           ['buckets1h', p.hours],
           ['buckets1d', p.days],
         ] as const) {
           const update = conn.prepare(`UPDATE ${table} SET data = ? WHERE device = ? AND time = ?`);
-          for (const r of rows) update.run(r.data, seq, r.time);
+          for (const r of changed) update.run(r.data, seq, r.time);
         }
-        if (differs)
+        if (differs) {
+          const l = ledger(target);
           conn
             .prepare(
               'INSERT INTO calibrationApplied (device, metric, "from", "to", offset, multiplier, quadratic, appliedAt, user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
             )
-            .run(
-              ledger.device,
-              ledger.metric,
-              ledger.from,
-              ledger.to,
-              target.offset,
-              target.multiplier,
-              target.quadratic,
-              ledger.appliedAt,
-              ledger.user,
-            );
+            .run(l.device, l.metric, l.from, l.to, l.offset, l.multiplier, l.quadratic, l.appliedAt, l.user);
+        }
       }
       return reportOf(req, start, target, p, req.write);
     })();
   }
 
-  const run = async (trx: Knex) => {
+  return knex.transaction(async (trx) => {
     // One re-application of a station at a time across processes; the rows are locked against ingest.
     await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [24_024, seq]);
-    const rows = {} as Record<Table, Row[]>;
-    for (const t of TABLES) {
+    const rows = async (t: Table) => {
       const { rows: found } = await trx.raw(
         `SELECT time, data FROM ${t} WHERE device = ? AND time >= ? ORDER BY time${req.write ? ' FOR UPDATE' : ''}`,
         [seq, lowest(t)],
       );
-      rows[t] = (found as Row[]).map((r) => ({ time: Number(r.time), data: r.data }));
-    }
-    const reads: Reads = {
-      entries: entriesOf(await trx('stationCalibrations').where({ weatherDevice: req.device._id }).first()),
-      applied: (
-        await trx('calibrationApplied').where({ device: req.device._id, metric: req.key }).orderBy('id')
-      ).map(fromOf),
-      rows,
+      return (found as Row[]).map((r) => ({ time: Number(r.time), data: r.data }));
     };
-    const { p, target, differs } = plan(req, start, now, reads);
+    const entries = entriesOf(
+      await trx('stationCalibrations').where({ weatherDevice: req.device._id }).first(),
+    );
+    const applied = (
+      await trx('calibrationApplied').where({ device: req.device._id, metric: req.key }).orderBy('id')
+    ).map(fromOf);
+    const { steps, target, differs } = plannerFor(req, start, now, entries, applied);
+    steps.samples(await rows('samples'));
+    for (const r of await rows('buckets5m')) {
+      const data = steps.five(r.time, r.data as Buffer);
+      if (data) steps.plan.five.push({ time: r.time, data });
+    }
+    const p = steps.finish(await rows('buckets1h'), await rows('buckets1d'));
     if (req.write) {
       await pgUpdate(trx, 'samples', seq, p.samples);
       await pgUpdate(trx, 'buckets5m', seq, p.five);
       await pgUpdate(trx, 'buckets1h', seq, p.hours);
       await pgUpdate(trx, 'buckets1d', seq, p.days);
-      if (differs) await trx('calibrationApplied').insert({ ...ledger, ...pickTransform(target) });
+      if (differs) await trx('calibrationApplied').insert(ledger(target));
     }
     return reportOf(req, start, target, p, req.write);
-  };
-  return knex.transaction(run);
+  });
 }
 
 const pickTransform = (t: Transform): Transform => ({
