@@ -95,9 +95,9 @@ export function ApplyToHistory({
   const hidden = preview ? preview.days.length - SHOWN_DAYS : 0;
 
   return (
-    <Panel>
+    <Panel className={styles.neighbours}>
       <section className={styles.history} aria-labelledby="apply-history">
-        <h2 id="apply-history" className={styles.historyTitle}>
+        <h2 id="apply-history" className={styles.title}>
           <History size={18} aria-hidden="true" /> {t`Apply to history`}
         </h2>
         <p className={styles.note}>
