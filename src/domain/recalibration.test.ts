@@ -3,6 +3,7 @@ import type { CalibrationEntry } from './calibration';
 import {
   appliedSegments,
   dependentsOf,
+  effectiveEntries,
   IDENTITY,
   invert,
   remap,
@@ -75,5 +76,15 @@ describe('recalibration arithmetic', () => {
   test('derived metrics follow their inputs', () => {
     expect(dependentsOf('tempc0')).toEqual(expect.arrayContaining(['dewpoint', 'heatindex', 'feelslike']));
     expect(dependentsOf('relbaro')).toEqual([]);
+  });
+
+  test('ingest applies the entries with the re-applications laid over them', () => {
+    const entries = [entry(5000, { offset: 2 }), { ...entry(0, { multiplier: 2 }), key: 'humc0' }];
+    const applied = new Map([['tempc0', [{ from: 1000, to: 5000, offset: 2, multiplier: 1, quadratic: 0 }]]]);
+    const eff = effectiveEntries(entries, applied);
+    const at = (key: string, t: number) => targetAt(eff, key, t * 1000);
+    expect([500, 1500, 4999, 6000].map((t) => at('tempc0', t).offset)).toEqual([0, 2, 2, 2]);
+    expect(at('humc0', 10).multiplier).toBe(2);
+    expect(effectiveEntries(entries, new Map())).toEqual(entries);
   });
 });

@@ -166,3 +166,28 @@ export interface RawValues {
   key: string;
   values: { time: number; value: number }[];
 }
+
+/**
+ * The entries ingest applies, with the re-applications laid over them: a reading that arrives late for a time a
+ * re-application covers gets what the stored values around it carry, so the record stays true for it too. A
+ * metric never re-applied keeps its entries as they are.
+ */
+export function effectiveEntries(
+  entries: readonly CalibrationEntry[],
+  applied: ReadonlyMap<string, readonly AppliedRange[]>,
+): CalibrationEntry[] {
+  const out = entries.filter((e) => !applied.get(e.key)?.length);
+  for (const [key, ranges] of applied) {
+    if (ranges.length === 0) continue;
+    for (const s of appliedSegments(entries, ranges, key))
+      if (Number.isFinite(s.from))
+        out.push({
+          key,
+          offset: s.offset,
+          multiplier: s.multiplier,
+          quadratic: s.quadratic,
+          since: s.from * 1000,
+        });
+  }
+  return out;
+}

@@ -88,6 +88,7 @@ export function recordIngestCalibrations(app: Application): void {
         user: context.params.user?._id ?? null,
       })),
     );
+    app.ctx.calibrations.forget(device);
   };
   app.service(service).hooks({
     before: { create: [remember], patch: [remember] },

@@ -252,3 +252,30 @@ test('a calibration changed after readings arrived: what ingest applied is still
   expect(c).toBeCloseTo(20, 9);
   expect(d).toBeCloseTo(22, 9);
 });
+
+test('a reading arriving late for a day already re-applied is stored as its neighbours are', async () => {
+  const s = await newStation(t, owner.token, { timezone: 'UTC' });
+  expect((await wslink(t, s, { datetime: wsTime(today - 2 * DAY + 3600), t1tem: 8 })).status).toBe(200);
+  const made = await call(t.url, 'POST', '/stationCalibrations', {
+    token: owner.token,
+    body: { weatherDevice: s._id, entries: [{ key: 'tempc0', offset: 2, since: Date.now() }] },
+  });
+  expect(made.status).toBe(201);
+  const applied = await call(t.url, 'POST', '/stationRecalibrations', {
+    token: owner.token,
+    body: { device: s._id, key: 'tempc0', from: today - 3 * DAY },
+  });
+  expect(applied.body.rows.buckets5m).toBe(1);
+  // A relay's backlog: yesterday's reading arrives now. The entry starts now, but yesterday carries it already.
+  expect((await wslink(t, s, { datetime: wsTime(today - DAY + 3600), t1tem: 10 })).status).toBe(200);
+  const row = (await call(t.url, 'GET', `/weatherDevices/lastData?device=${s._id}`, { token: owner.token }))
+    .body.last;
+  expect(row.tempc0).toBe(12);
+  const raw = await call(
+    t.url,
+    'GET',
+    `/stationRecalibrations?device=${s._id}&key=tempc0&from=${today - 3 * DAY}&to=${today}&raw=true`,
+    { token: owner.token },
+  );
+  expect(raw.body.values.map((v: { value: number }) => v.value)).toEqual([8, 10]);
+});

@@ -66,6 +66,7 @@ export class StationRecalibrationsService {
           user: params.user?._id ?? null,
         });
         forgetRecords(device._id);
+        this.app.ctx.calibrations.forget(device._id);
         return report;
       });
     this.running.set(device._id, job);
