@@ -79,14 +79,17 @@ interface Metric {
 /** One bucket row's aggregates of the metrics concerned (absent: not in the record). */
 type Picked = (Agg | undefined)[];
 
-/** A copy of `buf` with the changed aggregates written in their slots, or null when nothing changed. */
+/**
+ * `buf` with the changed aggregates written in their slots (in place: every engine hands out a fresh copy of a
+ * row's data), or null when nothing changed.
+ */
 function patched(buf: Buffer, slots: number[], before: Picked, after: Picked): Buffer | null {
   let out: Buffer | null = null;
   for (let i = 0; i < slots.length; i++) {
     const a = after[i];
     const b = before[i];
     if (slots[i] < 0 || !a || !b || sameAgg(a, b)) continue;
-    out ??= Buffer.from(buf);
+    out ??= buf;
     for (let f = 0; f < 5; f++) out.writeDoubleLE(a[f], slots[i] * 40 + f * 8);
   }
   return out;
@@ -158,7 +161,20 @@ export function planner(input: PlanInput) {
   const remapped = (a: Agg, f: Transform) => remapAgg(f, target, a) ?? a;
   const dayOf = dayStarts(input.tz);
   const changedFive = new Map<number, number>();
-  const fiveAggs: { time: number; aggs: Picked }[] = [];
+  // Each 5-minute row's new aggregates merged at once into its hour and its day (for the roll-up).
+  const hourGroups = new Map<number, Picked>();
+  const dayGroups = new Map<number, Picked>();
+  const groupDay = dayStarts(input.tz);
+  const note = (time: number, aggs: Picked) => {
+    for (const [groups, g] of [
+      [hourGroups, time - (time % HOUR)],
+      [dayGroups, groupDay(time)],
+    ] as const) {
+      const picked = groups.get(g);
+      if (picked) mergeInto(picked, aggs);
+      else groups.set(g, aggs.slice());
+    }
+  };
 
   /** Raw samples, and their values of the metrics concerned per 5-minute bucket. */
   function samples(rows: Row[]): void {
@@ -199,12 +215,12 @@ export function planner(input: PlanInput) {
   function five(time: number, buf: Buffer): Buffer | null {
     const same = uniformOver(segments, time, time + FIVE);
     if (time < from || (same && sameTransform(same, target))) {
-      fiveAggs.push({ time, aggs: pick(buf).aggs });
+      note(time, pick(buf).aggs);
       return null;
     }
     const { slots, aggs } = pick(buf);
     if (!aggs[0]) {
-      fiveAggs.push({ time, aggs });
+      note(time, aggs);
       return null;
     }
     const kept = sampleAggs.get(time);
@@ -215,7 +231,7 @@ export function planner(input: PlanInput) {
       if (i > 0) return a;
       return remapped(a, same ?? segmentAt(segments, time));
     });
-    fiveAggs.push({ time, aggs: after });
+    note(time, after);
     const data = patched(buf, slots, aggs, after);
     if (data) {
       const day = dayOf(time);
@@ -225,14 +241,7 @@ export function planner(input: PlanInput) {
   }
 
   /** Hours and days merged again from the 5-minute buckets they hold. */
-  function rollUp(rows: Row[], out: Row[], spanOf: (t: number) => number, groupOf: (t: number) => number) {
-    const groups = new Map<number, Picked>();
-    for (const f of fiveAggs) {
-      const g = groupOf(f.time);
-      const picked = groups.get(g) ?? metrics.map(() => undefined);
-      mergeInto(picked, f.aggs);
-      groups.set(g, picked);
-    }
+  function rollUp(rows: Row[], out: Row[], spanOf: (t: number) => number, groups: Map<number, Picked>) {
     const read = picker(metrics);
     const changes: { time: number; before: Agg; after: Agg }[] = [];
     for (const row of rows) {
@@ -260,17 +269,12 @@ export function planner(input: PlanInput) {
   }
 
   function finish(hours: Row[], days: Row[]): Plan {
-    rollUp(
-      hours,
-      plan.hours,
-      (t) => t + HOUR,
-      (t) => t - (t % HOUR),
-    );
+    rollUp(hours, plan.hours, (t) => t + HOUR, hourGroups);
     const changes = rollUp(
       days.filter((r) => Number(r.time) >= from),
       plan.days,
       (t) => dayStartFor(t + 30 * HOUR, input.tz),
-      dayStarts(input.tz),
+      dayGroups,
     );
     plan.dayChanges = changes.map(({ time, before, after }) => ({
       day: time,

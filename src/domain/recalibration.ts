@@ -14,7 +14,7 @@
 // the sum is approximated as count · h(mean) (the spread inside the bucket is not stored). Where the raw
 // samples are still kept the buckets are rebuilt from them instead, which is exact.
 import type { Agg } from './aggregate';
-import { type CalibrationEntry, calibrate, calibrationAt } from './calibration';
+import { type CalibrationEntry, calibrationAt } from './calibration';
 import { DERIVED_FROM } from './formulas';
 
 export interface Transform {
@@ -43,8 +43,10 @@ export function invert(f: Transform, y: number): number {
 }
 
 /** A stored value under `f` as it is under `g`. */
-export const remap = (f: Transform, g: Transform, y: number): number =>
-  calibrate({ ...g, key: '', since: 0 }, invert(f, y));
+export function remap(f: Transform, g: Transform, y: number): number {
+  const v = invert(f, y);
+  return g.quadratic * v * v + g.multiplier * v + g.offset; // calibrate(), without an entry per value
+}
 
 /** An aggregate under `f` as it is under `g`; null when it cannot be mapped (outside the calibration's domain). */
 export function remapAgg(f: Transform, g: Transform, a: Agg): Agg | null {
