@@ -160,6 +160,20 @@ test('a calibration previewed, applied to the last 30 days, and applied again', 
   // The console's values are unchanged.
   expectConsoleValues(await raw());
 
+  // The export reads the same buckets: day 6's four readings, calibrated.
+  const iso = (s: number) => new Date(s * 1000).toISOString();
+  const csv = await fetch(
+    `${t.url}/weatherMetrics/export?device=${station._id}&startTime=${iso(today - 6 * DAY)}&endTime=${iso(today - 5 * DAY)}&format=csv&locale=en`,
+    { headers: { authorization: `Bearer ${owner.token}` } },
+  );
+  expect(csv.status).toBe(200);
+  const [names, , ...lines] = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  const column = names.split(',').findIndex((n) => /Temperature/.test(n));
+  expect(lines.map((l) => Number(l.split(',')[column]))).toEqual([8.1, 13.6, 19.1, 11.4]);
+
   // Applying twice changes nothing more.
   const before = await daily();
   const again = await apply();
