@@ -126,7 +126,9 @@ export interface PlanInput {
 
 export interface Plan {
   samples: Row[];
+  /** The 5-minute rows that change (on SQLite's apply only counted: they are written inside the UPDATE). */
   five: Row[];
+  fiveChanged: number;
   hours: Row[];
   days: Row[];
   dayChanges: DayChange[];
@@ -155,7 +157,7 @@ export function planner(input: PlanInput) {
   const { key, from, segments, target } = input;
   const deps = dependentsOf(key);
   const metrics: Metric[] = [key, ...deps].map((k) => ({ key: k, index: metricIndex(k) }));
-  const plan: Plan = { samples: [], five: [], hours: [], days: [], dayChanges: [] };
+  const plan: Plan = { samples: [], five: [], fiveChanged: 0, hours: [], days: [], dayChanges: [] };
   const pick = picker(metrics);
   const sampleAggs = new Map<number, Picked>();
   const remapped = (a: Agg, f: Transform) => remapAgg(f, target, a) ?? a;
@@ -234,6 +236,7 @@ export function planner(input: PlanInput) {
     note(time, after);
     const data = patched(buf, slots, aggs, after);
     if (data) {
+      plan.fiveChanged++;
       const day = dayOf(time);
       changedFive.set(day, (changedFive.get(day) ?? 0) + 1);
     }
@@ -348,7 +351,7 @@ const reportOf = (
   target,
   rows: {
     samples: p.samples.length,
-    buckets5m: p.five.length,
+    buckets5m: p.fiveChanged,
     buckets1h: p.hours.length,
     buckets1d: p.days.length,
   },
@@ -405,21 +408,16 @@ export async function recalibrate(storage: Storage, req: RecalibrateRequest): Pr
       if (req.write) {
         // The 5-minute rows are rewritten inside one UPDATE (a year is 105,120 of them): reading them all into
         // JavaScript first and updating each by key took longer than the whole rewrite.
-        let changed = 0;
         conn.function(
           'recalibrated5m',
           { deterministic: false, varargs: false },
           (time: unknown, data: unknown) => {
-            const out = steps.five(Number(time), data as Buffer);
-            if (!out) return data;
-            changed++;
-            return out;
+            return steps.five(Number(time), data as Buffer) ?? data;
           },
         );
         conn
           .prepare('UPDATE buckets5m SET data = recalibrated5m(time, data) WHERE device = ? AND time >= ?')
           .run(seq, lowest('buckets5m'));
-        steps.plan.five.length = changed;
       } else
         for (const r of rows('buckets5m')) {
           const data = steps.five(Number(r.time), r.data as Buffer);
