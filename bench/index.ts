@@ -250,3 +250,18 @@ for (const engine of ['sqlite', 'pg'] as const) {
     `  RSS growth while importing: ${mb(Math.max(...rss) - rss[0])} MB (goal: flat, the same for any length; BENCH_IMPORT_ROWS=100000 to compare)\n`,
   );
 }
+
+// Re-applying a calibration to history (issue 24): `recalibrate` runs SQLite and PostgreSQL.
+for (const engine of ['sqlite', 'pg'] as const) {
+  if (!want('recalibrate')) continue;
+  const days = smoke ? 7 : 365;
+  console.log(
+    `Recalibrate: ${days} days of 5-minute data of one station re-calibrated in ${engine === 'pg' ? 'PostgreSQL' : 'SQLite'}, vs a plain SQL UPDATE of the same rows`,
+  );
+  const { recalibrateBench } = await import('./recalibrate');
+  const r = await recalibrateBench(engine, days);
+  console.log(`  rows rewritten: ${JSON.stringify(r.rows)}`);
+  console.log(`  plain UPDATE:    ${fmt(r.floor, 2)} s`);
+  console.log(`  re-application:  ${fmt(r.seconds, 2)} s`);
+  console.log(`  re-application / plain UPDATE: ${fmt(r.seconds / r.floor, 2)}× (goal ≤ 5×)\n`);
+}

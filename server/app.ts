@@ -60,6 +60,7 @@ import { records } from './services/records/records';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { stationGaps } from './services/station-gaps/station-gaps';
 import { stationNeighbours } from './services/station-neighbours/station-neighbours';
+import { stationRecalibrations } from './services/station-recalibrations/station-recalibrations';
 import { stationSettings } from './services/station-settings/station-settings';
 import { PlanGate } from './services/subscriptions/plan-gate';
 import { subscriptions } from './services/subscriptions/subscriptions';
@@ -218,6 +219,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(weatherServer);
   app.configure(stationGaps);
   app.configure(stationNeighbours);
+  app.configure(stationRecalibrations);
   app.configure(subscriptions);
   app.configure(orders);
   app.configure(shareInvitations);

@@ -581,6 +581,38 @@ const CASES: Case[] = [
     query: () => ({ device: priv._id }),
     expect: ownerOnly(),
   },
+  // Re-applying a calibration to history (issue 24): the preview and the apply are the owner's.
+  {
+    name: 'a recalibration preview',
+    method: 'find',
+    path: 'stationRecalibrations',
+    query: () => ({ device: priv._id, key: 'tempc0', from: now() - 86400 }),
+    ok: (b) => Array.isArray(b?.days),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'the raw values kept',
+    method: 'find',
+    path: 'stationRecalibrations',
+    query: () => ({ device: priv._id, key: 'tempc0', from: now() - 86400, raw: true }),
+    ok: (b) => Array.isArray(b?.values),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'apply a calibration to history',
+    method: 'create',
+    path: 'stationRecalibrations',
+    data: () => ({ device: priv._id, key: 'tempc0', from: now() - 86400 }),
+    ok: (b) => b?.applied === true,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'apply a calibration to history, malformed',
+    method: 'create',
+    path: 'stationRecalibrations',
+    data: () => ({ device: priv._id, key: 'dewpoint', from: 'soon' }),
+    expect: nobody(),
+  },
   // Readers get their own (possibly empty) rules; "the owner's alert rules" below checks nothing leaks.
   {
     name: 'alert settings',

@@ -13,6 +13,7 @@ import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { GapReport } from '../src/domain/gaps';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
+import type { RecalibrationReport } from '../src/domain/recalibration';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
 
@@ -26,6 +27,7 @@ export const ACCOUNT_SERVICES = {
   weatherServer: 'weatherServer',
   stationGaps: 'stationGaps',
   stationNeighbours: 'stationNeighbours',
+  stationRecalibrations: 'stationRecalibrations',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -197,6 +199,27 @@ export async function loadStationGaps(
 export async function loadNeighbourHints({ conn }: AccountDeps, device: string): Promise<NeighbourAnswer> {
   online(conn);
   return conn.find(ACCOUNT_SERVICES.stationNeighbours, { device });
+}
+
+/**
+ * Re-applying a metric's calibration to history from `from` (unix s; issue 24): the preview (nothing changes) or
+ * the owner's apply; online only.
+ */
+export async function recalibrateHistory(
+  { conn }: AccountDeps,
+  device: string,
+  key: string,
+  from: number,
+  apply: boolean,
+): Promise<RecalibrationReport> {
+  online(conn);
+  return apply
+    ? conn.create(ACCOUNT_SERVICES.stationRecalibrations, { device, key, from })
+    : ((await conn.find(ACCOUNT_SERVICES.stationRecalibrations, {
+        device,
+        key,
+        from,
+      })) as RecalibrationReport);
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

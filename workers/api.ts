@@ -19,6 +19,7 @@ import type { ExportFormat } from '../src/domain/exports';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
+import type { RecalibrationReport } from '../src/domain/recalibration';
 import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
 import type { TargetInput } from './upload-targets';
@@ -221,6 +222,8 @@ export interface DataWorkerApi {
   loadStationGaps(device: string, days: number): Promise<GapReport>;
   /** The owner's neighbour check (issue 24); online only. */
   loadNeighbourHints(device: string): Promise<NeighbourAnswer>;
+  /** A calibration re-applied to history from `from` (unix s): previewed, or applied by the owner; online only. */
+  recalibrateHistory(device: string, key: string, from: number, apply: boolean): Promise<RecalibrationReport>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
   /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */

@@ -173,7 +173,7 @@ export class Ingest {
       }
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const sent = { ...parsed.values };
-      const raw = calibrateInto(parsed.values, await this.app.ctx.calibrations.entries(device._id), time);
+      const raw = calibrateInto(parsed.values, await this.app.ctx.calibrations.effective(device._id), time);
       // The station's place gives the sun's position for an estimated WBGT.
       const values = deriveInto(cleanInto(parsed.values), {
         time,

@@ -30,6 +30,7 @@ const OWN_ROOTS = [
   'uploadTargets',
   'stationGaps',
   'stationNeighbours',
+  'stationRecalibrations',
   'stations',
   'admin',
   'downloadTokens',

@@ -9,6 +9,7 @@ import type * as C from './contract';
 import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
 import type { NeighbourAnswer } from './neighbours';
+import type { RawValues, RecalibrationReport, RecalibrationRequest } from './recalibration';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
 
@@ -181,6 +182,12 @@ export interface ServiceTypes extends SettingsServices {
   stationGaps: Find<GapReport, { device: string; days?: number }>;
   /** The owner's neighbour check (issue 24; src/domain/neighbours.ts). */
   stationNeighbours: Find<NeighbourAnswer, { device: string }>;
+  /** Re-applying a calibration to history (issue 24): preview (find), raw values kept (find raw), apply (create). */
+  stationRecalibrations: Find<
+    RecalibrationReport | RawValues,
+    { device: string; key: string; from: number; to?: number; raw?: boolean }
+  > &
+    Create<RecalibrationRequest, RecalibrationReport>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
   /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
   'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;

@@ -12,12 +12,33 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { connected, signedInDb, TEST_DEVICE } from '../../db/testing';
 import { COLLECTIONS } from '../../domain/collections';
 import type { NeighbourAnswer } from '../../domain/neighbours';
+import type { RecalibrationReport } from '../../domain/recalibration';
 import CalibrationPage from './CalibrationPage';
 
 let neighbours: NeighbourAnswer = { radiusKm: 25, neighbours: 0, positioned: false, hints: [] };
 const loadNeighbourHints = vi.fn(async (_device: string) => neighbours);
+const DAY = 86400;
+const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+const report = (applied: boolean): RecalibrationReport => ({
+  key: 'tempc0',
+  from: today - 2 * DAY,
+  target: { offset: -0.5, multiplier: 1, quadratic: 0 },
+  rows: { samples: 3, buckets5m: 576, buckets1h: 48, buckets1d: 2 },
+  days: [
+    { day: today - 2 * DAY, before: { min: 4.2, max: 15.5 }, after: { min: 3.7, max: 15 }, fiveMinute: 288 },
+    { day: today - DAY, before: { min: 6, max: 17.25 }, after: { min: 5.5, max: 16.75 }, fiveMinute: 288 },
+  ],
+  applied,
+});
+const recalibrateHistory = vi.fn(async (_d: string, _k: string, _from: number, apply: boolean) =>
+  report(apply),
+);
 vi.mock('../../bridge/worker', () => ({
-  dataWorker: { loadNeighbourHints: (d: string) => loadNeighbourHints(d) },
+  dataWorker: {
+    loadNeighbourHints: (d: string) => loadNeighbourHints(d),
+    recalibrateHistory: (d: string, k: string, from: number, apply: boolean) =>
+      recalibrateHistory(d, k, from, apply),
+  },
 }));
 
 const db = signedInDb('calibration-page');
@@ -117,5 +138,34 @@ describe('Calibration page', () => {
     expect(
       await screen.findByText('Give the station its position to compare it with stations nearby.'),
     ).toBeTruthy();
+  });
+
+  it('applies a saved calibration to history after a preview of each day’s low and high', async () => {
+    await table().put({
+      _id: 'c1',
+      weatherDevice: 'd1',
+      entries: [{ key: 'tempc0', offset: -0.5, multiplier: 1, quadratic: 0, since: Date.now() }],
+    });
+    open();
+    const section = (await screen.findByRole('heading', { name: 'Apply to history' })).closest('section')!;
+    fireEvent.change(within(section).getByLabelText('From'), { target: { value: '2026-01-10' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByTestId('recalibration-preview');
+    const [device, key, from, apply] = recalibrateHistory.mock.calls[0];
+    expect([device, key]).toEqual(['d1', 'tempc0']);
+    expect(apply).toBe(false);
+    expect(new Date(from * 1000).getDate()).toBe(10);
+    expect(section.textContent).toContain('2 days change (576 five-minute readings)');
+    const rows = within(preview).getAllByRole('row');
+    expect(rows[1].textContent).toContain('4.2 – 15.5 °C');
+    expect(rows[1].textContent).toContain('3.7 – 15 °C');
+    expect(rows[2].textContent).toContain('6 – 17.25 °C');
+    expect(recalibrateHistory).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(section).getByRole('button', { name: /^Apply to history from/ }));
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      'Applied: 2 days of Outdoor · Temperature recalculated. Graphs, records and exports now show the new values.',
+    );
+    expect(recalibrateHistory).toHaveBeenLastCalledWith('d1', 'tempc0', from, true);
+    expect(screen.queryByTestId('recalibration-preview')).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ import type { Device } from '../../domain/contract';
 import { formatDateTime } from '../../i18n/dateTime';
 import { localizeNumber } from '../../i18n/format';
 import { itemLabel } from '../alert/alertItems';
+import { ApplyToHistory } from './ApplyToHistory';
 import styles from './CalibrationPage.module.css';
 import { NeighbourCheck } from './NeighbourCheck';
 
@@ -84,6 +85,8 @@ export default function CalibrationPage() {
   const link = useLink();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The metric of the calibration just added: "Apply to history" offers it. */
+  const [justSaved, setJustSaved] = useState<string | null>(null);
   usePageTitle(device ? t`Calibration of ${device.name}` : undefined);
 
   if (devices === undefined) return <div aria-busy="true" />;
@@ -146,6 +149,7 @@ export default function CalibrationPage() {
     if (typeof e === 'string') return setError(e);
     setError(null);
     setDraft(null);
+    setJustSaved(e.key);
     void save([...entries, e]);
   };
 
@@ -274,6 +278,7 @@ export default function CalibrationPage() {
           })}
         </ul>
       )}
+      {owner && <ApplyToHistory device={device} entries={entries} justSaved={justSaved} />}
       {owner && <NeighbourCheck deviceId={device._id} entries={entries} link={link} />}
     </Page>
   );
