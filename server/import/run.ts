@@ -25,7 +25,14 @@ import { cleanInto } from '../../src/domain/validate';
 import { EARLIEST_PLAUSIBLE } from '../ingest/parsers/values';
 import { climateSettings } from '../services/climate/climate';
 import type { DeviceRow } from '../services/devices/device-record';
-import { type Aggs, dayStartFor, FIVE_MINUTES, foldInto, mergeInto } from '../storage/buckets';
+import {
+  type Aggs,
+  dayStartFor,
+  FIVE_MINUTES,
+  foldInto,
+  mergeInto,
+  mergeOwnedInto,
+} from '../storage/buckets';
 import { objectId } from '../storage/ids';
 import { pack, unpack } from '../storage/packed';
 import { type BucketRow, isSqlite, writeBuckets } from './bulk';
@@ -485,15 +492,15 @@ async function writeHours(
         // The station's own bucket of a filled hour: in the hour's aggregate, in time order, and nowhere else
         // (the day is recomputed from its hours).
         if (!h.fives.has(t5)) {
-          mergeInto(hourAggs, unpack(stored!.get(t5)!));
+          mergeOwnedInto(hourAggs, unpack(stored!.get(t5)!));
           continue;
         }
         const aggs = h.fives.get(t5)!;
         fives.push({ device: seq, time: t5, data: pack(aggs) });
-        mergeInto(hourAggs, aggs);
+        mergeOwnedInto(hourAggs, aggs);
         const day = dayStartFor(t5, tz);
         const d = days.get(day) ?? { aggs: {}, recompute: false, hours: new Set<number>() };
-        mergeInto(d.aggs, aggs);
+        mergeOwnedInto(d.aggs, aggs);
         d.hours.add(hour);
         d.recompute ||= had;
         days.set(day, d);
