@@ -9,7 +9,7 @@ import type { Agg } from '../aggregate';
 import { localDayStart } from '../timeZones';
 import { coolingDegreeDays, growingDegreeDays, heatingDegreeDays } from './degreeDays';
 import { type ClimateHour, climateHour, hourUsesRange } from './hourly';
-import { type ClimateBucket, type ClimateSettings, localDays } from './summary';
+import { CLIMATE_KEYS, type ClimateBucket, type ClimateSettings, localDays } from './summary';
 
 export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
 export type ClimateToday = Record<(typeof CLIMATE_TODAY_KEYS)[number], number | null>;
@@ -41,22 +41,31 @@ export interface TodayProbe {
   extra: ClimateBucket[];
 }
 
-/** One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). */
+/**
+ * One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). Only
+ * the climate keys (what climateHour and the day's temperatures read): a 5-minute bucket of an import holds a few
+ * dozen metrics, and this runs for each. The merged bucket owns its aggregates, so they are updated in place.
+ */
 function mergedBucket(into: ClimateBucket | null, b: ClimateBucket): ClimateBucket {
   if (!into) {
     const aggs: ClimateBucket['aggs'] = {};
-    for (const k in b.aggs) {
+    for (const k of CLIMATE_KEYS) {
       const a = b.aggs[k];
       if (a) aggs[k] = [...a];
     }
     return { time: b.time, span: b.span, aggs };
   }
-  for (const k in b.aggs) {
+  for (const k of CLIMATE_KEYS) {
     const a = b.aggs[k];
     if (!a || a[0] === 0) continue;
     const c = into.aggs[k];
-    into.aggs[k] =
-      c && c[0] > 0 ? [c[0] + a[0], c[1] + a[1], Math.min(c[2], a[2]), Math.max(c[3], a[3]), a[4]] : [...a];
+    if (c && c[0] > 0) {
+      c[0] += a[0];
+      c[1] += a[1];
+      c[2] = Math.min(c[2], a[2]);
+      c[3] = Math.max(c[3], a[3]);
+      c[4] = a[4];
+    } else into.aggs[k] = [...a];
   }
   into.span += b.span;
   return into;
