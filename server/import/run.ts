@@ -495,7 +495,9 @@ async function writeHours(
           mergeOwnedInto(hourAggs, unpack(stored!.get(t5)!));
           continue;
         }
-        const aggs = h.fives.get(t5)!;
+        // A copy: the bucket was built key by key (foldInto, the day-so-far values), which leaves V8 a slow
+        // dictionary-mode object past ~16 keys; an object spread makes a fast one, walked three times below.
+        const aggs = { ...h.fives.get(t5)! };
         fives.push({ device: seq, time: t5, data: pack(aggs) });
         mergeOwnedInto(hourAggs, aggs);
         const day = dayStartFor(t5, tz);
