@@ -378,6 +378,20 @@ export interface Changes {
   days: [time: number, before: string | null][];
 }
 
+/**
+ * A chunk's transaction. On PostgreSQL its commit does not wait for the WAL to reach the disk (synchronous_commit
+ * off, for this transaction only): a crash may lose the last chunks committed, but each chunk's rows and the job's
+ * position commit together, so a resume redoes exactly those; the database stays consistent either way. Waiting
+ * for the flush at each of a hundred commits was a fifth of a 100,000-row import (17.0/15.4 s → 13.0/13.1 s).
+ * SQLite already commits without a sync (synchronous = NORMAL in WAL mode, storage/db.ts).
+ */
+async function inChunk(knex: Knex, apply: (trx: Knex) => Promise<void>): Promise<void> {
+  await knex.transaction(async (trx) => {
+    if (!isSqlite(trx)) await trx.raw('SET LOCAL synchronous_commit = off');
+    await apply(trx);
+  });
+}
+
 /** Records a chunk in the job, in the chunk's transaction (null on a dry run). */
 type Save = (trx: Knex, changes: Changes, imported: number, skipped: number) => Promise<void> | null;
 
@@ -552,7 +566,7 @@ async function writeHours(
     report.skipped += skipped;
   };
   if (options.dryRun) await apply(knex);
-  else await knex.transaction((trx) => apply(trx));
+  else await inChunk(knex, apply);
 }
 
 /** Removes from a pending hour the 5-minute buckets the station has data in; answers the rows they held. */
@@ -614,7 +628,7 @@ async function writeDays(
     report.skipped += skipped;
   };
   if (options.dryRun) await apply(knex);
-  else await knex.transaction((trx) => apply(trx));
+  else await inChunk(knex, apply);
 }
 
 /**
