@@ -156,10 +156,10 @@ export async function runImport(
   const climate = await climateOf(knex, device);
   // A chunk's rows are held in memory until it is written, so its size bounds what the import holds. At 5,000
   // rows a chunk outlived the scavenges, was promoted, and the old generation grew by ~150 MB over an import
-  // (bench/memprobe.ts); with the chunk's aggregates built without throw-away copies, 2,000 rows grow RSS by
-  // ~35 MB over 525,600 rows (3,000: 115 MB), and halve the round trips per row a chunk costs on PostgreSQL
-  // (about ten queries and a commit, a fifth of the time at 1,000 rows).
-  const chunkRows = options.chunkRows ?? 2000;
+  // (bench/memprobe.ts); 1,000 rows stay near the start. On PostgreSQL a chunk also costs about ten round trips
+  // and a commit (a fifth of the time at 1,000 rows), so it takes 2,000 there (RSS over 525,600 rows: +6 MB in
+  // the bench); SQLite gained nothing from larger chunks, and one run at 2,000 let the heap grow to 377 MB.
+  const chunkRows = options.chunkRows ?? (isSqlite(knex) ? 1000 : 2000);
   const counter = new Counter();
   const report: ImportReport = {
     format: reader.format,
