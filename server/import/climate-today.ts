@@ -15,7 +15,7 @@ import {
   type ClimateSettings,
   localDays,
 } from '../../src/domain/climate/summary';
-import { climateTodayAt, type TodayProbe } from '../../src/domain/climate/today';
+import { CLIMATE_TODAY_KEYS, climateTodayAt, type TodayProbe } from '../../src/domain/climate/today';
 import { cleanValue } from '../../src/domain/validate';
 import { type Aggs, dayStartFor, FIVE_MINUTES } from '../storage/buckets';
 import { unpack } from '../storage/packed';
@@ -122,9 +122,11 @@ export async function addClimateToday(
       }
     probes.sort((a, b) => a.time - b.time);
     const values = climateTodayAt(buckets, probes, settings, day);
-    probes.forEach((p, i) => {
+    for (let i = 0; i < probes.length; i++) {
+      const p = probes[i];
       const aggs = p.h.fives.get(p.t5)!;
-      for (const [k, v] of Object.entries(values[i])) {
+      for (const k of CLIMATE_TODAY_KEYS) {
+        const v = values[i][k];
         const clean = v === null ? null : cleanValue(k, v);
         if (clean === null) continue;
         // Folded once per reading, as ingest's uploads are (the same sum, added the same way).
@@ -132,6 +134,6 @@ export async function addClimateToday(
         for (let n = 0; n < p.count; n++) a = addValue(a, clean);
         if (a) aggs[k] = a;
       }
-    });
+    }
   }
 }

@@ -89,3 +89,26 @@ export function mergeInto(into: Aggs, from: Aggs): Aggs {
   for (const key in from) into[key] = into[key] ? mergeAgg(into[key], from[key]) : [...from[key]];
   return into;
 }
+
+/**
+ * mergeInto for aggregates whose arrays `into` owns (built by this or mergeInto, never shared): each is updated
+ * in place, the same numbers without a new array per key (an import merges every 5-minute bucket into its hour
+ * and its day).
+ */
+export function mergeOwnedInto(into: Aggs, from: Aggs): Aggs {
+  for (const key in from) {
+    const b = from[key];
+    const a = into[key];
+    if (!a) into[key] = [b[0], b[1], b[2], b[3], b[4]];
+    else if (b[0] === 0) continue;
+    else if (a[0] === 0) for (let f = 0; f < 5; f++) a[f] = b[f];
+    else {
+      a[0] += b[0];
+      a[1] += b[1];
+      a[2] = Math.min(a[2], b[2]);
+      a[3] = Math.max(a[3], b[3]);
+      a[4] = b[4];
+    }
+  }
+  return into;
+}

@@ -11,17 +11,31 @@ import type { Aggs } from './buckets';
 const LITTLE_ENDIAN = endianness() === 'LE';
 
 export function pack(aggs: Aggs): Buffer {
-  const keys = Object.keys(aggs)
-    .map((k) => [metricIndex(k), k] as const)
-    .filter(([i]) => i < METRIC_KEYS.length)
-    .sort((a, b) => a[0] - b[0]);
-  const n = keys.length;
-  const buf = Buffer.alloc(n * 42 + 2);
-  keys.forEach(([index, key], j) => {
-    const a = aggs[key];
-    for (let f = 0; f < 5; f++) buf.writeDoubleLE(a[f], (j * 5 + f) * 8);
-    buf.writeUInt16LE(index, n * 40 + j * 2);
-  });
+  // Positions in ascending order (insertion sort: a record holds a few dozen), then the record assembled in
+  // typed scratch arrays and copied out once: this runs for every bucket an upload or an import writes.
+  let n = 0;
+  for (const key in aggs) {
+    const index = metricIndex(key);
+    if (index >= METRIC_KEYS.length) continue;
+    let j = n++;
+    for (; j > 0 && SCRATCH_POSITIONS[j - 1] > index; j--) SCRATCH_POSITIONS[j] = SCRATCH_POSITIONS[j - 1];
+    SCRATCH_POSITIONS[j] = index;
+  }
+  for (let j = 0; j < n; j++) {
+    const a = aggs[METRIC_KEYS[SCRATCH_POSITIONS[j]]];
+    for (let f = 0; f < 5; f++) SCRATCH_AGGS[j * 5 + f] = a[f];
+  }
+  SCRATCH_POSITIONS[n] = n;
+  const buf = Buffer.allocUnsafe(n * 42 + 2);
+  if (LITTLE_ENDIAN) {
+    buf.set(SCRATCH_AGG_BYTES.subarray(0, n * 40), 0);
+    buf.set(SCRATCH_POSITION_BYTES.subarray(0, n * 2 + 2), n * 40);
+    return buf;
+  }
+  for (let j = 0; j < n; j++) {
+    for (let f = 0; f < 5; f++) buf.writeDoubleLE(SCRATCH_AGGS[j * 5 + f], (j * 5 + f) * 8);
+    buf.writeUInt16LE(SCRATCH_POSITIONS[j], n * 40 + j * 2);
+  }
   buf.writeUInt16LE(n, n * 42);
   return buf;
 }
@@ -154,6 +168,9 @@ const SCRATCH_VALUES = new Float64Array(METRIC_KEYS.length);
 const SCRATCH_POSITIONS = new Uint16Array(METRIC_KEYS.length + 1);
 const SCRATCH_VALUE_BYTES = new Uint8Array(SCRATCH_VALUES.buffer);
 const SCRATCH_POSITION_BYTES = new Uint8Array(SCRATCH_POSITIONS.buffer);
+/** Reused by pack (every bucket written), as those by packValues. */
+const SCRATCH_AGGS = new Float64Array(METRIC_KEYS.length * 5);
+const SCRATCH_AGG_BYTES = new Uint8Array(SCRATCH_AGGS.buffer);
 
 /** A stored raw sample: a packed record (SQLite) or JSON text (PostgreSQL, older rows). */
 export function readValues(data: Buffer | Uint8Array | string): Record<string, number | null> {

@@ -27,8 +27,10 @@ export function growingDegreeDays(
   base = DEFAULT_GDD_BASE,
   cap = DEFAULT_GDD_CAP,
 ): number {
-  const hold = (t: number) => Math.min(cap, Math.max(base, t));
-  return Math.max(0, (hold(tMax) + hold(tMin)) / 2 - base);
+  // Held inline, not by a helper: the day so far runs this for every imported reading (issue 25).
+  const high = Math.min(cap, Math.max(base, tMax));
+  const low = Math.min(cap, Math.max(base, tMin));
+  return Math.max(0, (high + low) / 2 - base);
 }
 
 /** Whether an hour's mean temperature counts as a chill hour. */

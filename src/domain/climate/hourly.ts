@@ -65,6 +65,23 @@ export function climateHours(
   return out;
 }
 
+/**
+ * The extraterrestrial radiation of an hour at a place. The last one is kept: the day so far asks for the same
+ * hour at every reading of it (an import's, every 5 minutes), and the calendar arithmetic cost more than the rest.
+ */
+const lastRa = { time: Number.NaN, latitude: Number.NaN, longitude: Number.NaN, ra: 0 };
+function raOf(time: number, latitude: number, longitude: number): number {
+  if (time === lastRa.time && latitude === lastRa.latitude && longitude === lastRa.longitude)
+    return lastRa.ra;
+  const d = new Date(time * 1000);
+  const j = dayOfYear(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  lastRa.ra = extraterrestrialHourly(latitude, longitude, j, d.getUTCHours() + 0.5);
+  lastRa.time = time;
+  lastRa.latitude = latitude;
+  lastRa.longitude = longitude;
+  return lastRa.ra;
+}
+
 /** An hour's ET₀ needs the day's temperature range only when it has no solar reading (Hargreaves' ratio). */
 export const hourUsesRange = (bs: ClimateBucket[]): boolean => mean(bs, 'solarrad') === null;
 
@@ -85,9 +102,7 @@ export function climateHour(
   if (t === null || rh === null || s.latitude === null || s.longitude === null)
     return { hour: { time, tempMean: t, et0: null }, nightRatio };
   const elevation = s.elevation ?? 0;
-  const d = new Date(time * 1000);
-  const j = dayOfYear(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-  const ra = extraterrestrialHourly(s.latitude, s.longitude, j, d.getUTCHours() + 0.5);
+  const ra = raOf(time, s.latitude, s.longitude);
   const wind = mean(bs, 'windspd');
   const solar = mean(bs, 'solarrad');
   const hargreaves = range

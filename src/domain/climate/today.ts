@@ -9,22 +9,25 @@ import type { Agg } from '../aggregate';
 import { localDayStart } from '../timeZones';
 import { coolingDegreeDays, growingDegreeDays, heatingDegreeDays } from './degreeDays';
 import { type ClimateHour, climateHour, hourUsesRange } from './hourly';
-import { type ClimateBucket, type ClimateSettings, localDays } from './summary';
+import { CLIMATE_KEYS, type ClimateBucket, type ClimateSettings, localDays } from './summary';
 
 export const CLIMATE_TODAY_KEYS = ['et0day', 'hddday', 'cddday', 'gddday'] as const;
 export type ClimateToday = Record<(typeof CLIMATE_TODAY_KEYS)[number], number | null>;
 
 const round2 = (v: number | null): number | null => (v === null ? null : Math.round(v * 100) / 100);
 
+/** `sum` with an hour's ET₀ times the share of the hour inside [start, now] (none: `sum` as it was). */
+function addEt0(sum: number | null, h: ClimateHour, start: number, now: number): number | null {
+  if (h.et0 === null) return sum;
+  const part = (Math.min(now, h.time + 3600) - Math.max(start, h.time)) / 3600;
+  if (part <= 0) return sum;
+  return (sum ?? 0) + h.et0 * part;
+}
+
 /** ET₀ of [start, now]: each hour's ET₀ times the share of the hour inside it; null with no hour computed. */
 function et0Between(hours: ClimateHour[], start: number, now: number): number | null {
   let sum: number | null = null;
-  for (const h of hours) {
-    if (h.et0 === null) continue;
-    const part = (Math.min(now, h.time + 3600) - Math.max(start, h.time)) / 3600;
-    if (part <= 0) continue;
-    sum = (sum ?? 0) + h.et0 * part;
-  }
+  for (const h of hours) sum = addEt0(sum, h, start, now);
   return sum;
 }
 
@@ -41,22 +44,31 @@ export interface TodayProbe {
   extra: ClimateBucket[];
 }
 
-/** One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). */
+/**
+ * One bucket of several consecutive ones: their aggregates merged in time order (sums added in that order). Only
+ * the climate keys (what climateHour and the day's temperatures read): a 5-minute bucket of an import holds a few
+ * dozen metrics, and this runs for each. The merged bucket owns its aggregates, so they are updated in place.
+ */
 function mergedBucket(into: ClimateBucket | null, b: ClimateBucket): ClimateBucket {
   if (!into) {
     const aggs: ClimateBucket['aggs'] = {};
-    for (const k in b.aggs) {
+    for (const k of CLIMATE_KEYS) {
       const a = b.aggs[k];
       if (a) aggs[k] = [...a];
     }
     return { time: b.time, span: b.span, aggs };
   }
-  for (const k in b.aggs) {
+  for (const k of CLIMATE_KEYS) {
     const a = b.aggs[k];
     if (!a || a[0] === 0) continue;
     const c = into.aggs[k];
-    into.aggs[k] =
-      c && c[0] > 0 ? [c[0] + a[0], c[1] + a[1], Math.min(c[2], a[2]), Math.max(c[3], a[3]), a[4]] : [...a];
+    if (c && c[0] > 0) {
+      c[0] += a[0];
+      c[1] += a[1];
+      c[2] = Math.min(c[2], a[2]);
+      c[3] = Math.max(c[3], a[3]);
+      c[4] = a[4];
+    } else into.aggs[k] = [...a];
   }
   into.span += b.span;
   return into;
@@ -95,6 +107,18 @@ export function climateTodayAt(
   const withEt0 = s.latitude !== null && s.longitude !== null;
   /** Hours passed, each merged into one bucket, with their last result and what it was computed from. */
   const done: PassedHour[] = [];
+  // While no passed hour depends on the day's range (each has a solar reading), none is ever computed again: the
+  // passed hours' ET₀ so far is kept, each added once, in order (the same additions as et0Between's; a passed
+  // hour ends before every later probe, so its share does not change), instead of a walk over the day per probe.
+  let rangeHours = 0;
+  let kept = 0;
+  let keptSum: number | null = null;
+  let keptRatio = 0.8;
+  const pass = (bucket: ClimateBucket) => {
+    const h = passed(bucket, s.timeZone, day);
+    if (h.usesRange) rangeHours++;
+    done.push(h);
+  };
   let hour: ClimateBucket | null = null;
   const temps: Temps = { n: 0, sum: 0, hi: 0, lo: 0 };
   let i = 0;
@@ -105,7 +129,7 @@ export function climateTodayAt(
       addTemps(temps, b.aggs.tempc0);
       if (!withEt0) continue;
       if (hour && hourOf(hour.time) !== hourOf(b.time)) {
-        done.push(passed(hour, s.timeZone, day));
+        pass(hour);
         hour = null;
       }
       hour = mergedBucket(hour, b);
@@ -116,36 +140,57 @@ export function climateTodayAt(
     let et0: number | null = null;
     if (withEt0) {
       if (hour && hourOf(hour.time) !== hourOf(p.time)) {
-        done.push(passed(hour, s.timeZone, day));
+        pass(hour);
         hour = null;
       }
       // climateHours, hour by hour (hourly.ts climateHour): an hour passed is computed again only when what it
       // depends on changed — the night's ratio it starts with, and the day's range when it has no solar reading.
       const range: [number, number] | undefined = t.n > 0 ? [t.lo, t.hi] : undefined;
       let nightRatio = 0.8;
-      const hours: ClimateHour[] = [];
-      for (const h of done) {
-        const r = h.inDay ? range : undefined;
-        const stale =
-          !h.result ||
-          h.ratioIn !== nightRatio ||
-          (h.usesRange && (h.range?.[0] !== r?.[0] || h.range?.[1] !== r?.[1]));
-        if (stale) {
-          h.result = climateHour(h.time, [h.bucket], s, r, nightRatio);
-          h.ratioIn = nightRatio;
+      let sum: number | null = null;
+      if (rangeHours === 0) {
+        for (; kept < done.length; kept++) {
+          const h = done[kept];
+          const r = h.inDay ? range : undefined;
+          h.result = climateHour(h.time, [h.bucket], s, r, keptRatio);
+          h.ratioIn = keptRatio;
           h.range = r;
+          keptRatio = h.result.nightRatio;
+          keptSum = addEt0(keptSum, h.result.hour, day.start, p.time);
         }
-        nightRatio = h.result!.nightRatio;
-        hours.push(h.result!.hour);
+        nightRatio = keptRatio;
+        sum = keptSum;
+      } else {
+        const hours: ClimateHour[] = [];
+        for (const h of done) {
+          const r = h.inDay ? range : undefined;
+          const stale =
+            !h.result ||
+            h.ratioIn !== nightRatio ||
+            (h.usesRange && (h.range?.[0] !== r?.[0] || h.range?.[1] !== r?.[1]));
+          if (stale) {
+            h.result = climateHour(h.time, [h.bucket], s, r, nightRatio);
+            h.ratioIn = nightRatio;
+            h.range = r;
+          }
+          nightRatio = h.result!.nightRatio;
+          hours.push(h.result!.hour);
+        }
+        sum = et0Between(hours, day.start, p.time);
       }
       // The hour under way: its buckets so far, then the probe's own ones (climateHours: in that order).
       const open = hour ? [hour, ...p.extra] : p.extra;
       if (open.length > 0) {
         const time = hourOf(open[0].time);
         const inDay = localDayStart(time, s.timeZone) === day.start;
-        hours.push(climateHour(time, open, s, inDay ? range : undefined, nightRatio).hour);
+        sum = addEt0(
+          sum,
+          climateHour(time, open, s, inDay ? range : undefined, nightRatio).hour,
+          day.start,
+          p.time,
+        );
       }
-      et0 = et0Between(hours, day.start, p.time);
+      et0 = sum;
     }
     out.push({
       et0day: round2(et0),
