@@ -31,7 +31,21 @@ export interface UnitTypeDef {
   inputRange?: { min: number; max: number };
   /** How far a value must come back past the threshold before an alert clears, base units. */
   hysteresis?: number;
+  /** Quality control (issue 24, src/domain/qc.ts); absent: no rate or stuck rule for this kind. */
+  qc?: QcRates;
   homeAssistant: SensorClass;
+}
+
+/**
+ * How a kind of reading may move (base units). `spikePerMinute`: the largest plausible change per minute since the
+ * station's previous accepted value (WMO-No. 8's step test: 3 °C, 10 %, 0.5–1 hPa, 20 m/s); a rain counter only
+ * rises by it. `stuckHours`: a reading exactly unchanged this long comes from a stuck sensor, except the value
+ * `stuckExcept` (calm wind stays 0 all night).
+ */
+export interface QcRates {
+  spikePerMinute?: number;
+  stuckHours?: number;
+  stuckExcept?: number;
 }
 
 const measurement = (device_class: string | undefined, unit?: string): SensorClass => ({
@@ -50,6 +64,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: -40, max: 60 },
     hysteresis: 0.5,
+    qc: { spikePerMinute: 3, stuckHours: 6 },
     homeAssistant: measurement('temperature', '°C'),
   },
   humidity: {
@@ -59,6 +74,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: 1, max: 99 },
     hysteresis: 2,
+    qc: { spikePerMinute: 10, stuckHours: 6 },
     homeAssistant: measurement('humidity', '%'),
   },
   pressure: {
@@ -70,6 +86,7 @@ const TABLE = {
     // The 5-minute drop trigger's value (spec §9), hence 1..20 hPa.
     inputRange: { min: 1, max: 20 },
     hysteresis: 0.3,
+    qc: { spikePerMinute: 1, stuckHours: 6 },
     homeAssistant: measurement('atmospheric_pressure', 'hPa'),
   },
   windSpeed: {
@@ -80,6 +97,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: 0.1, max: 50 },
     hysteresis: 0.5,
+    qc: { spikePerMinute: 20, stuckHours: 12, stuckExcept: 0 },
     homeAssistant: measurement('wind_speed', 'm/s'),
   },
   windDirection: {
@@ -98,6 +116,8 @@ const TABLE = {
     change: 0.1,
     threshold: true,
     hysteresis: 0.5,
+    // The heaviest minute on record is about 31 mm: a counter rising faster is a bad packet.
+    qc: { spikePerMinute: 40 },
     // Totals that reset (daily, weekly… rain): total_increasing takes a drop as a reset.
     homeAssistant: {
       device_class: 'precipitation',
