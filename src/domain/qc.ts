@@ -5,6 +5,7 @@
 import { calibratable } from './calibration';
 import { METRIC_BY_KEY } from './catalogue';
 import { DERIVED_FROM } from './formulas';
+import type { GapReport } from './gaps';
 import type { InputReaders } from './readers';
 import { localParts } from './timeZones';
 import { UNIT_TYPES } from './unitTypes';
@@ -29,6 +30,14 @@ export interface QcFlag {
   value: number;
   reason: QcReason;
   status: QcStatus;
+}
+
+/** What the qcFlags service answers: a station's flags by local day, newest first, and its gaps. */
+export interface QcAnswer {
+  days: { day: string; flags: QcFlag[] }[];
+  gaps: GapReport;
+  /** More flags than one answer holds: the oldest were left out. */
+  truncated: boolean;
 }
 
 /** The owner's limits of one metric (base units); a missing bound is not checked. */

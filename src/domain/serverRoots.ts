@@ -30,6 +30,7 @@ const OWN_ROOTS = [
   'uploadTargets',
   'stationGaps',
   'stationNeighbours',
+  'qcFlags',
   'stations',
   'admin',
   'downloadTokens',
