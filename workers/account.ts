@@ -13,6 +13,7 @@ import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { GapReport } from '../src/domain/gaps';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
+import type { QcAnswer, QcFlag } from '../src/domain/qc';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
 
@@ -26,6 +27,7 @@ export const ACCOUNT_SERVICES = {
   weatherServer: 'weatherServer',
   stationGaps: 'stationGaps',
   stationNeighbours: 'stationNeighbours',
+  qcFlags: 'qcFlags',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -197,6 +199,22 @@ export async function loadStationGaps(
 export async function loadNeighbourHints({ conn }: AccountDeps, device: string): Promise<NeighbourAnswer> {
   online(conn);
   return conn.find(ACCOUNT_SERVICES.stationNeighbours, { device });
+}
+
+/** The values quality control left out of a station's data, by day, and its gaps (issue 24); online only. */
+export async function loadQcFlags({ conn }: AccountDeps, device: string, days: number): Promise<QcAnswer> {
+  online(conn);
+  return conn.find(ACCOUNT_SERVICES.qcFlags, { device, days });
+}
+
+/** The owner's decision on a flagged value: accepted (back into the data) or rejected; online only. */
+export async function decideQcFlag(
+  { conn }: AccountDeps,
+  id: string,
+  status: 'accepted' | 'rejected',
+): Promise<QcFlag> {
+  online(conn);
+  return conn.patch(ACCOUNT_SERVICES.qcFlags, id, { status });
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

@@ -77,11 +77,18 @@ interface Rules {
  */
 const LIFETIME_COUNTERS = new Set(['totalrain']);
 
-const RULES = new Map<string, Rules>();
+/** Every upload judges each of its keys: the answer per key is kept, none included. */
+const RULES = new Map<string, Rules | null>();
 /** The rules of a catalogue key; none for derived values (they follow their inputs) and steady readings. */
 export function rulesOf(key: string): Rules | null {
   const known = RULES.get(key);
-  if (known) return known;
+  if (known !== undefined) return known;
+  const rules = findRules(key);
+  RULES.set(key, rules);
+  return rules;
+}
+
+function findRules(key: string): Rules | null {
   const def = METRIC_BY_KEY[key];
   const qc = def && UNIT_TYPES[def.unitType].qc;
   if (!def || !qc || def.steady || key in DERIVED_FROM) return null;
@@ -90,7 +97,6 @@ export function rulesOf(key: string): Rules | null {
   if (!counter && def.primary !== 'mean') return null;
   const rules: Rules = { ...qc, counter };
   if (counter) delete rules.stuckHours;
-  RULES.set(key, rules);
   return rules;
 }
 

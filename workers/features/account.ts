@@ -24,6 +24,8 @@ export const accountHandlers = {
   loadWeatherServer: (rt, device) => account.loadWeatherServer(deps(rt), device),
   loadStationGaps: (rt, device, days) => account.loadStationGaps(deps(rt), device, days),
   loadNeighbourHints: (rt, device) => account.loadNeighbourHints(deps(rt), device),
+  loadQcFlags: (rt, device, days) => account.loadQcFlags(deps(rt), device, days),
+  decideQcFlag: (rt, id, status) => account.decideQcFlag(deps(rt), id, status),
   regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
   setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
   exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
@@ -42,6 +44,8 @@ export const accountHandlers = {
   | 'loadWeatherServer'
   | 'loadStationGaps'
   | 'loadNeighbourHints'
+  | 'loadQcFlags'
+  | 'decideQcFlag'
   | 'regenerateStationKey'
   | 'setMacIdentification'
   | 'exportData'
