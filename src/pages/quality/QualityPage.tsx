@@ -258,7 +258,7 @@ export default function QualityPage() {
                         <span className={`${styles.time} tabular`}>{timeOf(f.time)}</span>
                         <span className={styles.what}>
                           <strong>{itemLabel(f.key, device)}</strong>{' '}
-                          <span className="tabular">{amount(f.key, f.value)}</span>
+                          <span className={`${styles.value} tabular`}>{amount(f.key, f.value)}</span>
                         </span>
                         <span className={styles.reason}>{reasonText[f.reason]}</span>
                         <span className={styles[f.status]}>{statusText(f)}</span>
@@ -357,7 +357,12 @@ export default function QualityPage() {
               </form>
             ) : (
               keys.length > 0 && (
-                <Button onClick={() => setDraft({ key: keys[0], min: '', max: '' })}>{t`Add a limit`}</Button>
+                <Button
+                  className={styles.addLimit}
+                  onClick={() => setDraft({ key: keys[0], min: '', max: '' })}
+                >
+                  {t`Add a limit`}
+                </Button>
               )
             )}
           </Panel>
