@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { calibrateInto, keepUnderived } from '../../src/domain/calibration';
 import { deriveInto } from '../../src/domain/formulas';
 import { METRICS_HASH } from '../../src/domain/hash';
+import { dropDerivedOf } from '../../src/domain/qc';
 import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
@@ -188,6 +189,7 @@ export class Ingest {
       }
       // Quality control before deriving: a dew point is not computed from a spiking temperature.
       const failed = await this.qc.judge(device._id, time, cleaned);
+      if (raw && failed.length > 0) dropDerivedOf(raw, failed);
       // The station's place gives the sun's position for an estimated WBGT.
       const values = deriveInto(cleaned, {
         time,

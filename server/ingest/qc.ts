@@ -31,6 +31,8 @@ export interface Failed {
 export class QualityControl {
   private seen = new Map<string, Seen>();
   private limits = new Map<string, readonly QcLimit[]>();
+  /** The 5-minute bucket a stuck value was last kept for, per station and metric. */
+  private stuckNoted = new Map<string, number>();
   /** When a value outside its physical range was last noted, per station and metric. */
   private limitNoted = new Map<string, number>();
   private listening = false;
@@ -69,10 +71,22 @@ export class QualityControl {
     });
   }
 
-  /** The rows of what failed, to insert into `qcFlags` (a kept rain-counter reset is already accepted). */
+  /**
+   * The rows of what failed, to insert into `qcFlags` (a kept rain-counter reset is already accepted). A stuck
+   * value is kept once per 5-minute bucket: it is the same value every upload (a console may send every 16 s),
+   * and one per bucket gives the bucket its minimum, maximum and mean when accepted.
+   */
   rows(device: string, time: number, failed: readonly Failed[]) {
     const now = Date.now();
-    return failed.map((f) => ({
+    const bucket = time - (time % 300);
+    const kept = failed.filter((f) => {
+      if (f.reason !== 'stuck') return true;
+      const id = `${device}:${f.key}`;
+      if (this.stuckNoted.get(id) === bucket) return false;
+      this.stuckNoted.set(id, bucket);
+      return true;
+    });
+    return kept.map((f) => ({
       _id: objectId(now),
       device,
       time,

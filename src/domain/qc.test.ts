@@ -35,7 +35,7 @@ describe('spike rule', () => {
     const values: Record<string, number | null> = { tempc0: 80, humc0: 50, dewpoint: 60 };
     expect(judgeInto(values, T0 + 60, tracks, [])).toEqual([{ key: 'tempc0', value: 80, reason: 'spike' }]);
     // Left out, and the console's dew point computed from it with it.
-    expect(values).toEqual({ tempc0: null, humc0: 50, dewpoint: null });
+    expect(values).toEqual({ tempc0: null, humc0: 50 });
     expect(tracks.get('tempc0')).toEqual({ v: 20, t: T0, since: T0 });
     // The next normal reading is judged against 20 °C, two minutes on: 20.4 passes.
     expect(judgeInto({ tempc0: 20.4 }, T0 + 120, tracks, [])).toEqual([]);

@@ -126,14 +126,24 @@ export function judgeInto(
       if (reason !== 'rainReset') values[key] = null;
     }
   }
-  if (failed.length > 0)
-    for (const [derived, inputs] of Object.entries(DERIVED_FROM))
-      if (
-        values[derived] != null &&
-        inputs.some((k) => failed.some((f) => f.key === k && f.reason !== 'rainReset'))
-      )
-        values[derived] = null;
+  if (failed.length > 0) dropDerivedOf(values, failed);
   return failed;
+}
+
+/**
+ * Removes what was derived from a value left out (a console's dew point from a spiking temperature): it is
+ * derived again from what passed, or not at all. For an upload's values and calibration's kept raw values.
+ */
+export function dropDerivedOf(
+  values: Record<string, number | null>,
+  failed: readonly { key: string; reason: QcReason }[],
+): void {
+  for (const [derived, inputs] of Object.entries(DERIVED_FROM))
+    if (
+      values[derived] != null &&
+      inputs.some((k) => failed.some((f) => f.key === k && f.reason !== 'rainReset'))
+    )
+      delete values[derived];
 }
 
 function judgeOne(
