@@ -3,6 +3,7 @@
 // a rejected value stays out, an accepted one comes back into the day's maximum and the records.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../testing/server';
+import { QualityControl } from './qc';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof newUser>>;
@@ -111,6 +112,24 @@ describe('a spike', () => {
   });
 });
 
+test('a process that has not seen the station judges its next upload against the stored previous value', async () => {
+  const s = await newStation(t, owner.token, { timezone: 'UTC' });
+  await upload(s, NOW - 120, { t1tem: 20, t1hum: 50 });
+  // Another process (the station's uploads moved to it): no memory of the station, one read of the store.
+  const other = new QualityControl(t.server.app);
+  const values: Record<string, number | null> = { tempc0: 80, humc0: 50 };
+  expect(await other.judge(s._id, NOW - 60, values)).toEqual([{ key: 'tempc0', value: 80, reason: 'spike' }]);
+  expect(values).toEqual({ tempc0: null, humc0: 50 });
+  // Known from then on: the next upload costs no read.
+  const latest = t.server.app.ctx.samples.latest;
+  t.server.app.ctx.samples.latest = () => Promise.reject(new Error('read again'));
+  try {
+    expect(await other.judge(s._id, NOW, { tempc0: 20.2 })).toEqual([]);
+  } finally {
+    t.server.app.ctx.samples.latest = latest;
+  }
+});
+
 test('a humidity stuck at 99 % is flagged once unchanged for 6 hours, left out, and kept once per 5 minutes', async () => {
   const s = await newStation(t, owner.token, { timezone: 'UTC' });
   // On a 5-minute boundary: the 20th upload and the one a minute after it share a bucket.
@@ -152,6 +171,11 @@ test('values outside the physical range and the owner’s limits are flagged; a 
   const owned = found.find((f) => f.reason === 'ownerLimit');
   expect((await decide(owned?._id as string, 'accepted')).status).toBe(200);
   expect(await dayMax(s._id, 'relbaro')).toBe(1050);
+  // Accepted at once, while its upload may still wait in the open bucket (SQLite's log): a second of its own.
+  await upload(s, NOW - 240, { t1tem: 20, t1hum: 50, rbar: 1060 });
+  const next = (await flags(s._id)).find((f) => f.value === 1060);
+  expect((await decide(next?._id as string, 'accepted')).status).toBe(200);
+  expect(await dayMax(s._id, 'relbaro')).toBe(1060);
 });
 
 test('the list is the owner’s: 400 without a station or with bad days, 404 to a stranger, 401 signed out', async () => {
