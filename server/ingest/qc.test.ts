@@ -176,6 +176,15 @@ test('values outside the physical range and the owner’s limits are flagged; a 
   const next = (await flags(s._id)).find((f) => f.value === 1060);
   expect((await decide(next?._id as string, 'accepted')).status).toBe(200);
   expect(await dayMax(s._id, 'relbaro')).toBe(1060);
+  // A change of the limits applies to the next upload.
+  const changed = await call(t.url, 'PATCH', `/stationQcLimits/${limits.body._id}`, {
+    token: owner.token,
+    body: { limits: [{ key: 'relbaro', max: 1070 }] },
+  });
+  expect(changed.status).toBe(200);
+  await upload(s, NOW - 180, { t1tem: 20, t1hum: 50, rbar: 1065 });
+  expect((await flags(s._id)).some((f) => f.value === 1065)).toBe(false);
+  expect(await dayMax(s._id, 'relbaro')).toBe(1065);
 });
 
 test('the list is the owner’s: 400 without a station or with bad days, 404 to a stranger, 401 signed out', async () => {

@@ -1,8 +1,9 @@
 // Quality control at ingest (issue 24): judges each upload's cleaned values against the station's previous
 // accepted ones (src/domain/qc.ts) and records what it leaves out. Kept in memory per process: each station's
-// previous accepted value per metric, and its owner's limits (read once, forgotten when the settings change, as
-// calibrations.ts). A station this process has not seen lately (new, or its uploads went to another process) has
-// its previous values read from the store once: the common upload costs no query.
+// previous accepted value per metric, and the owners' limits (read once for all stations, then kept up to date from
+// the settings service's events, which reach every process through the sync bus). A station this process has not
+// seen lately (new, or its uploads went to another process) has its previous values read from the store once: the
+// common upload costs no query.
 import { COLLECTIONS } from '../../src/domain/collections';
 import { judgeInto, type QcLimit, type QcReason, type QcTrack, tracksFrom } from '../../src/domain/qc';
 import type { Application } from '../declarations';
@@ -15,6 +16,8 @@ const STALE_AFTER = 1800;
 
 /** A value outside its physical range is noted at most this often per station and metric (seconds). */
 const LIMIT_NOTE_EVERY = 3600;
+
+const NO_LIMITS: readonly QcLimit[] = [];
 
 interface Seen {
   tracks: Map<string, QcTrack>;
@@ -36,6 +39,8 @@ export class QualityControl {
   /** When a value outside its physical range was last noted, per station and metric. */
   private limitNoted = new Map<string, number>();
   private listening = false;
+  /** The one read of every station's limits (null until it succeeds or after it failed). */
+  private loaded: Promise<void> | null = null;
 
   constructor(private app: Application) {}
 
@@ -45,7 +50,8 @@ export class QualityControl {
    */
   async judge(device: string, time: number, values: Record<string, number | null>): Promise<Failed[]> {
     this.listen();
-    const limits = this.limits.get(device) ?? (await this.readLimits(device));
+    if (!this.loaded) await this.loadLimits();
+    const limits = this.limits.get(device) ?? NO_LIMITS;
     let seen = this.seen.get(device);
     if (!seen || time - seen.at > STALE_AFTER) {
       const latest = (await this.app.ctx.samples.latest([device])).get(device);
@@ -99,18 +105,33 @@ export class QualityControl {
     }));
   }
 
-  private async readLimits(device: string): Promise<readonly QcLimit[]> {
-    const row = await this.app.ctx.storage.knex(settings.sqlTable).where({ weatherDevice: device }).first();
-    const limits: QcLimit[] = row ? JSON.parse(row.limits) : [];
-    this.limits.set(device, limits);
-    return limits;
+  /**
+   * Every station's limits, read in one query at first use (only stations whose owners set limits have a row):
+   * a station's first upload here then costs no query for them. Changes arrive as the settings service's events.
+   */
+  private loadLimits(): Promise<void> {
+    this.loaded ??= this.app.ctx.storage
+      .knex(settings.sqlTable)
+      .select('weatherDevice', 'limits')
+      .then((rows: { weatherDevice: string; limits: string }[]) => {
+        // An event that came while the query ran is newer than its row.
+        for (const r of rows)
+          if (!this.limits.has(r.weatherDevice)) this.limits.set(r.weatherDevice, JSON.parse(r.limits));
+      });
+    this.loaded.catch(() => {
+      this.loaded = null;
+    });
+    return this.loaded;
   }
 
   /** Registered at first use: the settings service exists by then (app.ts registers services before uploads). */
   private listen(): void {
     if (this.listening) return;
     this.listening = true;
-    const forget = (r: { weatherDevice?: string }) => r.weatherDevice && this.limits.delete(r.weatherDevice);
-    for (const event of ['created', 'patched']) this.app.service(service).on(event, forget);
+    const changed = (r: { weatherDevice?: string; limits?: QcLimit[] | string }) => {
+      if (!r.weatherDevice || r.limits === undefined) return;
+      this.limits.set(r.weatherDevice, typeof r.limits === 'string' ? JSON.parse(r.limits) : r.limits);
+    };
+    for (const event of ['created', 'patched']) this.app.service(service).on(event, changed);
   }
 }
