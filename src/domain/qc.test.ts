@@ -1,6 +1,6 @@
 // Quality-control rules with numbers worked out by hand from the declarations: temperature may move 3 °C a
-// minute, humidity 10 %, pressure 1 hPa, wind 20 m/s, a rain counter rise 40 mm; readings stuck for 6 h
-// (wind 12 h, except calm) are stuck.
+// minute, humidity 10 %, pressure 1 hPa, wind 5 m/s, a rain counter rise 15 mm, each over at least 5 minutes;
+// readings unchanged for 6 h (wind 12 h, except calm) are stuck.
 import { describe, expect, it } from 'vitest';
 import {
   canDecide,
@@ -22,8 +22,8 @@ describe('which metrics have rules', () => {
     expect(rulesOf('tempc0')).toMatchObject({ spikePerMinute: 3, stuckHours: 6, counter: false });
     expect(rulesOf('humc0')).toMatchObject({ spikePerMinute: 10, stuckHours: 6 });
     expect(rulesOf('relbaro')).toMatchObject({ spikePerMinute: 1, stuckHours: 6 });
-    expect(rulesOf('windspd')).toMatchObject({ spikePerMinute: 20, stuckHours: 12, stuckExcept: 0 });
-    expect(rulesOf('dailyrain')).toEqual({ spikePerMinute: 40, counter: true });
+    expect(rulesOf('windspd')).toMatchObject({ spikePerMinute: 5, stuckHours: 12, stuckExcept: 0 });
+    expect(rulesOf('dailyrain')).toEqual({ spikePerMinute: 15, counter: true });
     for (const k of ['dewpoint', 'gust', 'soilc1', 'leafc1', 'batc0', 'winddir', 'uvi'])
       expect(rulesOf(k)).toBeNull();
   });
@@ -42,13 +42,13 @@ describe('spike rule', () => {
     expect(tracks.get('tempc0')).toEqual({ v: 20.4, t: T0 + 120, since: T0 + 120 });
   });
 
-  it('allows 3 °C per minute elapsed, at least one minute', () => {
-    // 16 s later: the allowance is a whole minute's, 3 °C: 23 passes, 23.1 does not.
-    expect(judgeInto({ tempc0: 23 }, T0 + 16, track(20), [])).toEqual([]);
-    expect(judgeInto({ tempc0: 23.1 }, T0 + 16, track(20), [])[0]?.reason).toBe('spike');
-    // 5 minutes later: 15 °C; a fall of 15 passes, of 15.5 not.
-    expect(judgeInto({ tempc0: 5 }, T0 + 300, track(20), [])).toEqual([]);
-    expect(judgeInto({ tempc0: 4.5 }, T0 + 300, track(20), [])[0]?.reason).toBe('spike');
+  it('allows 3 °C per minute elapsed, over at least 5 minutes', () => {
+    // 16 s later: the allowance is five minutes', 15 °C: 35 passes, 35.1 does not.
+    expect(judgeInto({ tempc0: 35 }, T0 + 16, track(20), [])).toEqual([]);
+    expect(judgeInto({ tempc0: 35.1 }, T0 + 16, track(20), [])[0]?.reason).toBe('spike');
+    // 10 minutes later: 30 °C; a fall of 30 passes, of 30.5 not.
+    expect(judgeInto({ tempc0: -10 }, T0 + 600, track(20), [])).toEqual([]);
+    expect(judgeInto({ tempc0: -10.5 }, T0 + 600, track(20), [])[0]?.reason).toBe('spike');
   });
 
   it('judges an older reading (a backlog) only by the owner’s limits', () => {
@@ -77,11 +77,13 @@ describe('rain rule', () => {
     expect(rainSince(12.5, 13.1)).toBeCloseTo(0.6, 10);
   });
 
-  it('a counter rising over 40 mm a minute is a spike', () => {
+  it('a counter rising over 15 mm a minute is a spike', () => {
     const tracks = new Map<string, QcTrack>([['dailyrain', { v: 2, t: T0, since: T0 }]]);
-    // Two minutes: 80 mm allowed. 2 → 82 passes, 2 → 82.5 not.
-    expect(judgeInto({ dailyrain: 82.5 }, T0 + 120, tracks, [])[0]?.reason).toBe('spike');
-    expect(judgeInto({ dailyrain: 82 }, T0 + 120, tracks, [])).toEqual([]);
+    // Ten minutes: 150 mm allowed. 2 → 152.5 is a spike, 2 → 152 passes; a minute: five minutes' 75 mm.
+    expect(judgeInto({ dailyrain: 152.5 }, T0 + 600, tracks, [])[0]?.reason).toBe('spike');
+    expect(judgeInto({ dailyrain: 152 }, T0 + 600, tracks, [])).toEqual([]);
+    expect(judgeInto({ dailyrain: 228 }, T0 + 660, tracks, [])[0]?.reason).toBe('spike');
+    expect(judgeInto({ dailyrain: 227 }, T0 + 660, tracks, [])).toEqual([]);
   });
 });
 

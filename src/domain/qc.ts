@@ -62,6 +62,12 @@ export interface QcTrack {
   since: number;
 }
 
+/**
+ * A change is judged as if at least this many minutes had passed: consoles send instantaneous readings every 16 s
+ * or so, noisier than the 1-minute means the step test's rates are for. 80 °C after 20 °C is still a spike.
+ */
+export const SPIKE_MIN_MINUTES = 5;
+
 /** The rules a metric falls under. */
 interface Rules {
   spikePerMinute?: number;
@@ -168,7 +174,7 @@ function judgeOne(
     tracks.set(key, { v, t: time, since: time });
     return LIFETIME_COUNTERS.has(key) ? 'rainReset' : null;
   }
-  const minutes = Math.max((time - prev.t) / 60, 1);
+  const minutes = Math.max((time - prev.t) / 60, SPIKE_MIN_MINUTES);
   if (rules.spikePerMinute !== undefined && Math.abs(v - prev.v) > rules.spikePerMinute * minutes)
     return 'spike';
   if (v !== prev.v) {

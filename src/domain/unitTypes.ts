@@ -38,9 +38,9 @@ export interface UnitTypeDef {
 
 /**
  * How a kind of reading may move (base units). `spikePerMinute`: the largest plausible change per minute since the
- * station's previous accepted value (WMO-No. 8's step test: 3 °C, 10 %, 0.5–1 hPa, 20 m/s); a rain counter only
- * rises by it. `stuckHours`: a reading exactly unchanged this long comes from a stuck sensor, except the value
- * `stuckExcept` (calm wind stays 0 all night).
+ * station's previous accepted value, over at least 5 minutes (qc.ts SPIKE_MIN_MINUTES; WMO-No. 8's step test: 3 °C,
+ * 10 %, 0.5–1 hPa a minute); a rain counter only rises by it. `stuckHours`: a reading exactly unchanged this long
+ * comes from a stuck sensor, except the value `stuckExcept` (calm wind stays 0 all night).
  */
 export interface QcRates {
   spikePerMinute?: number;
@@ -97,7 +97,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: 0.1, max: 50 },
     hysteresis: 0.5,
-    qc: { spikePerMinute: 20, stuckHours: 12, stuckExcept: 0 },
+    qc: { spikePerMinute: 5, stuckHours: 12, stuckExcept: 0 },
     homeAssistant: measurement('wind_speed', 'm/s'),
   },
   windDirection: {
@@ -116,8 +116,9 @@ const TABLE = {
     change: 0.1,
     threshold: true,
     hysteresis: 0.5,
-    // The heaviest minute on record is about 31 mm: a counter rising faster is a bad packet.
-    qc: { spikePerMinute: 40 },
+    // The heaviest 5 minutes on record hold about 60 mm: a counter rising faster than 15 mm a minute (75 mm in
+    // 5) is a bad packet.
+    qc: { spikePerMinute: 15 },
     // Totals that reset (daily, weekly… rain): total_increasing takes a drop as a reset.
     homeAssistant: {
       device_class: 'precipitation',
