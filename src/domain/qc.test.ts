@@ -89,7 +89,8 @@ describe('rain rule', () => {
 
 describe('stuck rule', () => {
   it('flags a humidity unchanged for 6 hours, not before, and lets it go when it moves', () => {
-    const tracks = new Map<string, QcTrack>([['humc0', { v: 99, t: T0, since: T0 }]]);
+    // Unchanged since T0, the last reading at 5 h.
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 99, t: T0 + 5 * 3600, since: T0 }]]);
     // 5 h 59 min unchanged: fine.
     expect(judgeInto({ humc0: 99 }, T0 + 6 * 3600 - 60, tracks, [])).toEqual([]);
     // 6 h: stuck.
@@ -102,10 +103,19 @@ describe('stuck rule', () => {
     expect(tracks.get('humc0')?.since).toBe(T0 + 6 * 3600 + 60);
   });
 
+  it('counts only a run without gaps over an hour: the same humidity a day later is no stuck sensor', () => {
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 60, t: T0, since: T0 }]]);
+    expect(judgeInto({ humc0: 60 }, T0 + 86400, tracks, [])).toEqual([]);
+    expect(tracks.get('humc0')).toEqual({ v: 60, t: T0 + 86400, since: T0 + 86400 });
+    // An hour's gap still continues the run.
+    tracks.set('humc0', { v: 60, t: T0 + 5 * 3600, since: T0 });
+    expect(judgeInto({ humc0: 60 }, T0 + 6 * 3600, tracks, [])[0]?.reason).toBe('stuck');
+  });
+
   it('calm wind is never stuck; a steady 3.4 m/s is after 12 hours', () => {
     const tracks = new Map<string, QcTrack>([
-      ['windspd', { v: 0, t: T0, since: T0 }],
-      ['windavg10m', { v: 3.4, t: T0, since: T0 }],
+      ['windspd', { v: 0, t: T0 + 11.5 * 3600, since: T0 }],
+      ['windavg10m', { v: 3.4, t: T0 + 11.5 * 3600, since: T0 }],
     ]);
     expect(judgeInto({ windspd: 0, windavg10m: 3.4 }, T0 + 12 * 3600, tracks, [])).toEqual([
       { key: 'windavg10m', value: 3.4, reason: 'stuck' },

@@ -68,6 +68,9 @@ export interface QcTrack {
  */
 export const SPIKE_MIN_MINUTES = 5;
 
+/** A stuck sensor's run of unchanged readings has no gap longer than this (seconds). */
+export const STUCK_GAP = 3600;
+
 /** The rules a metric falls under. */
 interface Rules {
   spikePerMinute?: number;
@@ -177,7 +180,8 @@ function judgeOne(
   const minutes = Math.max((time - prev.t) / 60, SPIKE_MIN_MINUTES);
   if (rules.spikePerMinute !== undefined && Math.abs(v - prev.v) > rules.spikePerMinute * minutes)
     return 'spike';
-  if (v !== prev.v) {
+  // A new value, or the same after a gap (nothing is known of the time between): a new run starts.
+  if (v !== prev.v || time - prev.t > STUCK_GAP) {
     tracks.set(key, { v, t: time, since: time });
     return null;
   }
