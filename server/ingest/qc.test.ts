@@ -169,19 +169,21 @@ test('values outside the physical range and the owner’s limits are flagged; a 
   expect(refused.status).toBe(400);
   expect(refused.body.message).toMatch(/physical range/);
   const owned = found.find((f) => f.reason === 'ownerLimit');
-  expect((await decide(owned?._id as string, 'accepted')).status).toBe(200);
+  const ok = await decide(owned?._id as string, 'accepted');
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   expect(await dayMax(s._id, 'relbaro')).toBe(1050);
   // Accepted at once, while its upload may still wait in the open bucket (SQLite's log): a second of its own.
   await upload(s, NOW - 240, { t1tem: 20, t1hum: 50, rbar: 1060 });
   const next = (await flags(s._id)).find((f) => f.value === 1060);
-  expect((await decide(next?._id as string, 'accepted')).status).toBe(200);
+  const ok2 = await decide(next?._id as string, 'accepted');
+  expect(ok2.status, JSON.stringify(ok2.body)).toBe(200);
   expect(await dayMax(s._id, 'relbaro')).toBe(1060);
   // A change of the limits applies to the next upload.
   const changed = await call(t.url, 'PATCH', `/stationQcLimits/${limits.body._id}`, {
     token: owner.token,
     body: { limits: [{ key: 'relbaro', max: 1070 }] },
   });
-  expect(changed.status).toBe(200);
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   await upload(s, NOW - 180, { t1tem: 20, t1hum: 50, rbar: 1065 });
   expect((await flags(s._id)).some((f) => f.value === 1065)).toBe(false);
   expect(await dayMax(s._id, 'relbaro')).toBe(1065);

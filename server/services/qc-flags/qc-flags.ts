@@ -116,14 +116,23 @@ export class QcFlagsService {
    */
   private async restore(device: DeviceRow, flag: QcFlag): Promise<void> {
     const { samples } = this.app.ctx;
-    const end = flag.time - (flag.time % 300) + 300;
-    const taken = new Set((await samples.samples(device._id, flag.time, end)).map((s) => s.time));
-    let time = flag.time;
-    while (taken.has(time) && time < end - 1) time++;
-    if (taken.has(time)) throw new Conflict('No free second left in that 5-minute bucket');
+    const start = flag.time - (flag.time % 300);
+    const taken = new Set((await samples.samples(device._id, start, start + 300)).map((s) => s.time));
+    const time = freeSecond(flag.time, start, taken);
+    if (time === null) throw new Conflict('No free second left in that 5-minute bucket');
     await samples.write(device, time, { [flag.key]: flag.value });
     forgetRecords(device._id);
   }
+}
+
+/**
+ * The second nearest after `time` (else before it) in its 5-minute bucket from `start` that holds no sample: the
+ * reading's own when free. The last second of a bucket has none after it.
+ */
+export function freeSecond(time: number, start: number, taken: ReadonlySet<number>): number | null {
+  for (let s = time; s < start + 300; s++) if (!taken.has(s)) return s;
+  for (let s = time - 1; s >= start; s--) if (!taken.has(s)) return s;
+  return null;
 }
 
 export function qcFlags(app: Application): void {
