@@ -65,7 +65,8 @@ const rows = Array.from({ length: STATIONS }, (_, i) => ({
   createdAt: now,
   updatedAt: now,
 }));
-// The same number of stations again, each with a calibration (issue 24): ingest applies it to every upload.
+// The same number of stations again, each with a calibration and limits of its owner's own (issue 24): ingest
+// applies them to every upload (quality control's rate and stuck rules run for every station).
 const calibrated = rows.map((r, i) => ({
   ...r,
   _id: objectId(now),
@@ -87,6 +88,17 @@ if (seed) {
       calibrated
         .slice(i, i + 200)
         .map((d) => ({ _id: objectId(now), weatherDevice: d._id, user, entries, updatedAt: now })),
+    );
+  // And limits of the owner's own (quality control, issue 24) the bench's values pass.
+  const limits = JSON.stringify([
+    { key: 'tempc0', min: -30, max: 45 },
+    { key: 'relbaro', min: 950, max: 1050 },
+  ]);
+  for (let i = 0; i < calibrated.length; i += 200)
+    await knex('stationQcLimits').insert(
+      calibrated
+        .slice(i, i + 200)
+        .map((d) => ({ _id: objectId(now), weatherDevice: d._id, user, limits, updatedAt: now })),
     );
 }
 const port = await server.listen();

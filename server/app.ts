@@ -56,6 +56,7 @@ import { forecast } from './services/forecast/forecast';
 import { imports } from './services/imports/imports';
 import { metrics } from './services/metrics/metrics';
 import { orders } from './services/orders/orders';
+import { qcFlags } from './services/qc-flags/qc-flags';
 import { records } from './services/records/records';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { stationGaps } from './services/station-gaps/station-gaps';
@@ -220,6 +221,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(stationGaps);
   app.configure(stationNeighbours);
   app.configure(stationRecalibrations);
+  app.configure(qcFlags);
   app.configure(subscriptions);
   app.configure(orders);
   app.configure(shareInvitations);

@@ -30,6 +30,8 @@ const TARGET_KEY = 'matrix-target-key-7777';
 const doomed = {} as Record<'rest' | 'socket', { _id: string }>;
 let transport: 'rest' | 'socket' = 'rest';
 let ownerSettingsId = '';
+/** A value quality control left out of the private station's data (issue 24). */
+let ownerFlagId = '';
 const PRIV_MAC = 'AA:BB:CC:DD:00:01';
 const PUB_MAC = 'AA:BB:CC:DD:00:02';
 let yearlyPlanId = '';
@@ -142,6 +144,17 @@ beforeAll(async () => {
   });
   await wslink(t, priv, { datetime: at(2), t1tem: 22, t1hum: 50 });
   await t.server.app.ctx.alerts?.idle();
+  ownerFlagId = '0'.repeat(23) + '1';
+  await knex('qcFlags').insert({
+    _id: ownerFlagId,
+    device: priv._id,
+    time: Math.floor(Date.now() / 1000) - 150,
+    key: 'tempc0',
+    value: 80,
+    reason: 'spike',
+    status: 'flagged',
+    createdAt: Date.now(),
+  });
   const alerts = await call(t.url, 'GET', `/alerts?device=${priv._id}`, { token: tokens.owner });
   ownerAlertId = list(alerts.body)[0]?._id ?? '';
   expect(ownerAlertId).toMatch(/^[0-9a-f]{24}$/);
@@ -573,6 +586,29 @@ const CASES: Case[] = [
     path: 'stationCalibrations',
     query: () => ({ weatherDevice: priv._id, $paginate: false }),
     expect: readers(),
+  },
+  {
+    name: 'quality-control limits',
+    method: 'find',
+    path: 'stationQcLimits',
+    query: () => ({ weatherDevice: priv._id, $paginate: false }),
+    expect: readers(),
+  },
+  // Values quality control left out (issue 24): only the owner (and an admin) sees and decides them.
+  {
+    name: 'the flagged values',
+    method: 'find',
+    path: 'qcFlags',
+    query: () => ({ device: priv._id }),
+    expect: ownerOnly(),
+  },
+  {
+    name: 'reject a flagged value',
+    method: 'patch',
+    path: 'qcFlags',
+    id: () => ownerFlagId,
+    data: () => ({ status: 'rejected' }),
+    expect: ownerOnly(),
   },
   {
     name: 'the neighbour check',

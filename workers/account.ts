@@ -13,6 +13,7 @@ import { type Device, SERVICES, type User } from '../src/domain/contract';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { GapReport } from '../src/domain/gaps';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
+import type { QcAnswer, QcFlag } from '../src/domain/qc';
 import type { RecalibrationReport } from '../src/domain/recalibration';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
 import type { Connection } from './connection';
@@ -28,6 +29,7 @@ export const ACCOUNT_SERVICES = {
   stationGaps: 'stationGaps',
   stationNeighbours: 'stationNeighbours',
   stationRecalibrations: 'stationRecalibrations',
+  qcFlags: 'qcFlags',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -220,6 +222,22 @@ export async function recalibrateHistory(
         key,
         from,
       })) as RecalibrationReport);
+}
+
+/** The values quality control left out of a station's data, by day, and its gaps (issue 24); online only. */
+export async function loadQcFlags({ conn }: AccountDeps, device: string, days: number): Promise<QcAnswer> {
+  online(conn);
+  return conn.find(ACCOUNT_SERVICES.qcFlags, { device, days });
+}
+
+/** The owner's decision on a flagged value: accepted (back into the data) or rejected; online only. */
+export async function decideQcFlag(
+  { conn }: AccountDeps,
+  id: string,
+  status: 'accepted' | 'rejected',
+): Promise<QcFlag> {
+  online(conn);
+  return conn.patch(ACCOUNT_SERVICES.qcFlags, id, { status });
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

@@ -19,6 +19,7 @@ import type { ExportFormat } from '../src/domain/exports';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
+import type { QcAnswer, QcFlag } from '../src/domain/qc';
 import type { RecalibrationReport } from '../src/domain/recalibration';
 import type { BucketRange } from '../src/domain/types';
 import type { CardDetails } from './orders';
@@ -224,6 +225,10 @@ export interface DataWorkerApi {
   loadNeighbourHints(device: string): Promise<NeighbourAnswer>;
   /** A calibration re-applied to history from `from` (unix s): previewed, or applied by the owner; online only. */
   recalibrateHistory(device: string, key: string, from: number, apply: boolean): Promise<RecalibrationReport>;
+  /** The values quality control left out, by day, with the gaps (issue 24); online only, for the owner. */
+  loadQcFlags(device: string, days: number): Promise<QcAnswer>;
+  /** Accept a flagged value (back into the data) or reject it; online only, for the owner. */
+  decideQcFlag(id: string, status: 'accepted' | 'rejected'): Promise<QcFlag>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
   /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */

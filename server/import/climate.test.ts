@@ -34,13 +34,18 @@ const READINGS: { time: number; temp: number }[] = [
 ];
 
 const p2 = (n: number) => String(n).padStart(2, '0');
+/**
+ * The humidity of a reading: 52 % and 53 % in turn (a humidity exactly unchanged for 6 hours is a stuck sensor to
+ * the upload path's quality control, and the readings span 9 hours).
+ */
+const humAt = (time: number) => 52 + (Math.floor(time / 300) % 2);
 /** A CumulusMX ≥ v4 log line (fixtures/README.md: LogFileRec.CurrentToCsv), in °C and m/s. */
 function logLine(time: number, temp: number): string {
   const d = new Date(time * 1000);
   const date = `${p2(d.getUTCDate())}/${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCFullYear() % 100)} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}`;
   // temp, hum, dew, wind, gust, bearing, rain rate, rain today, SLP, rain counter, in temp, in hum, latest gust,
   // wind chill, heat index, UV, solar.
-  return `${date},${time},${temp.toFixed(1)},52,,3.3,,,,,,,,,,,,,680.6\r\n`;
+  return `${date},${time},${temp.toFixed(1)},${humAt(time)},,3.3,,,,,,,,,,,,,680.6\r\n`;
 }
 
 function logFile(name: string, readings: { time: number; temp: number }[]): string {
@@ -172,7 +177,7 @@ describe('the day-so-far climate of imported history', () => {
         PASSWORD: uploaded.stationKey,
         action: 'updateraw',
         outtemp: String(r.temp),
-        outhumi: '52',
+        outhumi: String(humAt(r.time)),
         windspeed: String(3.3 * 3.6),
         solarradiation: '680.6',
         dateutc: new Date(r.time * 1000).toISOString().slice(0, 19).replace('T', ' '),

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { calibrateInto, keepUnderived } from '../../src/domain/calibration';
 import { deriveInto } from '../../src/domain/formulas';
 import { METRICS_HASH } from '../../src/domain/hash';
+import { dropDerivedOf } from '../../src/domain/qc';
 import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
@@ -25,6 +26,7 @@ import {
   type UploadProtocol,
   type UploadReply,
 } from './parsers';
+import { type Failed, QualityControl } from './qc';
 import type { RelayNote } from './relayed';
 
 /** The station an upload names, for the admin's list of rejections: a station ID, never a key or a MAC hash. */
@@ -35,13 +37,15 @@ export function namedStation(protocol: UploadProtocol, params: Fields, pathKey?:
   return identity.by === 'passkey' ? identity.key : 'station key';
 }
 
-/** The values a console sent that were out of their metric's range (and dropped), as `key=value, …`. */
-function outOfRange(sent: Record<string, number | null>, kept: Record<string, number | null>): string | null {
-  const dropped: string[] = [];
-  for (const key in sent)
-    if (sent[key] !== null && key in kept && kept[key] === null && sent[key] !== -9999)
-      dropped.push(`${key}=${sent[key]}`);
-  return dropped.length > 0 ? dropped.join(', ') : null;
+/** The values a console sent that were out of their metric's range (and dropped), as `key=value`. */
+function outOfRange(sent: Record<string, number | null>, kept: Record<string, number | null>): Failed[] {
+  const dropped: Failed[] = [];
+  for (const key in sent) {
+    const value = sent[key];
+    if (value !== null && key in kept && kept[key] === null && value !== -9999)
+      dropped.push({ key, value, reason: 'limit' });
+  }
+  return dropped;
 }
 
 /** A relayed upload received this many seconds ago or more comes from the relay's queue (its backlog). */
@@ -78,6 +82,8 @@ export class Ingest {
   private climateToday: ClimateTodayDeriver;
   /** Late readings noted for the networks that take past readings (issue 27). */
   private late: LateReadings;
+  /** Values quality control leaves out (issue 24). */
+  private qc: QualityControl;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
@@ -85,6 +91,7 @@ export class Ingest {
     this.backlog = new TokenBuckets(ingestBurst, ingestPerSecond * RELAY_BACKLOG_RATE);
     this.climateToday = new ClimateTodayDeriver(app);
     this.late = new LateReadings(app);
+    this.qc = new QualityControl(app);
   }
 
   /**
@@ -174,20 +181,30 @@ export class Ingest {
       const time = parsed.time > now + MAX_CLOCK_AHEAD ? now : parsed.time;
       const sent = { ...parsed.values };
       const raw = calibrateInto(parsed.values, await this.app.ctx.calibrations.effective(device._id), time);
+      const cleaned = cleanInto(parsed.values);
+      const dropped = outOfRange(sent, cleaned);
+      if (dropped.length > 0) {
+        note.reason = 'outOfRange';
+        note.detail = dropped.map((d) => `${d.key}=${d.value}`).join(', ');
+      }
+      // Quality control before deriving: a dew point is not computed from a spiking temperature.
+      const failed = await this.qc.judge(device._id, time, cleaned);
+      if (raw && failed.length > 0) dropDerivedOf(raw, failed);
       // The station's place gives the sun's position for an estimated WBGT.
-      const values = deriveInto(cleanInto(parsed.values), {
+      const values = deriveInto(cleaned, {
         time,
         latitude: device.latitude,
         longitude: device.longitude,
       });
       keepUnderived(values, raw);
       await this.climateToday.addTo(device, time, values);
-      const dropped = outOfRange(sent, values);
-      if (dropped) {
-        note.reason = 'outOfRange';
-        note.detail = dropped;
-      }
       const stored = await this.store(device, time, values);
+      // Kept with their reason for the owner's Data quality page (a retransmission was flagged the first time).
+      const flags = stored
+        ? this.qc.rows(device._id, time, [...this.qc.notable(device._id, time, dropped), ...failed])
+        : [];
+      if (flags.length > 0)
+        this.track(this.app.ctx.storage.knex('qcFlags').insert(flags), 'quality flags not saved');
       // A reading older than a 5-minute bucket (a relay's backlog, a console's own late time) goes on to the
       // networks that take past readings, after the newer ones they were sent (issue 27).
       if (stored && time < now - LATE_AFTER)

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
           page('records/:id?', msg`Records`, () => import('../pages/records/RecordsPage')),
           page('climate/:id?', msg`Climate`, () => import('../pages/climate/ClimatePage')),
           page('calibration/:id?', msg`Calibration`, () => import('../pages/calibration/CalibrationPage')),
+          page('quality/:id?', msg`Data quality`, () => import('../pages/quality/QualityPage')),
           page('profile', msg`Profile`, () => import('../pages/account/ProfilePage')),
           page(
             'profile/changePassword',

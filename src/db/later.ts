@@ -49,7 +49,7 @@ export function useLiveLater<T>(query: Query<T>, deps: DependencyList): T | unde
   const [value, setValue] = useState<{ of: DependencyList; v: T } | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when the query changes.
   useEffect(() => watchLater(query, (v) => setValue({ of: deps, v })), deps);
-  // An answer for other deps is not this query's answer (as useLiveQuery: undefined until the new one).
+  // An answer for other deps is not this query's answer (undefined until the new one).
   return value && sameDeps(value.of, deps) ? value.v : undefined;
 }
 

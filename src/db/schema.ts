@@ -1,4 +1,4 @@
-// The browser's local database (docs/architecture.md §4). The UI reads only from here (useLiveQuery);
+// The browser's local database (docs/architecture.md §4). The UI reads only from here (db/store.ts);
 // the data worker and the service worker are the writers. Bump the version and add a `.stores()` step to migrate.
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { COLLECTION_LIST } from '../domain/collections';

@@ -50,6 +50,8 @@ interface Kind {
   min: number;
   max: number;
   fold: Fold;
+  /** Readings that rest for days and jump (soil moisture, leaf wetness): no rate or stuck rule (qc.ts). */
+  steady?: true;
 }
 
 const temp = (min = -60, max = 80): Kind => ({
@@ -59,6 +61,7 @@ const temp = (min = -60, max = 80): Kind => ({
   fold: 'reading',
 });
 const HUM: Kind = { unitType: 'humidity', min: 0, max: 100, fold: 'reading' };
+const WETNESS: Kind = { ...HUM, steady: true };
 const BARO: Kind = { unitType: 'pressure', min: 300, max: 1100, fold: 'reading' };
 const BATTERY: Kind = { unitType: 'battery', min: 0, max: 5, fold: 'state' };
 const LINK: Kind = { unitType: 'state', min: 0, max: 1, fold: 'state' };
@@ -92,6 +95,7 @@ function metric(key: string, kind: Kind, group: MetricGroup, channel = 0): Metri
     channel,
     aggregates,
     primary,
+    ...(kind.steady ? { steady: true as const } : {}),
   };
 }
 
@@ -210,11 +214,11 @@ function added(): MetricDef[] {
   const m: MetricDef[] = [...thermoHygroChannel(8)];
   for (const n of range(SENSOR_CHANNELS)) {
     m.push(
-      metric(`soilc${n}`, HUM, 'channel', n),
+      metric(`soilc${n}`, WETNESS, 'channel', n),
       metric(`batsoilc${n}`, BATTERY, 'channel', n),
       metric(`tfc${n}`, temp(), 'channel', n),
       metric(`battfc${n}`, BATTERY, 'channel', n),
-      metric(`leafc${n}`, HUM, 'channel', n),
+      metric(`leafc${n}`, WETNESS, 'channel', n),
       metric(`batleafc${n}`, BATTERY, 'channel', n),
     );
   }

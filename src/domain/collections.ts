@@ -7,6 +7,7 @@ import { type CalibrationSettings, calibrationRules, defaultCalibration } from '
 import { type DisplaySettings, SERVICES } from './contract';
 import { defaultDisplaySettings } from './deviceTypes';
 import { DISPLAY_LISTS, displaySettingsRules } from './displaySettingsInput';
+import { defaultQcSettings, type QcSettings, qcSettingsRules } from './qc';
 import type { InputReaders } from './readers';
 import type { Words } from './words/types';
 
@@ -89,6 +90,25 @@ export const COLLECTIONS = {
       rules: calibrationRules,
       defaults: (d) => defaultCalibration(d._id),
       label: /*i18n*/ { id: 'settings.calibration', message: 'the calibration of your stations’ sensors' },
+    }),
+  },
+  /** The owner's own limits per metric (issue 24's quality control): a value outside them is flagged at ingest. */
+  qcLimits: {
+    service: 'stationQcLimits',
+    table: 'qcLimits',
+    key: 'weatherDevice',
+    station: 'weatherDevice',
+    onePerStation: true,
+    settings: settings<QcSettings>({
+      sqlTable: 'stationQcLimits',
+      json: ['limits'],
+      scope: 'station',
+      rules: qcSettingsRules,
+      defaults: (d) => defaultQcSettings(d._id),
+      label: /*i18n*/ {
+        id: 'settings.qcLimits',
+        message: 'the lowest and highest values your stations may report',
+      },
     }),
   },
   alertSettings: {

@@ -31,6 +31,7 @@ const OWN_ROOTS = [
   'stationGaps',
   'stationNeighbours',
   'stationRecalibrations',
+  'qcFlags',
   'stations',
   'admin',
   'downloadTokens',

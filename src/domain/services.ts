@@ -9,6 +9,7 @@ import type * as C from './contract';
 import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
 import type { NeighbourAnswer } from './neighbours';
+import type { QcAnswer, QcFlag } from './qc';
 import type { RawValues, RecalibrationReport, RecalibrationRequest } from './recalibration';
 import type { StationRecords } from './records';
 import type { Coded } from './types';
@@ -188,6 +189,9 @@ export interface ServiceTypes extends SettingsServices {
     { device: string; key: string; from: number; to?: number; raw?: boolean }
   > &
     Create<RecalibrationRequest, RecalibrationReport>;
+  /** Values quality control left out, by day, and the owner's accept/reject (issue 24; src/domain/qc.ts). */
+  qcFlags: Find<QcAnswer, { device: string; days?: number }> &
+    Patch<{ status: 'accepted' | 'rejected' }, QcFlag>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
   /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
   'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;

@@ -30,6 +30,8 @@ export interface MetricDef {
   aggregates: Aggregate[];
   /** The aggregate a 5-minute point and a plain graph show ('mean' for readings, 'max' for rain totals, ...). */
   primary: Aggregate;
+  /** Readings that rest for days and jump (soil moisture, leaf wetness): no rate or stuck rule (qc.ts). */
+  steady?: true;
 }
 
 /** The kinds of quantity (src/domain/unitTypes.ts declares each one). */

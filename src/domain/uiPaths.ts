@@ -25,6 +25,7 @@ export const UI_PATHS = [
   '/account/edit',
   '/climate/:id?',
   '/calibration/:id?',
+  '/quality/:id?',
   '/devices',
   '/devices/:id/edit',
   '/shares',

@@ -31,7 +31,23 @@ export interface UnitTypeDef {
   inputRange?: { min: number; max: number };
   /** How far a value must come back past the threshold before an alert clears, base units. */
   hysteresis?: number;
+  /** Quality control (issue 24, src/domain/qc.ts); absent: no rate or stuck rule for this kind. */
+  qc?: QcRates;
   homeAssistant: SensorClass;
+}
+
+/**
+ * How a kind of reading may move (base units). `spikePerMinute`: the largest plausible change per minute since the
+ * station's previous accepted value, over at least 5 minutes (qc.ts SPIKE_MIN_MINUTES; WMO-No. 8's step test: 3 °C,
+ * 10 %, 0.5–1 hPa a minute); a rain counter only rises by it. `stuckHours`: a reading exactly unchanged this long
+ * comes from a stuck sensor, except the value `stuckExcept` (calm wind stays 0 all night); from `stuckSlow.from` up
+ * only after `stuckSlow.hours` (fog and rain hold the humidity at saturation for a day or more).
+ */
+export interface QcRates {
+  spikePerMinute?: number;
+  stuckHours?: number;
+  stuckExcept?: number;
+  stuckSlow?: { from: number; hours: number };
 }
 
 const measurement = (device_class: string | undefined, unit?: string): SensorClass => ({
@@ -50,6 +66,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: -40, max: 60 },
     hysteresis: 0.5,
+    qc: { spikePerMinute: 3, stuckHours: 6 },
     homeAssistant: measurement('temperature', '°C'),
   },
   humidity: {
@@ -59,6 +76,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: 1, max: 99 },
     hysteresis: 2,
+    qc: { spikePerMinute: 10, stuckHours: 6, stuckSlow: { from: 97, hours: 48 } },
     homeAssistant: measurement('humidity', '%'),
   },
   pressure: {
@@ -70,6 +88,7 @@ const TABLE = {
     // The 5-minute drop trigger's value (spec §9), hence 1..20 hPa.
     inputRange: { min: 1, max: 20 },
     hysteresis: 0.3,
+    qc: { spikePerMinute: 1, stuckHours: 6 },
     homeAssistant: measurement('atmospheric_pressure', 'hPa'),
   },
   windSpeed: {
@@ -80,6 +99,7 @@ const TABLE = {
     threshold: true,
     inputRange: { min: 0.1, max: 50 },
     hysteresis: 0.5,
+    qc: { spikePerMinute: 5, stuckHours: 12, stuckExcept: 0 },
     homeAssistant: measurement('wind_speed', 'm/s'),
   },
   windDirection: {
@@ -98,6 +118,9 @@ const TABLE = {
     change: 0.1,
     threshold: true,
     hysteresis: 0.5,
+    // The heaviest 5 minutes on record hold about 60 mm: a counter rising faster than 15 mm a minute (75 mm in
+    // 5) is a bad packet.
+    qc: { spikePerMinute: 15 },
     // Totals that reset (daily, weekly… rain): total_increasing takes a drop as a reset.
     homeAssistant: {
       device_class: 'precipitation',

@@ -26,6 +26,8 @@ export const accountHandlers = {
   loadNeighbourHints: (rt, device) => account.loadNeighbourHints(deps(rt), device),
   recalibrateHistory: (rt, device, key, from, apply) =>
     account.recalibrateHistory(deps(rt), device, key, from, apply),
+  loadQcFlags: (rt, device, days) => account.loadQcFlags(deps(rt), device, days),
+  decideQcFlag: (rt, id, status) => account.decideQcFlag(deps(rt), id, status),
   regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
   setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
   exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
@@ -45,6 +47,8 @@ export const accountHandlers = {
   | 'loadStationGaps'
   | 'loadNeighbourHints'
   | 'recalibrateHistory'
+  | 'loadQcFlags'
+  | 'decideQcFlag'
   | 'regenerateStationKey'
   | 'setMacIdentification'
   | 'exportData'

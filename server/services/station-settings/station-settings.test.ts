@@ -16,6 +16,10 @@ const EXAMPLES: Record<SettingsName, { create: object; patch: object }> = {
     create: { entries: [{ key: 'tempc0', offset: -0.5, since: 0 }] },
     patch: { entries: [{ key: 'relbaro', offset: 1.2, multiplier: 1, since: 1000 }] },
   },
+  qcLimits: {
+    create: { limits: [{ key: 'tempc0', min: -30, max: 45 }] },
+    patch: { limits: [{ key: 'relbaro', min: 950 }] },
+  },
 };
 
 let t: TestServer;

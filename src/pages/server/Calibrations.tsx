@@ -1,4 +1,5 @@
-// The station's calibrations in effect (issue 24), and the way to the Calibration page that changes them.
+// The station's calibrations in effect (issue 24), and the way to the Calibration page that changes them and to
+// the Data quality page.
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { correctionText } from '../../cards/calibration';
@@ -40,6 +41,8 @@ export function Calibrations({ device, dateText }: { device: Device; dateText: (
       )}
       <p className={styles.note}>
         <Link to={`/calibration/${device._id}`}>{t`Calibrate the sensors`}</Link>
+        {' · '}
+        <Link to={`/quality/${device._id}`}>{t`Data quality`}</Link>
       </p>
     </Panel>
   );

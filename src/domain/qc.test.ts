@@ -1,0 +1,220 @@
+// Quality-control rules with numbers worked out by hand from the declarations: temperature may move 3 °C a
+// minute, humidity 10 %, pressure 1 hPa, wind 5 m/s, a rain counter rise 15 mm, each over at least 5 minutes;
+// readings unchanged for 6 h (wind 12 h, except calm; humidity from 97 % 48 h) are stuck.
+import { describe, expect, it } from 'vitest';
+import {
+  canDecide,
+  flagsByDay,
+  judgeInto,
+  type QcTrack,
+  qcSettingsRules,
+  rainSince,
+  rulesOf,
+  tracksFrom,
+} from './qc';
+import { inputReaders } from './readers';
+
+const T0 = 1_700_000_000;
+const track = (v: number, t = T0, since = t): Map<string, QcTrack> => new Map([['tempc0', { v, t, since }]]);
+
+describe('which metrics have rules', () => {
+  it('readings have their unit type’s rates; derived, gusts, steady and state metrics none', () => {
+    expect(rulesOf('tempc0')).toMatchObject({ spikePerMinute: 3, stuckHours: 6, counter: false });
+    expect(rulesOf('humc0')).toMatchObject({
+      spikePerMinute: 10,
+      stuckHours: 6,
+      stuckSlow: { from: 97, hours: 48 },
+    });
+    expect(rulesOf('relbaro')).toMatchObject({ spikePerMinute: 1, stuckHours: 6 });
+    expect(rulesOf('windspd')).toMatchObject({ spikePerMinute: 5, stuckHours: 12, stuckExcept: 0 });
+    expect(rulesOf('dailyrain')).toEqual({ spikePerMinute: 15, counter: true });
+    for (const k of ['dewpoint', 'gust', 'soilc1', 'leafc1', 'batc0', 'winddir', 'uvi'])
+      expect(rulesOf(k)).toBeNull();
+  });
+});
+
+describe('spike rule', () => {
+  it('flags 80 °C one minute after 20 °C and keeps the previous accepted value', () => {
+    const tracks = track(20);
+    const values: Record<string, number | null> = { tempc0: 80, humc0: 50, dewpoint: 60 };
+    expect(judgeInto(values, T0 + 60, tracks, [])).toEqual([{ key: 'tempc0', value: 80, reason: 'spike' }]);
+    // Left out, and the console's dew point computed from it with it.
+    expect(values).toEqual({ tempc0: null, humc0: 50 });
+    expect(tracks.get('tempc0')).toEqual({ v: 20, t: T0, since: T0 });
+    // The next normal reading is judged against 20 °C, two minutes on: 20.4 passes.
+    expect(judgeInto({ tempc0: 20.4 }, T0 + 120, tracks, [])).toEqual([]);
+    expect(tracks.get('tempc0')).toEqual({ v: 20.4, t: T0 + 120, since: T0 + 120 });
+  });
+
+  it('allows 3 °C per minute elapsed, over at least 5 minutes', () => {
+    // 16 s later: the allowance is five minutes', 15 °C: 35 passes, 35.1 does not.
+    expect(judgeInto({ tempc0: 35 }, T0 + 16, track(20), [])).toEqual([]);
+    expect(judgeInto({ tempc0: 35.1 }, T0 + 16, track(20), [])[0]?.reason).toBe('spike');
+    // 10 minutes later: 30 °C; a fall of 30 passes, of 30.5 not.
+    expect(judgeInto({ tempc0: -10 }, T0 + 600, track(20), [])).toEqual([]);
+    expect(judgeInto({ tempc0: -10.5 }, T0 + 600, track(20), [])[0]?.reason).toBe('spike');
+  });
+
+  it('judges an older reading (a backlog) only by the owner’s limits', () => {
+    expect(judgeInto({ tempc0: 70 }, T0 - 60, track(20), [])).toEqual([]);
+    expect(judgeInto({ tempc0: 70 }, T0 - 60, track(20), [{ key: 'tempc0', max: 45 }])[0]?.reason).toBe(
+      'ownerLimit',
+    );
+  });
+});
+
+describe('rain rule', () => {
+  it('a falling counter is a reset, not negative rain; only the lifetime counter is shown', () => {
+    const tracks = new Map<string, QcTrack>([
+      ['dailyrain', { v: 12.5, t: T0, since: T0 }],
+      ['totalrain', { v: 800, t: T0, since: T0 }],
+    ]);
+    const values: Record<string, number | null> = { dailyrain: 0, totalrain: 0.3 };
+    expect(judgeInto(values, T0 + 60, tracks, [])).toEqual([
+      { key: 'totalrain', value: 0.3, reason: 'rainReset' },
+    ]);
+    // Both stay in the data, and the counters start again from there.
+    expect(values).toEqual({ dailyrain: 0, totalrain: 0.3 });
+    expect(tracks.get('dailyrain')?.v).toBe(0);
+    expect(rainSince(12.5, 0)).toBe(0);
+    expect(rainSince(12.5, 0.4)).toBe(0.4);
+    expect(rainSince(12.5, 13.1)).toBeCloseTo(0.6, 10);
+  });
+
+  it('a counter rising over 15 mm a minute is a spike', () => {
+    const tracks = new Map<string, QcTrack>([['dailyrain', { v: 2, t: T0, since: T0 }]]);
+    // Ten minutes: 150 mm allowed. 2 → 152.5 is a spike, 2 → 152 passes; a minute: five minutes' 75 mm.
+    expect(judgeInto({ dailyrain: 152.5 }, T0 + 600, tracks, [])[0]?.reason).toBe('spike');
+    expect(judgeInto({ dailyrain: 152 }, T0 + 600, tracks, [])).toEqual([]);
+    expect(judgeInto({ dailyrain: 228 }, T0 + 660, tracks, [])[0]?.reason).toBe('spike');
+    expect(judgeInto({ dailyrain: 227 }, T0 + 660, tracks, [])).toEqual([]);
+  });
+});
+
+describe('stuck rule', () => {
+  it('flags a humidity unchanged for 6 hours, not before, and lets it go when it moves', () => {
+    // Unchanged since T0, the last reading at 5 h.
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 90, t: T0 + 5 * 3600, since: T0 }]]);
+    // 5 h 59 min unchanged: fine.
+    expect(judgeInto({ humc0: 90 }, T0 + 6 * 3600 - 60, tracks, [])).toEqual([]);
+    // 6 h: stuck.
+    const values: Record<string, number | null> = { humc0: 90 };
+    expect(judgeInto(values, T0 + 6 * 3600, tracks, [])).toEqual([
+      { key: 'humc0', value: 90, reason: 'stuck' },
+    ]);
+    expect(values.humc0).toBeNull();
+    expect(judgeInto({ humc0: 91 }, T0 + 6 * 3600 + 60, tracks, [])).toEqual([]);
+    expect(tracks.get('humc0')?.since).toBe(T0 + 6 * 3600 + 60);
+  });
+
+  it('a saturated humidity (fog, rain) is stuck only after 48 hours: 97 % and up', () => {
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 99, t: T0 + 47 * 3600, since: T0 }]]);
+    expect(judgeInto({ humc0: 99 }, T0 + 48 * 3600 - 60, tracks, [])).toEqual([]);
+    expect(judgeInto({ humc0: 99 }, T0 + 48 * 3600, tracks, [])).toEqual([
+      { key: 'humc0', value: 99, reason: 'stuck' },
+    ]);
+    // 96 % is not saturated: 6 hours.
+    const below = new Map<string, QcTrack>([['humc0', { v: 96, t: T0 + 5 * 3600, since: T0 }]]);
+    expect(judgeInto({ humc0: 96 }, T0 + 6 * 3600, below, [])[0]?.reason).toBe('stuck');
+    const at = new Map<string, QcTrack>([['humc0', { v: 97, t: T0 + 5 * 3600, since: T0 }]]);
+    expect(judgeInto({ humc0: 97 }, T0 + 6 * 3600, at, [])).toEqual([]);
+  });
+
+  it('counts only a run without gaps over an hour: the same humidity a day later is no stuck sensor', () => {
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 60, t: T0, since: T0 }]]);
+    expect(judgeInto({ humc0: 60 }, T0 + 86400, tracks, [])).toEqual([]);
+    expect(tracks.get('humc0')).toEqual({ v: 60, t: T0 + 86400, since: T0 + 86400 });
+    // An hour's gap still continues the run.
+    tracks.set('humc0', { v: 60, t: T0 + 5 * 3600, since: T0 });
+    expect(judgeInto({ humc0: 60 }, T0 + 6 * 3600, tracks, [])[0]?.reason).toBe('stuck');
+  });
+
+  it('calm wind is never stuck; a steady 3.4 m/s is after 12 hours', () => {
+    const tracks = new Map<string, QcTrack>([
+      ['windspd', { v: 0, t: T0 + 11.5 * 3600, since: T0 }],
+      ['windavg10m', { v: 3.4, t: T0 + 11.5 * 3600, since: T0 }],
+    ]);
+    expect(judgeInto({ windspd: 0, windavg10m: 3.4 }, T0 + 12 * 3600, tracks, [])).toEqual([
+      { key: 'windavg10m', value: 3.4, reason: 'stuck' },
+    ]);
+  });
+});
+
+describe('owner limits', () => {
+  it('are checked before the rates, on any metric they name', () => {
+    const values: Record<string, number | null> = { tempc0: 20, relbaro: 1050 };
+    expect(judgeInto(values, T0, new Map(), [{ key: 'relbaro', min: 950, max: 1045 }])).toEqual([
+      { key: 'relbaro', value: 1050, reason: 'ownerLimit' },
+    ]);
+    expect(values).toEqual({ tempc0: 20, relbaro: null });
+  });
+
+  it('are read as a settings record: one per measured metric, within its range, min below max', () => {
+    const r = inputReaders((m) => new Error(m));
+    const rules = qcSettingsRules(r);
+    expect(
+      rules(
+        {
+          limits: [
+            { key: 'tempc0', max: 45 },
+            { key: 'humc0', min: 5 },
+          ],
+        },
+        false,
+      ),
+    ).toEqual({
+      limits: [
+        { key: 'humc0', min: 5 },
+        { key: 'tempc0', max: 45 },
+      ],
+    });
+    expect(rules({}, true)).toEqual({ limits: [] });
+    expect(() => rules({ limits: [{ key: 'dewpoint', max: 3 }] }, false)).toThrow(
+      'dewpoint cannot be limited',
+    );
+    expect(() => rules({ limits: [{ key: 'tempc0' }] }, false)).toThrow('needs a lowest or highest');
+    expect(() => rules({ limits: [{ key: 'tempc0', min: 5, max: 5 }] }, false)).toThrow('below the highest');
+    expect(() => rules({ limits: [{ key: 'tempc0', max: 500 }] }, false)).toThrow(
+      'max must be a valid number',
+    );
+    expect(() =>
+      rules(
+        {
+          limits: [
+            { key: 'tempc0', max: 4 },
+            { key: 'tempc0', min: 1 },
+          ],
+        },
+        false,
+      ),
+    ).toThrow('two limits');
+    expect(() => rules({ other: 1 }, false)).toThrow('other cannot be set');
+  });
+});
+
+describe('tracks, days and decisions', () => {
+  it('start from the newest stored reading, for metrics with rules only', () => {
+    const tracks = tracksFrom({ time: T0, tempc0: 20, dewpoint: 10, batc0: 5, humc0: null });
+    expect([...tracks]).toEqual([['tempc0', { v: 20, t: T0, since: T0 }]]);
+    expect(tracksFrom(undefined).size).toBe(0);
+  });
+
+  it('group flags by the station’s local day, newest day first', () => {
+    // 2023-11-14 22:13:20 UTC is 23:13:20 in Berlin; an hour later is the 15th there.
+    const days = flagsByDay([{ time: T0 + 3600 }, { time: T0 }], 'Europe/Berlin');
+    expect(days).toEqual([
+      { day: '2023-11-15', flags: [{ time: T0 + 3600 }] },
+      { day: '2023-11-14', flags: [{ time: T0 }] },
+    ]);
+  });
+
+  it('let the owner accept or reject a flag, accept a rejected one, never undo an accept', () => {
+    expect(canDecide('flagged', 'accepted', 'spike')).toBe(true);
+    expect(canDecide('flagged', 'rejected', 'stuck')).toBe(true);
+    expect(canDecide('rejected', 'accepted', 'spike')).toBe(true);
+    expect(canDecide('accepted', 'rejected', 'spike')).toBe(false);
+    expect(canDecide('flagged', 'flagged', 'spike')).toBe(false);
+    expect(canDecide('flagged', 'accepted', 'limit')).toBe(false);
+    expect(canDecide('flagged', 'rejected', 'limit')).toBe(true);
+  });
+});
