@@ -16,6 +16,7 @@ const session = vi.hoisted(() => ({
 vi.mock('../db/hooks', async () => {
   const { DEFAULT_UNIT_PREFS } = await import('../domain');
   return {
+    PAINT_FROM_KEPT: { kept: true },
     useAuth: () => session.auth,
     useDevices: () => session.devices,
     useSelectedDeviceId: () => undefined,

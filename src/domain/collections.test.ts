@@ -12,8 +12,8 @@ describe('collections', () => {
     expect(onePerStation('nope')).toBeUndefined();
   });
 
-  it('lists the settings served by the generic service: display settings and calibration', () => {
-    expect(SETTINGS_LIST.map((c) => c.service)).toEqual(['deviceDisplaySettings', 'stationCalibrations']);
+  it('lists the settings served by the generic service: display settings, calibration and QC limits', () => {
+    expect(SETTINGS_LIST.map((c) => c.service)).toEqual(['deviceDisplaySettings', 'stationCalibrations', 'stationQcLimits']);
     expect(new Set(COLLECTION_LIST.map((c) => c.table)).size).toBe(COLLECTION_LIST.length);
   });
 

@@ -2,7 +2,7 @@
 // kept in channelNameMapping). Saved through the outbox.
 import { useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Page';
 import { TextField } from '../../components/TextField';
@@ -29,11 +29,15 @@ export function ChannelNames({ device }: { device: Device }) {
   const outbox = useOutboxCount();
   const [rows, setRows] = useState(() => channelRows(device));
   const [saved, setSaved] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different station or type resets the rows
-  useEffect(() => {
+  // Only a different station or type resets the rows, while rendering (an effect ran after the first paint and
+  // could overwrite a name typed before it ran).
+  const station = `${device._id}:${device.consoletype}`;
+  const [shown, setShown] = useState(station);
+  if (shown !== station) {
+    setShown(station);
     setRows(channelRows(device));
     setSaved(false);
-  }, [device._id, device.consoletype]);
+  }
 
   if (rows.length === 0) return null;
 

@@ -1,7 +1,7 @@
 // Edit station, the fields of spec §3: name, type (with a paid type's plan), time zone, location, who sees the
 // station (Nobody / Everyone / Not Show) and the console's own settings. Saved through the outbox (offline too).
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Panel } from '../../components/Page';
@@ -54,13 +54,15 @@ export function DeviceFieldsForm({ device, plan }: { device: Device; plan?: Reac
   const [v, setV] = useState<EditValues>(() => editValues(device));
   const [errors, setErrors] = useState<EditErrors>({});
   const [saved, setSaved] = useState(false);
-  // Another station opened: start from its values.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a different station resets the form
-  useEffect(() => {
+  // Another station opened: start from its values, while rendering (an effect ran after the first paint and could
+  // overwrite what was typed before it ran).
+  const [shown, setShown] = useState(device._id);
+  if (shown !== device._id) {
+    setShown(device._id);
     setV(editValues(device));
     setErrors({});
     setSaved(false);
-  }, [device._id]);
+  }
 
   const set =
     <K extends keyof EditValues>(k: K) =>
