@@ -13,7 +13,11 @@ describe('collections', () => {
   });
 
   it('lists the settings served by the generic service: display settings, calibration and QC limits', () => {
-    expect(SETTINGS_LIST.map((c) => c.service)).toEqual(['deviceDisplaySettings', 'stationCalibrations', 'stationQcLimits']);
+    expect(SETTINGS_LIST.map((c) => c.service)).toEqual([
+      'deviceDisplaySettings',
+      'stationCalibrations',
+      'stationQcLimits',
+    ]);
     expect(new Set(COLLECTION_LIST.map((c) => c.table)).size).toBe(COLLECTION_LIST.length);
   });
 
