@@ -158,10 +158,12 @@ describe('a relay polling a gateway', () => {
       'the wrong answer seen',
     );
     const during = (await portal.samples(station)).length;
-    // Back: polls are stored again, with the metric gateway's readings now.
+    // Back: polls are stored again, with the metric gateway's readings now: its pressure (the first gateway has
+    // none). Its -14.2 °C, 28 °C below the first gateway's a few seconds earlier, is a spike to quality control
+    // (issue 24) and is left out, as a real station's would be.
     answer = { status: 200, body: METRIC };
     await until(
-      async () => (await portal.samples(station)).some((s) => (s.tempc0 as number) < -14),
+      async () => (await portal.samples(station)).some((s) => Math.abs((s.relbaro as number) - 1033.7) < 0.1),
       10_000,
       'the metric reading stored',
     );
