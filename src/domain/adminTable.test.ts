@@ -8,16 +8,19 @@ import {
   exportFileName,
   listQuery,
   NO_SELECTION,
+  newLink,
   pageButtons,
   pageCount,
   parseTableState,
   relatedQuery,
+  selectedCount,
   selectionState,
   sourceLink,
   subListPatch,
   tableSearch,
   toggleAllOnPage,
   toggleOne,
+  userPictureUrl,
   valueAt,
 } from './adminTable';
 
@@ -143,5 +146,99 @@ describe('sub-lists', () => {
       $push: { features: { $each: [{ text: 'Export' }] } },
     });
     expect(subListPatch('features', before, before)).toEqual({});
+  });
+});
+
+describe('edges of the table rules', () => {
+  const parse = (qs: string) => parseTableState(new URLSearchParams(qs), ['email']);
+
+  test('numbers in the query string are plain digits, at least their minimum', () => {
+    for (const page of ['2.5', '+5', '5 ', '0', 'x5'])
+      expect(parse(`page=${encodeURIComponent(page)}`).page, page).toBe(1);
+    expect(parse('page=1').page).toBe(1);
+    expect(parse('page=7').page).toBe(7);
+    expect(parse('rowsPerPage=1e2').rowsPerPage).toBe(10);
+    expect(parse('total=0').total).toBe(0);
+  });
+
+  test('an empty query string is the default state; the search is cut at 100 characters', () => {
+    expect(parse('')).toStrictEqual(DEFAULT_STATE);
+    expect(parse(`search=${'x'.repeat(150)}`).search).toBe('x'.repeat(100));
+  });
+
+  test('defaults in the state remove the parameters the base had', () => {
+    const base = new URLSearchParams('page=3&rowsPerPage=20&search=jo&editor=a&wsid=y');
+    expect(tableSearch(DEFAULT_STATE, base).toString()).toBe('wsid=y');
+  });
+
+  test('the header checkbox clears an "all" selection', () => {
+    expect(toggleAllOnPage({ ids: new Set(['a']), all: true }, ['a', 'b'])).toBe(NO_SELECTION);
+  });
+
+  test('the count of a selection: the total for "all" (the picks while it is unknown), else the picks', () => {
+    expect(selectedCount({ ids: new Set(['a', 'b']), all: true }, 57)).toBe(57);
+    expect(selectedCount({ ids: new Set(['a', 'b']), all: true }, null)).toBe(2);
+    expect(selectedCount({ ids: new Set(['a', 'b']), all: false }, 57)).toBe(2);
+  });
+
+  test('links: a new item, a source without an editor or a query, leading slashes folded', () => {
+    expect(newLink('/admin/plans')).toBe('/admin/plans/edit');
+    expect(sourceLink('admin/users', { _id: 'u1' })).toBe('/admin/users?_id=u1');
+    expect(sourceLink('//admin/users', {})).toBe('/admin/users');
+    expect(userPictureUrl('https://x.org/', 'a b')).toBe('https://x.org/users/pic/a%20b');
+    expect(userPictureUrl('https://x.org', 'u1')).toBe('https://x.org/users/pic/u1');
+  });
+
+  test('a page query: no cursor yet, the default sort, search trimmed and only with fields', () => {
+    expect(listQuery(DEFAULT_STATE, { searchFields: ['email'], cursor: null })).toStrictEqual({ $limit: 10 });
+    expect(listQuery(DEFAULT_STATE, { searchFields: [], defaultSort: { time: -1 } })).toStrictEqual({
+      $limit: 10,
+      $skip: 0,
+      $sort: { time: -1 },
+    });
+    expect(listQuery({ ...DEFAULT_STATE, search: '  jo ' }, { searchFields: ['email'] })).toStrictEqual({
+      $limit: 10,
+      $skip: 0,
+      $or: [{ email: { $regex: 'jo', $options: 'i' } }],
+    });
+    expect(listQuery({ ...DEFAULT_STATE, search: '   ' }, { searchFields: ['email'] })).toStrictEqual({
+      $limit: 10,
+      $skip: 0,
+    });
+    expect(listQuery({ ...DEFAULT_STATE, search: 'jo' }, { searchFields: [] })).toStrictEqual({
+      $limit: 10,
+      $skip: 0,
+    });
+  });
+
+  test('autocomplete: text trimmed; no $or without text, no $and without conditions', () => {
+    expect(autocompleteQuery(' jo ', ['email'])).toStrictEqual({
+      $limit: 10,
+      $or: [{ email: { $regex: 'jo', $options: 'i' } }],
+    });
+    expect(autocompleteQuery('  ', ['email'])).toStrictEqual({ $limit: 10 });
+  });
+
+  test('related names skip empty ids', () => {
+    expect(relatedQuery(['', 'a', 'a'])).toStrictEqual({ _id: { $in: ['a'] }, $limit: 100 });
+  });
+
+  test('export file name: slashes at both ends dropped, runs of other characters one dash, "table" if empty', () => {
+    const at = new Date(2026, 0, 2, 3, 4, 5);
+    expect(exportFileName('//admin//users//', 'csv', at)).toBe('admin-users-2026-01-02-030405.csv');
+    expect(exportFileName('/', 'csv', at)).toBe('table-2026-01-02-030405.csv');
+  });
+
+  test('export cells: null, false, holes in lists, nested objects, other values as text', () => {
+    expect(exportCell(null)).toBeNull();
+    expect(exportCell(false)).toBe('false');
+    expect(exportCell(['a', null, 'b'])).toBe('a, , b');
+    expect(exportCell({ a: { b: 1 }, c: null, d: 2 })).toBe('a={"b":1}, c=null, d=2');
+    expect(exportCell(10n)).toBe('10');
+  });
+
+  test('a dotted path stops at null and at a value that is not an object', () => {
+    expect(valueAt({ user: null }, 'user.email')).toBeUndefined();
+    expect(valueAt({ name: 'abc' }, 'name.length')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import {
   calibrateInto,
   calibrationAt,
   calibrationRules,
+  defaultCalibration,
   keepUnderived,
 } from './calibration';
 import { deriveInto, dewPoint } from './formulas';
@@ -116,5 +117,133 @@ describe('applying a calibration', () => {
       ['tempc0', -0.5],
       ['relbaro', 0],
     ]);
+  });
+});
+
+describe('calibration rules: limits and where the error points', () => {
+  // A fail that keeps the error's data, so the field it names can be checked.
+  const failWith = (message: string, data?: Record<string, unknown>) =>
+    Object.assign(new Error(message), { data });
+  const strict = calibrationRules(inputReaders(failWith));
+  const refusal = (input: unknown) => {
+    try {
+      strict(input, false);
+    } catch (e) {
+      return { message: (e as Error).message, data: (e as { data?: unknown }).data };
+    }
+    throw new Error('not refused');
+  };
+
+  test('the default is an empty list for the device', () => {
+    expect(defaultCalibration('dev1')).toStrictEqual({ weatherDevice: 'dev1', entries: [] });
+  });
+
+  test('without entries: an empty list when creating, nothing to change when updating', () => {
+    expect(strict({}, true)).toStrictEqual({ entries: [] });
+    expect(strict({}, false)).toStrictEqual({});
+  });
+
+  test('at most 200 entries', () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ key: 'tempc0', offset: 1, since: i * 1000 }));
+    expect(strict({ entries: many(200) }, false).entries).toHaveLength(200);
+    expect(refusal({ entries: many(201) })).toStrictEqual({
+      message: 'entries must be a list of at most 200 calibrations',
+      data: { field: 'entries' },
+    });
+  });
+
+  test('names the entry that is not an object', () => {
+    expect(refusal({ entries: [entry({}), 3] }).message).toBe('The calibration 2 must be an object');
+  });
+
+  test.each([
+    [{ key: 'winddir', offset: 1, since: 0 }, 'winddir cannot be calibrated'],
+    [{ key: 'tempc0', multiplier: 0, since: 0 }, 'A calibration needs a multiplier or a quadratic term'],
+  ])('refuses %j on the entries field', (e, message) => {
+    expect(refusal({ entries: [e] })).toStrictEqual({ message, data: { field: 'entries' } });
+  });
+
+  test('a duplicate is refused on the entries field', () => {
+    expect(refusal({ entries: [entry({}), entry({ offset: 2 })] }).data).toStrictEqual({ field: 'entries' });
+  });
+
+  test.each([
+    ['offset', 1000, 1001],
+    ['offset', -1000, -1001],
+    ['multiplier', 100, 100.5],
+    ['multiplier', -100, -101],
+    ['quadratic', 10, 10.1],
+    ['quadratic', -10, -11],
+  ])('%s may be %d but not %d', (field, ok, bad) => {
+    const at = (v: number) => ({ entries: [{ key: 'tempc0', since: 0, [field]: v }] });
+    expect(strict(at(ok), false).entries?.[0]).toMatchObject({ [field]: ok });
+    expect(refusal(at(bad))).toStrictEqual({ message: `${field} must be a valid number`, data: { field } });
+  });
+
+  test('a quadratic term alone (multiplier 0) is a calibration', () => {
+    const out = strict({ entries: [{ key: 'relbaro', multiplier: 0, quadratic: 0.001, since: 0 }] }, false);
+    expect(out.entries).toStrictEqual([entry({ key: 'relbaro', multiplier: 0, quadratic: 0.001 })]);
+  });
+
+  // Two entries in both orders, so a comparator that gets one direction wrong shows in one of them.
+  test.each([
+    [
+      [entry({ key: 'tempc0', since: 0, offset: 1 }), entry({ key: 'humc0', since: 1000, offset: 1 })],
+      ['humc0', 'tempc0'],
+    ],
+    [
+      [entry({ key: 'humc0', since: 1000, offset: 1 }), entry({ key: 'tempc0', since: 0, offset: 1 })],
+      ['humc0', 'tempc0'],
+    ],
+  ])('sorts by metric before time (%#)', (entries, keys) => {
+    expect(strict({ entries }, false).entries?.map((e) => e.key)).toEqual(keys);
+  });
+
+  test.each([[[2000, 1000]], [[1000, 2000]]])('sorts one metric by time (%j)', (times) => {
+    const entries = times.map((since) => entry({ offset: 1, since }));
+    expect(strict({ entries }, false).entries?.map((e) => e.since)).toEqual([1000, 2000]);
+  });
+});
+
+describe('applying a calibration: edges', () => {
+  test('the newest entry from before the time wins, whatever the order of the list', () => {
+    const unsorted = [entry({ offset: 2, since: 2000 }), entry({ offset: 1, since: 1000 })];
+    expect(calibrationAt(unsorted, 'tempc0', 3000)?.offset).toBe(2);
+    expect(calibrationAt(unsorted, 'tempc0', 1500)?.offset).toBe(1);
+  });
+
+  test('a multiplier alone and a quadratic term alone both change the value', () => {
+    const values: Record<string, number | null> = { humc0: 50, relbaro: 1000 };
+    const raw = calibrateInto(
+      values,
+      [entry({ key: 'humc0', multiplier: 1.1 }), entry({ key: 'relbaro', quadratic: 0.00001 })],
+      10,
+    );
+    expect(values.humc0).toBeCloseTo(55, 9);
+    expect(values.relbaro).toBeCloseTo(1010, 9);
+    expect(raw).toStrictEqual({ humc0: 50, relbaro: 1000 });
+  });
+
+  test('a missing value stays missing and is not listed as raw', () => {
+    const values: Record<string, number | null> = { tempc0: null, humc0: 60 };
+    expect(calibrateInto(values, [entry({ offset: 1 })], 10)).toBeNull();
+    expect(values).toStrictEqual({ tempc0: null, humc0: 60 });
+    // An absent key read as undefined (a sparse object) is skipped the same way.
+    const sparse = { tempc0: undefined } as unknown as Record<string, number | null>;
+    expect(calibrateInto(sparse, [entry({ offset: 1 })], 10)).toBeNull();
+    expect(sparse.tempc0).toBeUndefined();
+  });
+
+  test('only the derived values sent whose inputs were calibrated are cleared', () => {
+    // Pressure has no derived values: the dew point and heat index the console sent stay.
+    const values: Record<string, number | null> = { tempc0: 20, humc0: 60, relbaro: 1000, dewpoint: 12 };
+    const raw = calibrateInto(values, [entry({ key: 'relbaro', offset: 1 })], 10);
+    expect(raw).toStrictEqual({ relbaro: 1000 });
+    expect(values).toStrictEqual({ tempc0: 20, humc0: 60, relbaro: 1001, dewpoint: 12 });
+    // Temperature calibrated: the dew point sent is cleared; the heat index was not sent, so it is not added.
+    const sent: Record<string, number | null> = { tempc0: 20, humc0: 60, dewpoint: 12 };
+    expect(calibrateInto(sent, [entry({ offset: 1 })], 10)).toStrictEqual({ tempc0: 20, dewpoint: 12 });
+    expect(sent).toStrictEqual({ tempc0: 21, humc0: 60, dewpoint: null });
   });
 });

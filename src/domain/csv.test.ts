@@ -14,6 +14,8 @@ describe('spreadsheetText', () => {
     ['\r=1', "'\r=1"],
     ['---', '---'],
     ['--1', "'--1"],
+    // Only dashes from the start stay plain: a formula ending in dashes is still a formula.
+    ['=A1--', "'=A1--"],
     ['-12.5', '-12.5'],
     ['-1e3', '-1e3'],
     ['Anna', 'Anna'],

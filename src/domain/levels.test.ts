@@ -172,3 +172,43 @@ describe('other scales', () => {
     expect(levelForKey('uvi', null)).toBeNull();
   });
 });
+
+describe('levels: edges', () => {
+  it('each scale key goes to its own scale; a key that only contains a scale name has none', () => {
+    // Values where the scales disagree, so the wrong scale shows.
+    expect(levelForKey('co', 10)).toBe(coLevel(10));
+    expect(levelForKey('voc', 4)).toBe(vocLevel(4));
+    expect(levelForKey('uvi', 9)).toBe('veryHigh');
+    expect(levelForKey('pm10c2', 200)).toBe(pm10Level(200));
+    expect(levelForKey('pm10c2', 200)).not.toBe(pm25Level(200));
+    for (const key of [
+      'xpm25c1',
+      'pm25c1x',
+      'pm10cx',
+      'xpm10c1',
+      'pm10c1x',
+      'xpm25aqic1',
+      'pm25aqic1x',
+      'xleakc1',
+      'leakc1x',
+    ])
+      expect(levelForKey(key, 1), key).toBeNull();
+  });
+
+  it('no level for a negative or unreadable amount', () => {
+    expect(pm10Level(-1)).toBeNull();
+    expect(pm10Level(0)).not.toBeNull();
+    expect(visibilityLevel(-1)).toBeNull();
+    expect(visibilityLevel(Number.NaN)).toBeNull();
+    expect(visibilityLevel(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(visibilityLevel(0)).toBe('fog');
+    expect(moonPhase(Number.NaN)).toBeNull();
+    expect(soilLevel(Number.NaN)).toBeNull();
+  });
+
+  it('a moon phase fraction outside 0..1 wraps around the cycle', () => {
+    expect(moonPhase(-1.25)).toBe(moonPhase(0.75));
+    expect(moonPhase(-0.5)).toBe('full');
+    expect(moonPhase(1.25)).toBe('firstQuarter');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Agg } from './aggregate';
-import { mergeRecords, periodStarts, recordDay, recordsOf } from './records';
+import { type Agg, emptyAgg } from './aggregate';
+import { emptyRecords, mergeRecords, periodStarts, recordDay, recordsOf } from './records';
 
 const agg = (min: number, max: number): Agg => [2, min + max, min, max, max];
 const UTC = 'UTC';
@@ -79,5 +79,71 @@ describe('recordDay (issue 22: the wettest day one day early east of UTC)', () =
   test('the last bucket of a day is that day', () => {
     expect(recordDay(Date.UTC(2026, 10, 26, 22, 55) / 1000, 'Europe/Prague')).toBe('2026-11-26');
     expect(recordDay(Date.UTC(2026, 10, 26, 13, 55) / 1000, 'Asia/Tokyo')).toBe('2026-11-26');
+  });
+});
+
+describe('records: order, ties and period edges', () => {
+  const s = periodStarts(NOW, UTC);
+
+  test('a later, more extreme bucket replaces the record; a later tie does not', () => {
+    const records = recordsOf(
+      [
+        { time: s.today + 3600, aggs: { tempc0: agg(6, 14) } },
+        { time: s.today + 7200, aggs: { tempc0: agg(3, 18) } }, // both extremes beaten
+        { time: s.today + 10800, aggs: { tempc0: agg(3, 18) } }, // both tied: the earlier time stays
+      ],
+      s,
+    );
+    expect(records.today.tempc0).toStrictEqual({
+      max: { value: 18, time: s.today + 7200 },
+      min: { value: 3, time: s.today + 7200 },
+    });
+  });
+
+  test('a key without readings in a bucket (count 0) makes no record', () => {
+    const records = recordsOf([{ time: s.today + 3600, aggs: { tempc0: agg(6, 14), humc0: emptyAgg() } }], s);
+    expect(records.today).toStrictEqual({
+      tempc0: { max: { value: 14, time: s.today + 3600 }, min: { value: 6, time: s.today + 3600 } },
+    });
+  });
+
+  test('a bucket at the very start of a period belongs to it', () => {
+    const at = (time: number) => recordsOf([{ time, aggs: { gust: agg(1, 5) } }], s);
+    const periodsOf = (time: number) =>
+      Object.entries(at(time))
+        .filter(([, keys]) => 'gust' in keys)
+        .map(([p]) => p);
+    expect(periodsOf(s.today)).toEqual(['today', 'month', 'year', 'allTime']);
+    expect(periodsOf(s.yesterday)).toEqual(['yesterday', 'month', 'year', 'allTime']);
+    expect(periodsOf(s.month)).toEqual(['month', 'year', 'allTime']);
+    expect(periodsOf(s.year)).toEqual(['year', 'allTime']);
+    expect(periodsOf(s.year - 1)).toEqual(['allTime']);
+  });
+
+  test('merging: a later lower high or higher low changes nothing; ties keep the earlier time', () => {
+    const early = recordsOf([{ time: s.month + 3600, aggs: { tempc0: agg(2, 20) } }], s);
+    const lower = recordsOf([{ time: s.today + 3600, aggs: { tempc0: agg(5, 15) } }], s);
+    const tied = recordsOf([{ time: s.today + 3600, aggs: { tempc0: agg(2, 20) } }], s);
+    const kept = { max: { value: 20, time: s.month + 3600 }, min: { value: 2, time: s.month + 3600 } };
+    expect(mergeRecords(early, lower).month.tempc0).toStrictEqual(kept);
+    expect(mergeRecords(early, tied).month.tempc0).toStrictEqual(kept);
+    // A later lower low replaces the earlier one.
+    const colder = recordsOf([{ time: s.today + 3600, aggs: { tempc0: agg(-1, 10) } }], s);
+    expect(mergeRecords(early, colder).month.tempc0.min).toStrictEqual({ value: -1, time: s.today + 3600 });
+  });
+
+  test('merging an entry with only a low keeps the other side’s high', () => {
+    const earlier = emptyRecords();
+    earlier.allTime.tempc0 = { max: { value: 30, time: 100 }, min: { value: 0, time: 100 } };
+    const later = emptyRecords();
+    later.allTime.tempc0 = { min: { value: -5, time: 200 } };
+    expect(mergeRecords(earlier, later).allTime.tempc0).toStrictEqual({
+      max: { value: 30, time: 100 },
+      min: { value: -5, time: 200 },
+    });
+  });
+
+  test('single-digit months and days are written with two digits', () => {
+    expect(recordDay(Date.UTC(2026, 2, 5, 12) / 1000, 'UTC')).toBe('2026-03-05');
   });
 });

@@ -94,3 +94,30 @@ describe('sunrise and sunset (USNO 2019, 29°N 81°W, Universal Time) and the po
     expect([night.alwaysUp, night.alwaysDown, night.sunrise]).toEqual([false, true, null]);
   });
 });
+
+describe('moon times belong to the local day asked for', () => {
+  // SunCalc answers per UTC day; a zone east or west of UTC makes the loop look at a UTC day that starts before
+  // the local day or ends after it. Whatever it finds there must not leak in: over two lunar months, every
+  // moonrise and moonset given falls on the day's own local date, and days without one say so (null).
+  const localDate = (t: number, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(t * 1000),
+    );
+  it.each([
+    ['Asia/Tokyo', 35.68, 139.69],
+    ['America/New_York', 40.71, -74.01],
+    ['Europe/Prague', 50.08, 14.42],
+  ])('%s', (zone, lat, lng) => {
+    let nulls = 0;
+    for (let d = 0; d < 60; d++) {
+      const day = at('2019-03-01T12:00:00Z') + d * 86400;
+      const m = sunMoon(lat, lng, zone, day);
+      for (const t of [m.moonrise, m.moonset]) {
+        if (t === null) nulls++;
+        else expect(localDate(t, zone), `${m.date} ${t}`).toBe(m.date);
+      }
+    }
+    // About one day a month has no rise and one no set.
+    expect(nulls).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -49,6 +49,12 @@ describe('unit preferences', () => {
     // The export used to take 4 while the profile and the page stopped at 3.
     expect(unitPrefValue('decimals', '4', true)).toBeUndefined();
     expect(unitPrefValue('decimals', 1.5)).toBeUndefined();
+    // From a query string: a blank text is no value (not the 0 `Number` makes of it); a number or any other
+    // non-text value is read as it is, never as text.
+    expect(unitPrefValue('decimals', '', true)).toBeUndefined();
+    expect(unitPrefValue('decimals', '  ', true)).toBeUndefined();
+    expect(unitPrefValue('decimals', 2, true)).toBe(2);
+    expect(unitPrefValue('pressure', 5, true)).toBeUndefined();
     expect(isUnitPrefKey('windSpeed')).toBe(true);
     expect(isUnitPrefKey('toString')).toBe(false);
   });

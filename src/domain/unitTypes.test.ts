@@ -35,3 +35,16 @@ describe('unit types', () => {
     expect(types.filter((t) => UNIT_TYPES[t].threshold)).toEqual([]);
   });
 });
+
+describe('Home Assistant value templates', () => {
+  // MQTT discovery reads the value through these Jinja templates: a time as a date-time, the battery level
+  // (0..5, 5 full) as the percentage Home Assistant's battery class expects (5 → 100).
+  it('a time is read as a date-time, a battery level as a percentage', () => {
+    expect(UNIT_TYPES.time.homeAssistant.value?.('lightningtime')).toBe(
+      '{{ as_datetime(value_json.lightningtime) }}',
+    );
+    expect(UNIT_TYPES.battery.homeAssistant.value?.('battout')).toBe(
+      '{{ (value_json.battout * 20) | round(0) }}',
+    );
+  });
+});

@@ -51,3 +51,54 @@ describe('a day against its normal', () => {
     expect(versusNormal(10, { ...normal, tempMean: null })).toBeNull();
   });
 });
+
+describe('normals: partial days and edges', () => {
+  it('a day with a temperature but no rain, or rain but no temperature, still counts', () => {
+    const n = dailyNormals([
+      { date: '2023-05-01', tempMean: 12, rain: null },
+      { date: '2024-05-01', tempMean: 14, rain: null },
+      { date: '2023-05-02', tempMean: null, rain: 3 },
+      { date: '2024-05-02', tempMean: null, rain: 5 },
+    ]);
+    // Two years are enough: 12 and 14, p10 = 12 + 0.1 × 2, p90 = 12 + 0.9 × 2.
+    expect(n.get('05-01')).toStrictEqual({
+      years: 2,
+      tempMean: 13,
+      tempP10: 12.2,
+      tempP90: 13.8,
+      rain: null,
+    });
+    expect(n.get('05-02')).toStrictEqual({ years: 2, tempMean: null, tempP10: null, tempP90: null, rain: 4 });
+  });
+
+  it('a year missing one of the two values leaves it out of that mean only', () => {
+    const n = dailyNormals([
+      { date: '2022-07-10', tempMean: 20, rain: null },
+      { date: '2023-07-10', tempMean: null, rain: 6 },
+      { date: '2024-07-10', tempMean: 24, rain: 2 },
+    ]);
+    expect(n.get('07-10')).toMatchObject({ years: 3, tempMean: 22, rain: 4 });
+  });
+
+  it('percentiles come from the values in order, whatever order the years arrive in', () => {
+    const n = dailyNormals(
+      [11, 4, 9, 6, 1].map((t, i) => ({ date: `${2020 + i}-01-15`, tempMean: t, rain: 0 })),
+    );
+    // Sorted 1, 4, 6, 9, 11: h = 0.4 → 1 + 0.4 × 3 = 2.2; h = 3.6 → 9 + 0.6 × 2 = 10.2.
+    expect(n.get('01-15')?.tempP10).toBeCloseTo(2.2, 9);
+    expect(n.get('01-15')?.tempP90).toBeCloseTo(10.2, 9);
+  });
+
+  it('no normals without a last date', () => {
+    expect(hasNormals('2020-01-01', null)).toBe(false);
+  });
+
+  it('a day at the 10th or 90th percentile is within the band; no band edge without a percentile', () => {
+    const normal = { years: 3, tempMean: 10, tempP10: 8, tempP90: 13, rain: 1 };
+    expect(versusNormal(8, normal)?.band).toBe('within');
+    expect(versusNormal(13, normal)?.band).toBe('within');
+    const open = { ...normal, tempP10: null, tempP90: null };
+    expect(versusNormal(-3, open)?.band).toBe('within');
+    expect(versusNormal(30, open)?.band).toBe('within');
+  });
+});
