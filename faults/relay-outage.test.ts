@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Relay, startRelay } from '../relay/relay';
 import {
   consoleUpload,
-  fToC,
   nextSecond,
   type RestartablePortal,
   restartablePortal,
@@ -68,7 +67,10 @@ test('the portal away for 60 s and the relay restarted: every upload stored once
       await nextSecond();
       // WSLink without a clock of its own, and Ecowitt with `dateutc=now`: the relay's receipt is their time.
       const kind = n % 2 === 0 ? 'wslink' : 'ecowitt';
-      const value = 10 + n;
+      // One temperature rising 0.1 °C an upload, in each console's unit (WSLink °C, Ecowitt °F): alternating 10 + n
+      // in both units jumped 20 °C at every upload, a spike quality control leaves out (issue 24).
+      const celsius = 10 + n / 10;
+      const value = kind === 'wslink' ? celsius : Number((celsius * 1.8 + 32).toFixed(2));
       busy = true;
       const from = Math.floor(Date.now() / 1000);
       const res = await consoleUpload(relay.url, station, kind, value).catch((e: unknown) => e);
@@ -83,7 +85,7 @@ test('the portal away for 60 s and the relay restarted: every upload stored once
       acknowledged.push({
         from,
         to: Math.floor(Date.now() / 1000),
-        tempc0: kind === 'wslink' ? value : fToC(value),
+        tempc0: celsius,
       });
       await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
     }
