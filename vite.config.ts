@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/app/web-manifest.ts';
 import { isServerPath, SERVER_ROOTS } from './src/domain/serverRoots.ts';
+import { cataloguePart } from './vite.catalogue-parts.ts';
 import { precompress } from './vite.precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -36,6 +37,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    cataloguePart(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -67,14 +69,26 @@ export default defineConfig({
   build: {
     target: 'es2023',
     sourcemap: false,
-    // The catalogues (locales/*.po) as assets/locale-<id>-HASH.js: the precache leaves them out by that name,
-    // and the server preloads the active one (server/app.ts).
+    // The catalogues' parts (locales/*.po?part=, src/domain/cataloguePart.ts) as assets/locale-<id>-HASH.js (the first,
+    // which the server preloads: server/catalogue-preload.ts) and assets/locale-rest-<id>-HASH.js; the precache
+    // leaves both out by that name.
     rollupOptions: {
       output: {
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.endsWith('.po')
-            ? 'assets/locale-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => {
+          const part = chunk.facadeModuleId?.match(/\.po\?part=(first|rest)$/)?.[1];
+          if (!part) return 'assets/[name]-[hash].js';
+          return part === 'first' ? 'assets/locale-[name]-[hash].js' : 'assets/locale-rest-[name]-[hash].js';
+        },
+        codeSplitting: {
+          groups: [
+            {
+              name: 'icons',
+              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -4,7 +4,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addStation, controlled, signUp, upload } from './helpers';
 
-/** True once the service worker's runtime cache holds the catalogue of `locale` (assets/locale-<id>-HASH.js). */
+/**
+ * True once the service worker's runtime cache holds the catalogue of `locale` (assets/locale-<id>-HASH.js; its
+ * rest part with `rest-<id>`).
+ */
 const catalogueCached = (page: Page, locale: string) =>
   page.evaluate(async (id) => {
     const keys = await (await caches.open('assets')).keys();
@@ -35,6 +38,8 @@ test('a first visit in German: the page preloads the German catalogue, the worke
   // reload here (a controlled reload would fetch the catalogue through the worker): clients.claim() takes over.
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   await expect.poll(() => catalogueCached(page, 'de'), { timeout: 15_000 }).toBe(true);
+  // Its rest too (src/domain/cataloguePart.ts), loaded after the first paint: the sign-up page below needs it.
+  await expect.poll(() => catalogueCached(page, 'rest-de'), { timeout: 15_000 }).toBe(true);
   expect(await precachedCatalogues(page)).toEqual([]);
   expect(await catalogueCached(page, 'fr')).toBe(false);
 

@@ -402,6 +402,7 @@ function answerIndex(ctx: import('koa').Context, dir: string): void {
     cataloguesOf(dir, stats.mtimeMs),
     ctx.query.lang as string | undefined,
     ctx.headers,
+    ctx.path,
   );
   if (link) ctx.set('Link', link);
   ctx.set('ETag', weakTag(stats));

@@ -18,6 +18,8 @@ function dist(): string {
     'locale-en-CqPxjPGU.js',
     'locale-zh-Hant-Cynz_CxU.js',
     'locale-zh-Hans-B0n-1YIt.js',
+    'locale-rest-de-Ck2_a-9Q.js',
+    'locale-rest-zh-Hant-D1x-4pQe.js',
     // Not catalogues: a compressed copy, and a chunk whose name merely starts alike.
     'locale-de-BEw92_e9.js.br',
     'index-CcfuCRWy.js',
@@ -30,10 +32,13 @@ describe('catalogue preload', () => {
   test('finds each built catalogue by its language, the hash-like tails of zh-Hans and zh-Hant included', () => {
     const files = catalogueFiles(dist());
     expect(Object.fromEntries(files)).toEqual({
-      de: '/assets/locale-de-BEw92_e9.js',
-      en: '/assets/locale-en-CqPxjPGU.js',
-      'zh-Hant': '/assets/locale-zh-Hant-Cynz_CxU.js',
-      'zh-Hans': '/assets/locale-zh-Hans-B0n-1YIt.js',
+      de: { first: '/assets/locale-de-BEw92_e9.js', rest: '/assets/locale-rest-de-Ck2_a-9Q.js' },
+      en: { first: '/assets/locale-en-CqPxjPGU.js' },
+      'zh-Hant': {
+        first: '/assets/locale-zh-Hant-Cynz_CxU.js',
+        rest: '/assets/locale-rest-zh-Hant-D1x-4pQe.js',
+      },
+      'zh-Hans': { first: '/assets/locale-zh-Hans-B0n-1YIt.js' },
     });
     expect(catalogueFiles(join(tmpdir(), 'no-such-build')).size).toBe(0);
   });
@@ -50,6 +55,16 @@ describe('catalogue preload', () => {
     expect(link('fr', {})).toBeNull();
   });
 
+  test('the rest of the catalogue only for a page that waits for it (src/domain/cataloguePart.ts)', () => {
+    const files = catalogueFiles(dist());
+    const first = '</assets/locale-de-BEw92_e9.js>; rel=modulepreload';
+    expect(catalogueLink(files, 'de', {}, '/dashboard')).toBe(first);
+    expect(catalogueLink(files, 'de', {}, '/login')).toBe(first);
+    expect(catalogueLink(files, 'de', {}, '/records/abc')).toBe(
+      `${first}, </assets/locale-rest-de-Ck2_a-9Q.js>; rel=modulepreload`,
+    );
+  });
+
   describe('on index.html', () => {
     let t: TestServer;
     beforeAll(async () => {
@@ -63,6 +78,9 @@ describe('catalogue preload', () => {
       expect(res.status).toBe(200);
       await res.arrayBuffer();
       expect(res.headers.get('link')).toBe('</assets/locale-de-BEw92_e9.js>; rel=modulepreload');
+      const help = await fetch(`${t.url}/help`, { headers });
+      await help.arrayBuffer();
+      expect(help.headers.get('link')).toContain('locale-rest-de-Ck2_a-9Q.js');
       const again = await fetch(`${t.url}/login?lang=zh-Hans`, {
         headers: {
           accept: NAVIGATION,

@@ -11,6 +11,7 @@ import { listenForNavigation, registerServiceWorker } from './bridge/sw-register
 import { afterFirstPaint } from './components/firstPaint';
 import { flushKept, keptFromBoot } from './db/kept';
 import { startStoreReadsAfter } from './db/store';
+import { FIRST_PART_PATHS } from './domain/cataloguePart';
 import { activateLocale, bootRead } from './i18n/activate';
 
 // Before anything is awaited: the browser may offer the install while the language loads, and a notification
@@ -29,7 +30,9 @@ async function boot() {
   // What reads the store around the first screen (the session watch, the status dot) waits for its paint.
   startStoreReadsAfter(afterFirstPaint());
   // A `?lang=` is also a choice to keep: the root route keeps it (app/Root.tsx useLangQuery), after the first paint.
-  await activateLocale(locale);
+  // The dashboard and the sign-in page paint with the catalogue's first part; the rest follows (domain/cataloguePart.ts).
+  const firstPart = (FIRST_PART_PATHS as readonly string[]).includes(location.pathname);
+  await activateLocale(locale, firstPart ? afterFirstPaint() : undefined);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

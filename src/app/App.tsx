@@ -1,16 +1,15 @@
-// The app: translations around the data router.
+// The app: translations around the router.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { routes } from './routes';
-
-const router = createBrowserRouter(routes);
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </I18nProvider>
   );
 }

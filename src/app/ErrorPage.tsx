@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode, useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { markShellMounted } from '../components/firstPaint';
 import { translateServerMessage } from '../i18n/messages';
 import { errorText } from '../state/ui';
@@ -84,11 +84,32 @@ export class SafeErrorBoundary extends Component<{ children: ReactNode }, { fail
   }
 }
 
+/** Catches what a route throws while rendering; cleared when the path changes (a link away from the error). */
+class RouteErrorCatcher extends Component<
+  { path: string; children: ReactNode },
+  { error: { thrown: unknown } | null }
+> {
+  state: { error: { thrown: unknown } | null } = { error: null };
+  static getDerivedStateFromError(thrown: unknown) {
+    return { error: { thrown } };
+  }
+  componentDidUpdate(prev: { path: string }) {
+    if (this.state.error && prev.path !== this.props.path) this.setState({ error: null });
+  }
+  render() {
+    return this.state.error ? <RouteErrorPage error={this.state.error.thrown} /> : this.props.children;
+  }
+}
+
+/** A route's error boundary (routes.tsx): the error page in place of what failed. */
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  return <RouteErrorCatcher path={useLocation().pathname}>{children}</RouteErrorCatcher>;
+}
+
 /**
- * The page of a route whose code chunk failed to load. The router draws no error element for a route whose lazy
- * part never resolved (it keeps showing the hydration fallback: a blank screen), so the route resolves to this
- * instead: it reloads the page (a new deploy replaced the chunk: the reload gets the new ones), at most once a
- * minute, and otherwise says so with the link home.
+ * The page of a route whose code chunk failed to load (routes.tsx resolves the route's lazy part to it): it reloads
+ * the page (a new deploy replaced the chunk: the reload gets the new ones), at most once a minute, and otherwise
+ * says so with the link home. Blank until then: no error flashes before a reload.
  */
 export function ChunkErrorPage() {
   const [failed, setFailed] = useState(false);
@@ -103,8 +124,7 @@ export function ChunkErrorPage() {
   );
 }
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   useEffect(() => {
     // The error page is the first screen when the shell itself failed: what waits for a first paint goes on.

@@ -1,16 +1,9 @@
 // Applies guardRedirect for the deepest route's `handle.access` (default 'user').
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { type Access, guardRedirect } from './guard';
-import type { RouteHandle } from './handle';
+import { useRouteHandle } from './handle';
 import { useSession } from './session';
-
-export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  const merged: RouteHandle = {};
-  for (const m of matches) Object.assign(merged, (m.handle as RouteHandle | undefined) ?? {});
-  return merged;
-}
 
 export function Guard({ children }: { children: ReactNode }) {
   const access: Access = useRouteHandle().access ?? 'user';

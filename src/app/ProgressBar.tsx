@@ -2,8 +2,8 @@
 // toward the end over 5 s, then completes and fades (spec §9).
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
 import styles from './ProgressBar.module.css';
+import { usePageLoading } from './pageLoads';
 
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
@@ -33,8 +33,7 @@ export function ProgressBar({ active }: { active: boolean }) {
   );
 }
 
-/** The bar driven by the router's navigation state. */
+/** The bar shown while a page's code loads. */
 export function RouteProgressBar() {
-  const navigation = useNavigation();
-  return <ProgressBar active={navigation.state !== 'idle'} />;
+  return <ProgressBar active={usePageLoading()} />;
 }

@@ -59,7 +59,6 @@ function useServiceWorkerNavigation() {
 function useDataWorkerAfterPaint() {
   useEffect(() => {
     let alive = true;
-    markShellMounted();
     void afterFirstPaint().then(() => {
       // Unmounted before it ran (a test's render, a hot reload): it does not start it.
       if (alive) void startDataWorker();
@@ -68,6 +67,16 @@ function useDataWorkerAfterPaint() {
       alive = false;
     };
   }, []);
+}
+
+/**
+ * Marks the shell's first screen as committed (components/firstPaint.ts). Beside the routes in one Suspense
+ * boundary, it commits with the layout and page once their code is loaded; its effect runs after theirs (a page's
+ * hold on the first paint is taken in a layout effect).
+ */
+function ShellMounted() {
+  useEffect(() => markShellMounted(), []);
+  return null;
 }
 
 export function Root() {
@@ -86,9 +95,13 @@ export function Root() {
       </Suspense>
       <ScrollToTop />
       <RouteProgressBar />
-      <Guard>
-        <Outlet />
-      </Guard>
+      {/* A navigation is a transition (BrowserRouter): the screen stays until the next page's code is loaded. */}
+      <Suspense fallback={null}>
+        <Guard>
+          <Outlet />
+        </Guard>
+        <ShellMounted />
+      </Suspense>
       <SnackbarStack>
         <MessageSnackbars />
         <UpdatePrompt />

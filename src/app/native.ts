@@ -16,7 +16,10 @@ const text = (params: unknown, key: string, max = 2000): string => {
 };
 
 export function useNativeBridge(): void {
-  const navigate = useNavigate();
+  // In a ref: the router gives a new navigate after each move, and the bridge (with its watchers) lives once.
+  const navigateNow = useNavigate();
+  const navigate = useRef(navigateNow);
+  navigate.current = navigateNow;
   const location = useLocation();
   const path = location.pathname + location.search;
   const current = useRef(path);
@@ -34,7 +37,7 @@ export function useNativeBridge(): void {
       // This portal's own routes only (`//host` would leave it).
       if (!to.startsWith('/') || to.startsWith('//'))
         throw new BridgeError('bad-params', 'path must start with /');
-      void navigate(to);
+      void navigate.current(to);
       return { path: to };
     });
     bridge.on('route.watch', (_params, call) => {
@@ -50,7 +53,7 @@ export function useNativeBridge(): void {
       // Loaded on use: it writes through Dexie, which is not on the first paint's path (issue 21).
       const { openDevice } = await import('../components/openDevice');
       await openDevice(id);
-      void navigate('/dashboard');
+      void navigate.current('/dashboard');
       return { id };
     });
     // The app's FCM token: alerts reach the app like a browser's (the signed-in user's session keeps it).
@@ -65,7 +68,7 @@ export function useNativeBridge(): void {
       watching.clear();
       bridge.close();
     };
-  }, [navigate]);
+  }, []);
 
   useEffect(() => {
     for (const call of watchers.current) call.callback({ path });

@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
 // The real route table: guards (spec §4 start-up), the 404 page, and that every spec route resolves.
 import '../components/test-setup';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '../domain/contract';
 
@@ -55,17 +52,10 @@ vi.mock('../bridge/worker', () => ({
   },
 }));
 
-const { routes } = await import('./routes');
+const { AppRoutes } = await import('./routes');
+const { openRoutes } = await import('./test-routes');
 
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
-}
+const open = (path: string) => openRoutes(AppRoutes, path);
 
 const user = (verified: boolean) => ({ accessToken: 't', user: { _id: 'u1', email: 'a@b.co', verified } });
 

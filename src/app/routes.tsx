@@ -1,28 +1,33 @@
 // Every route of spec §2 with its layout, title and access rule. Pages load lazily (one chunk per screen).
+// Declarative routing (issue 21's bundle budget: the data router's code is ~15 KiB compressed more, for nothing
+// the app used but `lazy`, `handle` and error elements, done here with React's own lazy and error boundaries).
 import { msg } from '@lingui/core/macro';
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, useMemo } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { isChunkLoadError } from './chunk-reload';
-import { ChunkErrorPage, RouteErrorPage } from './ErrorPage';
+import { ChunkErrorPage, RouteBoundary } from './ErrorPage';
 import type { Access } from './guard';
-import type { RouteHandle } from './handle';
+import { type RouteHandle, RouteHandleContext } from './handle';
 import { LoginLayout } from './layouts/LoginLayout';
+import { trackLoad } from './pageLoads';
 import { Root } from './Root';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
 /** A lazy route part; a lost chunk resolves to ChunkErrorPage (reload once, else the error page). */
-async function loadComponent(load: () => PageModule): Promise<{ Component: ComponentType }> {
-  try {
-    return { Component: (await load()).default };
-  } catch (error) {
-    // A lost chunk: the router would draw nothing (see ChunkErrorPage); anything else is the page's own error.
-    if (isChunkLoadError(error)) {
-      console.warn('page chunk failed to load', error);
-      return { Component: ChunkErrorPage };
+function lazyPart(load: () => PageModule): ComponentType {
+  return lazy(async () => {
+    try {
+      return await trackLoad(load());
+    } catch (error) {
+      // A lost chunk: reload for the new build's (see ChunkErrorPage); anything else is the page's own error.
+      if (isChunkLoadError(error)) {
+        console.warn('page chunk failed to load', error);
+        return { default: ChunkErrorPage };
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }
 
 function page(
@@ -31,11 +36,15 @@ function page(
   load: () => PageModule,
   access?: Access,
 ): RouteObject {
+  const Page = lazyPart(load);
   return {
     path,
     handle: { title, access } satisfies RouteHandle,
-    lazy: () => loadComponent(load),
-    ErrorBoundary: RouteErrorPage,
+    element: (
+      <RouteBoundary>
+        <Page />
+      </RouteBoundary>
+    ),
   };
 }
 
@@ -46,8 +55,14 @@ const adminPages = (path: string, title: RouteHandle['title'], load: () => PageM
 ];
 
 // The app layouts (top bar, drawer, menu, station search) load with their pages: the login page has its own.
-const appLayout = (name: 'DefaultLayout' | 'HelpLayout') => () =>
-  loadComponent(() => import('./layouts/AppLayout').then((m) => ({ default: m[name] })));
+const appLayout = (name: 'DefaultLayout' | 'HelpLayout') => {
+  const Layout = lazyPart(() => import('./layouts/AppLayout').then((m) => ({ default: m[name] })));
+  return (
+    <RouteBoundary>
+      <Layout />
+    </RouteBoundary>
+  );
+};
 
 const plain = () => import('../pages/plain/PlainPage');
 const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
@@ -56,12 +71,14 @@ const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: Root,
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: () => null,
+    element: (
+      <RouteBoundary>
+        <Root />
+      </RouteBoundary>
+    ),
     children: [
       {
-        Component: LoginLayout,
+        element: <LoginLayout />,
         children: [
           page('login', msg`Log in`, () => import('../pages/login/LoginPage'), 'guest'),
           page('login/reset', msg`Reset password`, () => reset('ResetRequestPage'), 'public'),
@@ -73,7 +90,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: appLayout('HelpLayout'),
+        element: appLayout('HelpLayout'),
         children: [
           page('help', msg`Help`, () => import('../pages/help/HelpPage'), 'public'),
           page('faq', msg`FAQ`, () => import('../pages/faq/FaqPage'), 'public'),
@@ -84,7 +101,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: appLayout('DefaultLayout'),
+        element: appLayout('DefaultLayout'),
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           page('dashboard', msg`Dashboard`, () => import('../pages/dashboard/DashboardPage')),
@@ -142,3 +159,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The routes for the current location, with the matched routes' handles (title, access) for Root and Guard. */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  const handle = useMemo(() => {
+    const merged: RouteHandle = {};
+    for (const m of matchRoutes(routes, location) ?? []) Object.assign(merged, m.route.handle as RouteHandle);
+    return merged;
+  }, [location]);
+  return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
+}

@@ -3,10 +3,7 @@
 // redirect to the login page), sees the station read only (no card menu); a private or unknown station ID is
 // 'Device not found'; ?kiosk=1 opens the kiosk (fullscreen) layout.
 import '../components/test-setup';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '../domain/contract';
 import { useUi } from '../state/ui';
@@ -49,7 +46,8 @@ vi.mock('../bridge/worker', () => ({
   dataWorker: { openStation, selectDevice: vi.fn(async () => undefined) },
 }));
 
-const { routes } = await import('./routes');
+const { AppRoutes } = await import('./routes');
+const { openRoutes } = await import('./test-routes');
 
 const PUBLIC: Device = {
   _id: '0123456789abcdef01234567',
@@ -62,15 +60,7 @@ const PUBLIC: Device = {
   shareMode: 'public',
 } as unknown as Device;
 
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return router;
-}
+const open = (path: string) => openRoutes(AppRoutes, path);
 
 describe('/station/:wsid', () => {
   beforeEach(() => {

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useUi } from '../state/ui';
-import { useRouteHandle } from './Guard';
+import { useRouteHandle } from './handle';
 
 /** The translated title of the current route. */
 export function useRouteTitle(): string {

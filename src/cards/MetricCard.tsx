@@ -3,13 +3,13 @@
 import { useLingui } from '@lingui/react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { GraphPanel } from '../charts/GraphPanel';
 import { appliesNow, METRIC_BY_KEY } from '../domain';
 import { CardShell, SecondaryGrid } from './CardShell';
 import { CalibratedNote } from './calibration';
 import { useCardMenu } from './cardMenu';
 import { colorOf, graphKeys } from './colors';
 import { MinMaxTable, MoreReadings } from './Details';
+import { GraphPanel } from './detailsLater';
 import { changeOf } from './format';
 import { LevelBand } from './LevelBand';
 import { cardTitle, metricLabel } from './labels';

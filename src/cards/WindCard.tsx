@@ -4,11 +4,11 @@ import { Wind } from 'lucide-react';
 import { compassPoint } from '../domain';
 import { compassWord } from '../i18n/compass';
 import { useCardMenu } from './cardMenu';
+import { WindRosePanel } from './detailsLater';
 import { withAgreedGust } from './gustMax';
 import { MetricCard } from './MetricCard';
 import type { CardProps } from './types';
 import styles from './WindCard.module.css';
-import { WindRosePanel } from './WindRose';
 
 function Compass({ deg }: { deg: number | null | undefined }) {
   const { t } = useLingui();

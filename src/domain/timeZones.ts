@@ -1,7 +1,7 @@
 // Device-local time: wall clocks and local days of a station's IANA time zone, in unix seconds. The zone rules
-// come from Intl through @internationalized/date, which also decides wall times the clocks skip or repeat as
-// Temporal does ('compatible': a skipped time moves forward by the gap, a repeated one is the earlier instant).
-import { CalendarDateTime, fromAbsolute, toZoned } from '@internationalized/date';
+// come from Intl; wall times the clocks skip or repeat are decided as Temporal does ('compatible': a skipped time
+// moves forward by the gap, a repeated one is the earlier instant), as @internationalized/date does (the test
+// compares the two minute by minute). Plain Intl: this module is on the dashboard's first paint (issue 21).
 
 /** The zone of a station that has none (the existing portal's home). */
 export const DEFAULT_TIME_ZONE = 'Asia/Hong_Kong';
@@ -24,15 +24,48 @@ export interface LocalParts {
   s: number;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Local wall-clock fields of an instant in a time zone (RangeError for a zone Intl does not know). */
 export function localParts(t: number, timeZone: string): LocalParts {
-  const z = fromAbsolute(Math.floor(t) * 1000, timeZone);
-  return { y: z.year, m: z.month, d: z.day, h: z.hour, mi: z.minute, s: z.second };
+  const p: LocalParts = { y: 0, m: 0, d: 0, h: 0, mi: 0, s: 0 };
+  for (const { type, value } of formatterOf(timeZone).formatToParts(Math.floor(t) * 1000)) {
+    if (type === 'year') p.y = Number(value);
+    else if (type === 'month') p.m = Number(value);
+    else if (type === 'day') p.d = Number(value);
+    else if (type === 'hour') p.h = Number(value);
+    else if (type === 'minute') p.mi = Number(value);
+    else if (type === 'second') p.s = Number(value);
+  }
+  return p;
+}
+
+/** The wall clock of an instant in a zone, written as the unix seconds it would be in UTC. */
+function wallOf(t: number, timeZone: string): number {
+  const p = localParts(t, timeZone);
+  return Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) / 1000;
 }
 
 /** Seconds the zone is ahead of UTC at an instant. */
-export const zoneOffset = (t: number, timeZone: string): number =>
-  fromAbsolute(Math.floor(t) * 1000, timeZone).offset / 1000;
+export const zoneOffset = (t: number, timeZone: string): number => wallOf(t, timeZone) - Math.floor(t);
 
 /**
  * The instant a wall-clock reading names in a zone. The reading is written as the unix seconds it would be in
@@ -56,18 +89,21 @@ export function zonedTime(wallAsUtc: number, timeZone: string): number {
 const SLOTS_FROM = Date.UTC(1980, 0, 1) / 1000;
 const lastSlot = new Map<string, [slot: number, offset: number]>();
 
-function convert(wallAsUtc: number, timeZone: string): number {
-  const w = new Date(wallAsUtc * 1000);
-  const wall = new CalendarDateTime(
-    w.getUTCFullYear(),
-    w.getUTCMonth() + 1,
-    w.getUTCDate(),
-    w.getUTCHours(),
-    w.getUTCMinutes(),
-    w.getUTCSeconds(),
-  );
-  return toZoned(wall, timeZone, 'compatible').toDate().getTime() / 1000;
+/**
+ * The instant of a wall time: read with the zone's offsets a day before and a day after (a zone changes its
+ * offset at most once within two days), the candidates whose wall clock is that wall time; the earlier of two (a
+ * repeated time), else, for a skipped time, the later reading (forward by the gap).
+ */
+function convert(wall: number, timeZone: string): number {
+  if (timeZone === 'UTC') return wall;
+  const early = wall - zoneOffset(wall - DAY_SECONDS, timeZone);
+  const late = wall - zoneOffset(wall + DAY_SECONDS, timeZone);
+  const valid = (early === late ? [early] : [early, late]).filter((t) => wallOf(t, timeZone) === wall);
+  if (valid.length > 0) return Math.min(...valid);
+  return Math.max(early, late);
 }
+
+const DAY_SECONDS = 86400;
 
 /** Local midnight of a calendar date; where DST skips midnight, the first instant of that day (01:00). */
 export const zonedMidnight = (y: number, m: number, d: number, timeZone: string): number =>

@@ -1,16 +1,39 @@
 // Loads a compiled catalog on demand and makes it the active language; remembers the choice (Dexie + cookie).
 // Start-up reads the stored choice with plain IndexedDB (db/peek.ts): Dexie is not on the first paint's path.
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { peekSettings } from '../db/peek';
 import { type KeptAnswers, SETTING } from '../db/settings';
 import type { AuthRecord } from '../db/views';
+import type { CataloguePart } from '../domain/cataloguePart';
 import { readLangCookie, writeLangCookie } from './cookie';
 import { type LocaleId, pickLocale } from './locales';
 
-export async function activateLocale(locale: LocaleId): Promise<void> {
+type Part = Promise<{ messages: Messages }>;
+
+// Vite resolves a variable file name of a dynamic import, not a variable query: one import per part.
+const importPart = (locale: LocaleId, part: CataloguePart): Part =>
+  part === 'first'
+    ? import(`../../locales/${locale}.po?part=first`)
+    : import(`../../locales/${locale}.po?part=rest`);
+
+/**
+ * Makes `locale` the active language, with both parts of its catalogue (src/domain/cataloguePart.ts). With
+ * `restAfter` (boot on a route of FIRST_PART_PATHS: the first paint) it is active with the first part, and the
+ * rest is imported once `restAfter` resolves, so it is not on the first paint's path.
+ */
+export async function activateLocale(locale: LocaleId, restAfter?: Promise<unknown>): Promise<void> {
   if (i18n.locale === locale) return;
-  const { messages } = await import(`../../locales/${locale}.po`);
-  i18n.loadAndActivate({ locale, messages });
+  if (restAfter) {
+    i18n.loadAndActivate({ locale, messages: (await importPart(locale, 'first')).messages });
+    void restAfter
+      .then(() => importPart(locale, 'rest'))
+      .then((rest) => i18n.load(locale, rest.messages))
+      // Offline before the service worker cached it: the first screen is whole; other pages show message ids.
+      .catch((e: unknown) => console.warn('[i18n] the rest of the catalogue did not load', e));
+  } else {
+    const [first, rest] = await Promise.all([importPart(locale, 'first'), importPart(locale, 'rest')]);
+    i18n.loadAndActivate({ locale, messages: { ...first.messages, ...rest.messages } });
+  }
   document.documentElement.lang = locale;
   writeLangCookie(locale);
 }
