@@ -416,6 +416,7 @@ const reportOf = (
   p: Plan,
   applied: boolean,
 ): RecalibrationReport => ({
+  device: req.device._id,
   key: req.key,
   from: start,
   target,
