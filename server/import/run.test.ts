@@ -65,7 +65,7 @@ function weewx(): string {
 }
 
 /** A CumulusMX v4 log of `hours` hours at 10-minute intervals from T0, temperature = minutes since T0 / 10. */
-function cumulusLog(hours: number, extra = ''): string {
+function cumulusLog(hours: number, extra = '', temp = (m: number) => m / 10): string {
   const path = join(dir, `log-${Math.random()}.txt`);
   const lines: string[] = [];
   for (let m = 0; m < hours * 60; m += 10) {
@@ -74,7 +74,7 @@ function cumulusLog(hours: number, extra = ''): string {
     const p = (n: number) => String(n).padStart(2, '0');
     const stamp = `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${String(d.getUTCFullYear()).slice(2)} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
     lines.push(
-      `${stamp},${t},${m / 10},50,1.0,2.0,3.0,180,0.00,0.00,1013.00,0.00,20.0,40,2.0,,,,,,,,,,,,,,,,`,
+      `${stamp},${t},${temp(m)},50,1.0,2.0,3.0,180,0.00,0.00,1013.00,0.00,20.0,40,2.0,,,,,,,,,,,,,,,,`,
     );
   }
   writeFileSync(path, `${lines.join('\r\n')}\r\n${extra}`);
@@ -248,6 +248,33 @@ describe('import into storage', () => {
     expect(await storage.knex('importJobs').where({ _id: replace.job }).first()).toMatchObject({
       status: 'rolledBack',
     });
+  });
+
+  test('quality control: a spike in the file is flagged for the owner, not stored as the day’s high; rollback takes the flag away', async () => {
+    const { storage, store } = await open();
+    // 60 °C at 01:00 between 5 °C at 00:50 and 7 °C at 01:10: faster than a temperature can move (3 °C a minute).
+    const path = cumulusLog(3, '', (m) => (m === 60 ? 60 : m / 10));
+    const dry = await run(storage, path, { dryRun: true });
+    expect(dry).toMatchObject({ status: 'dryRun', imported: 18 });
+    const flagCount = async () => Number((await storage.knex('qcFlags').count('* as n').first())?.n);
+    expect(await flagCount()).toBe(0);
+    const report = await run(storage, path);
+    expect(report).toMatchObject({ status: 'done', imported: 18 });
+    const flags = await storage.knex('qcFlags').where({ device: device._id }).select();
+    expect(flags.map((f) => [Number(f.time), f.key, Number(f.value), f.reason, f.status])).toEqual([
+      [T0 + 3600, 'tempc0', 60, 'spike', 'flagged'],
+    ]);
+    const [day] = await store.buckets('buckets1d', device._id, T0, T0 + 86400);
+    expect(day.aggs.tempc0.slice(0, 4)).toEqual([17, 153 - 6, 0, 17]); // 0 … 17 °C, but 6 °C was 60 °C in the file
+    const [hour] = await store.buckets('buckets1h', device._id, T0 + 3600, T0 + 7200);
+    expect(hour.aggs.tempc0).toEqual([5, 7 + 8 + 9 + 10 + 11, 7, 11, 11]);
+    // The rest of the row is stored: its humidity, and no dew point derived from the spike.
+    const [five] = await store.buckets('buckets5m', device._id, T0 + 3600, T0 + 3900);
+    expect(five.aggs.tempc0).toBeUndefined();
+    expect(five.aggs.humc0).toEqual([1, 50, 50, 50, 50]);
+    expect(five.aggs.dewpoint).toBeUndefined();
+    await rollbackImport(storage.knex, report.job!);
+    expect(await flagCount()).toBe(0);
   });
 
   test('rows of the current hour or the future are not imported; repeated times are counted once', async () => {

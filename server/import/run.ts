@@ -1,7 +1,9 @@
 // The import itself: rows from a reader (detect.ts) go through what an upload goes through — out-of-range values
-// dropped (cleanInto), missing values derived (deriveInto), folded into 5-minute buckets with the upload's bucket
-// math (storage/buckets.ts) — and are stored as 5-minute, hourly and device-local daily rows, so graphs, records
-// and exports see them like uploaded data. Raw samples are not written: the store keeps those a week only.
+// dropped (cleanInto), quality control (src/domain/qc.ts: a spike, a stuck sensor, the owner's limits; what
+// fails is left out and kept in qcFlags for the owner, as an upload's is), missing values derived (deriveInto),
+// folded into 5-minute buckets with the upload's bucket math (storage/buckets.ts) — and are stored as 5-minute,
+// hourly and device-local daily rows, so graphs, records and exports see them like uploaded data. Raw samples are
+// not written: the store keeps those a week only.
 //
 // - Overlap is judged per hour: an hour in which the station already has data is kept as it is ("keep"), or
 //   replaced whole by the file's ("replace"): its 5-minute rows and its hour are rewritten, its day recomputed
@@ -18,8 +20,10 @@ import type { Knex } from 'knex';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_BY_KEY } from '../../src/domain/catalogue';
 import type { ClimateSettings } from '../../src/domain/climate/summary';
+import { COLLECTIONS } from '../../src/domain/collections';
 import { deriveInto } from '../../src/domain/formulas';
 import type { ImportReport } from '../../src/domain/imports';
+import { judgeInto, type QcLimit, type QcReason, type QcTrack } from '../../src/domain/qc';
 import { localDayEnd } from '../../src/domain/timeZones';
 import { cleanInto } from '../../src/domain/validate';
 import { EARLIEST_PLAUSIBLE } from '../ingest/parsers/values';
@@ -88,6 +92,34 @@ interface Hour {
   times: Set<number>;
   /** Each slot's first reading with a temperature, for the day-so-far climate (climate-today.ts). */
   probes: Map<number, SlotProbe>;
+  /** What quality control left out of the hour's rows. */
+  flags: Flag[];
+}
+
+interface Flag {
+  time: number;
+  key: string;
+  value: number;
+  reason: QcReason;
+}
+
+/**
+ * Quality control over a file's rows, in the file's order: the station owner's limits, and each metric's previous
+ * accepted value in the file (a row older than it is judged against the limits only, as a relay's backlog is).
+ */
+interface Quality {
+  limits: readonly QcLimit[];
+  tracks: Map<string, QcTrack>;
+  /** The 5-minute bucket a stuck value was last kept for, per metric (one flag a bucket, as at ingest). */
+  stuck: Map<string, number>;
+}
+
+async function qualityOf(knex: Knex, device: string): Promise<Quality> {
+  const row = await knex(COLLECTIONS.qcLimits.settings.sqlTable)
+    .where({ weatherDevice: device })
+    .first('limits');
+  const limits = row?.limits ? (JSON.parse(row.limits) as QcLimit[]) : [];
+  return { limits, tracks: new Map(), stuck: new Map() };
 }
 
 const b64 = (b: Buffer | Uint8Array | null | undefined) => (b ? Buffer.from(b).toString('base64') : null);
@@ -161,6 +193,7 @@ export async function runImport(
   // the bench); SQLite gained nothing from larger chunks, and one run at 2,000 let the heap grow to 377 MB.
   const chunkRows = options.chunkRows ?? (isSqlite(knex) ? 1000 : 2000);
   const counter = new Counter();
+  const quality = await qualityOf(knex, device._id);
   const report: ImportReport = {
     format: reader.format,
     kind: reader.kind,
@@ -233,6 +266,7 @@ export async function runImport(
       await writeHours(
         knex,
         seq,
+        device._id,
         tz,
         climate,
         hours,
@@ -285,7 +319,7 @@ export async function runImport(
       }
       pendingRows++;
       if ('aggs' in row) addDay(pendingDays, row, counter);
-      else addSample(pending, row, device, counter, report);
+      else addSample(pending, row, device, counter, report, quality);
     }
     if (report.status !== 'cancelled') await flush(n);
   } catch (error) {
@@ -329,11 +363,12 @@ function addSample(
   device: ImportDevice,
   counter: Counter,
   report: ImportReport,
+  quality: Quality,
 ) {
   const hour = hourOf(row.time);
   let h = pending.get(hour);
   if (!h) {
-    h = { rows: 0, fives: new Map(), times: new Set(), probes: new Map() };
+    h = { rows: 0, fives: new Map(), times: new Set(), probes: new Map(), flags: [] };
     pending.set(hour, h);
   }
   if (h.times.has(row.time)) {
@@ -349,12 +384,20 @@ function addSample(
     if (values[key] === null) counter.outOfRange(key, sent[key] as number);
     else counter.value(key);
   }
+  const t5 = row.time - (row.time % FIVE_MINUTES);
+  // Before deriving, as for an upload: a dew point is not computed from a spiking temperature.
+  for (const f of judgeInto(values, row.time, quality.tracks, quality.limits)) {
+    if (f.reason === 'stuck') {
+      if (quality.stuck.get(f.key) === t5) continue;
+      quality.stuck.set(f.key, t5);
+    }
+    h.flags.push({ time: row.time, ...f });
+  }
   deriveInto(values, {
     time: row.time,
     latitude: device.latitude ?? null,
     longitude: device.longitude ?? null,
   });
-  const t5 = row.time - (row.time % FIVE_MINUTES);
   noteReading(h.probes, row.time, values, h.fives.get(t5));
   const aggs = h.fives.get(t5) ?? {};
   foldInto(aggs, values);
@@ -378,6 +421,8 @@ function addDay(
 export interface Changes {
   hours: [time: number, before: string | null, fives: [number, string][]][];
   days: [time: number, before: string | null][];
+  /** The qcFlags rows the chunk added (absent in chunks written before imports were quality-controlled). */
+  flags?: string[];
 }
 
 /**
@@ -429,6 +474,7 @@ export const upsert = (trx: Knex, table: string, rows: BucketRow[]) => writeBuck
 async function writeHours(
   knex: Knex,
   seq: number,
+  device: string,
   tz: string,
   climate: ClimateSettings & { longitude: number | null },
   hours: Map<number, Hour>,
@@ -526,6 +572,7 @@ async function writeHours(
       hourRows.push({ device: seq, time: hour, data: pack(hourAggs) });
     }
     if (!options.dryRun) {
+      await insertFlags(trx, device, written, hours, changes);
       await upsert(trx, 'buckets5m', fives);
       await upsert(trx, 'buckets1h', hourRows);
       const dayRows: { device: number; time: number; data: Buffer }[] = [];
@@ -569,6 +616,42 @@ async function writeHours(
   };
   if (options.dryRun) await apply(knex);
   else await inChunk(knex, apply);
+}
+
+/**
+ * What quality control left out of the hours written, for the owner's Data quality page (only where the file's
+ * rows were stored: not in a filled hour's buckets the station had). Recorded in the chunk's changes: a rollback
+ * takes them away with the rows.
+ */
+async function insertFlags(
+  trx: Knex,
+  device: string,
+  written: number[],
+  hours: Map<number, Hour>,
+  changes: Changes,
+): Promise<void> {
+  const now = Date.now();
+  const rows = written.flatMap((hour) => {
+    const h = hours.get(hour)!;
+    return h.flags
+      .filter((f) => h.fives.has(f.time - (f.time % FIVE_MINUTES)))
+      .map((f) => ({
+        _id: objectId(now),
+        device,
+        time: f.time,
+        key: f.key,
+        value: f.value,
+        reason: f.reason,
+        // A lifetime rain counter that went backwards is kept (the gauge was reset): shown, already accepted.
+        status: f.reason === 'rainReset' ? 'accepted' : 'flagged',
+        createdAt: now,
+        decidedAt: f.reason === 'rainReset' ? now : null,
+      }));
+  });
+  if (rows.length === 0) return;
+  // 9 values a row: 500 rows stay under SQLite's limit of bound parameters.
+  for (let i = 0; i < rows.length; i += 500) await trx('qcFlags').insert(rows.slice(i, i + 500));
+  changes.flags = rows.map((r) => r._id);
 }
 
 /** Removes from a pending hour the 5-minute buckets the station has data in; answers the rows they held. */
@@ -656,6 +739,11 @@ export async function rollbackImport(knex: Knex, jobId: string): Promise<{ chunk
     await knex.transaction(async (trx) => {
       const row = await trx('importChanges').where({ job: jobId, chunk }).first('data');
       const changes = JSON.parse(row.data) as Changes;
+      const flags = changes.flags ?? [];
+      for (let i = 0; i < flags.length; i += 500)
+        await trx('qcFlags')
+          .whereIn('_id', flags.slice(i, i + 500))
+          .delete();
       for (const [day, before] of changes.days) await put(trx, 'buckets1d', day, before);
       for (const [hour, before, fives] of changes.hours) {
         await trx('buckets5m')

@@ -1,7 +1,8 @@
 // Quality control at ingest (issue 24): judges each upload's cleaned values against the station's previous
 // accepted ones (src/domain/qc.ts) and records what it leaves out. Kept in memory per process: each station's
-// previous accepted value per metric, and the owners' limits (read once for all stations, then kept up to date from
-// the settings service's events, which reach every process through the sync bus). A station this process has not
+// previous accepted value per metric (forgotten when a re-application of a calibration rewrites the stored ones),
+// and the owners' limits (read once for all stations, then kept up to date from the settings service's events);
+// both services' events reach every process through the sync bus. A station this process has not
 // seen lately (new, or its uploads went to another process) has its previous values read from the store once: the
 // common upload costs no query.
 import { COLLECTIONS } from '../../src/domain/collections';
@@ -133,5 +134,9 @@ export class QualityControl {
       this.limits.set(r.weatherDevice, typeof r.limits === 'string' ? JSON.parse(r.limits) : r.limits);
     };
     for (const event of ['created', 'patched']) this.app.service(service).on(event, changed);
+    // The stored values were re-calibrated: the previous accepted ones are read again (in the new calibration).
+    this.app
+      .service('stationRecalibrations')
+      .on('created', (r: { device?: string }) => r.device && this.seen.delete(r.device));
   }
 }

@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL database share events through Redis (feathers-sync): a socket on
 // one server receives the samples uploaded to the other, and a device change on one is seen by the other; rate
-// limits on accounts count on both.
+// limits on accounts count on both; a calibration re-applied to history through one makes the other forget
+// what it kept of the station's stored values.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BASE_DELAY_MS } from '../auth/login-throttle';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../testing/server';
@@ -44,6 +45,47 @@ test('a watcher on one server receives uploads accepted by the other', async () 
   expect((await wslink(b, station, { t1tem: 13 })).status).toBe(401);
   expect((await wslink(b, rekeyed.body, { t1tem: 13 })).status).toBe(200);
   socket.close();
+});
+
+test('a calibration re-applied to history through one server: the other ingests as if it had applied it', async () => {
+  const owner = await newUser(a);
+  const station = await newStation(a, owner.token, { timezone: 'UTC' });
+  const DAY = 86400;
+  const now = Math.floor(Date.now() / 1000);
+  const today = now - (now % DAY);
+  const wsTime = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  const upload = async (fields: Record<string, string | number>) =>
+    expect((await wslink(b, station, fields)).status).toBe(200);
+  // Server B has ingested 8 °C: quality control's previous value there.
+  await upload({ datetime: wsTime(now - 60), t1tem: 8 });
+  const made = await call(a.url, 'POST', '/stationCalibrations', {
+    token: owner.token,
+    body: { weatherDevice: station._id, entries: [{ key: 'tempc0', offset: 20, since: Date.now() }] },
+  });
+  expect(made.status).toBe(201);
+  await settle(300);
+  // B reads the new entry at its next upload (a humidity only) and keeps it.
+  await upload({ t1hum: 50 });
+  const applied = await call(a.url, 'POST', '/stationRecalibrations', {
+    token: owner.token,
+    body: { device: station._id, key: 'tempc0', from: today - 3 * DAY },
+  });
+  expect(applied.status).toBe(201);
+  expect(applied.body.rows.samples).toBe(1);
+  await settle(1100);
+  // 8.5 °C calibrated is 28.5: a spike after 8, not after the 28 the stored reading is now.
+  await upload({ t1tem: 8.5 });
+  // A relay's backlog of yesterday: yesterday carries the entry now, so B stores 9 °C as 29.
+  await upload({ datetime: wsTime(today - DAY + 7200), t1tem: 9 });
+  const stored = await b.server.app.ctx.samples.samples(station._id, today - 3 * DAY, now + 60);
+  expect(
+    stored.filter((s) => s.tempc0 != null).map((s) => [s.time < today ? 'yesterday' : 'today', s.tempc0]),
+  ).toEqual([
+    ['yesterday', 29],
+    ['today', 28],
+    ['today', 28.5],
+  ]);
+  expect(await b.server.app.ctx.storage.knex('qcFlags').where({ device: station._id }).select()).toEqual([]);
 });
 
 test('failed logins are counted across processes (Redis), not per process', async () => {

@@ -58,14 +58,17 @@ function slotOf(buf: Buffer, index: number): number {
   return -1;
 }
 
-function aggAt(buf: Buffer, j: number): Agg {
+/** A record's numbers read through a DataView (faster than Buffer's readDoubleLE, a call per number). */
+const viewOf = (buf: Buffer) => new DataView(buf.buffer, buf.byteOffset, buf.length);
+
+function aggAt(view: DataView, j: number): Agg {
   const o = j * 40;
   return [
-    buf.readDoubleLE(o),
-    buf.readDoubleLE(o + 8),
-    buf.readDoubleLE(o + 16),
-    buf.readDoubleLE(o + 24),
-    buf.readDoubleLE(o + 32),
+    view.getFloat64(o, true),
+    view.getFloat64(o + 8, true),
+    view.getFloat64(o + 16, true),
+    view.getFloat64(o + 24, true),
+    view.getFloat64(o + 32, true),
   ];
 }
 
@@ -126,56 +129,119 @@ export interface PlanInput {
 
 export interface Plan {
   samples: Row[];
-  /** The 5-minute rows that change (on SQLite's apply only counted: they are written inside the UPDATE). */
+  /**
+   * The bucket rows that change, and how many (on SQLite's apply only counted: they are written inside the
+   * UPDATE).
+   */
   five: Row[];
   fiveChanged: number;
   hours: Row[];
+  hoursChanged: number;
   days: Row[];
+  daysChanged: number;
   dayChanges: DayChange[];
 }
 
-/** Reads the aggregates of the metrics concerned, reusing slots while the position table repeats (packed.ts). */
-function picker(metrics: Metric[]) {
-  let layout: Buffer | null = null;
+/** The slots of the metrics concerned in a record, reused while the position table repeats (packed.ts). */
+function slotter(metrics: Metric[]) {
+  let layout: number[] = [];
   let slots: number[] = [];
-  return (buf: Buffer): { slots: number[]; aggs: Picked } => {
-    const n = buf.readUInt16LE(buf.length - 2);
-    const table = buf.subarray(n * 40, n * 42);
-    if (!layout?.equals(table)) {
-      layout = Buffer.from(table);
+  return (buf: Buffer, view: DataView): number[] => {
+    const n = view.getUint16(buf.length - 2, true);
+    let same = layout.length === n;
+    for (let j = 0; same && j < n; j++) same = layout[j] === view.getUint16(n * 40 + j * 2, true);
+    if (!same) {
+      layout = Array.from({ length: n }, (_, j) => view.getUint16(n * 40 + j * 2, true));
       slots = metrics.map((m) => slotOf(buf, m.index));
     }
-    return { slots, aggs: slots.map((j) => (j < 0 ? undefined : aggAt(buf, j))) };
+    return slots;
+  };
+}
+
+/** Reads the aggregates of the metrics concerned. */
+function picker(metrics: Metric[]) {
+  const slotsOf = slotter(metrics);
+  return (buf: Buffer): { slots: number[]; aggs: Picked } => {
+    const view = viewOf(buf);
+    const slots = slotsOf(buf, view);
+    return { slots, aggs: slots.map((j) => (j < 0 ? undefined : aggAt(view, j))) };
   };
 }
 
 /**
+ * Hours' or days' aggregates of the metrics concerned, merged in place from their 5-minute records in time order
+ * (as mergeAgg would, without an array per merge): per metric [present, count, sum, min, max, last].
+ */
+class Groups {
+  private readonly sums = new Map<number, Float64Array>();
+  constructor(private readonly width: number) {}
+
+  /** Merges the aggregates in slots of a packed record into the group starting at `g`. */
+  add(g: number, view: DataView, slots: number[]): void {
+    let acc = this.sums.get(g);
+    if (!acc) {
+      acc = new Float64Array(this.width * 6);
+      this.sums.set(g, acc);
+    }
+    for (let i = 0; i < slots.length; i++) {
+      const j = slots[i];
+      if (j < 0) continue;
+      const o = i * 6;
+      const at = j * 40;
+      const count = view.getFloat64(at, true);
+      if (acc[o] === 0 || (acc[o + 1] === 0 && count !== 0)) {
+        acc[o] = 1;
+        for (let f = 0; f < 5; f++) acc[o + 1 + f] = view.getFloat64(at + f * 8, true);
+      } else if (count !== 0) {
+        acc[o + 1] += count;
+        acc[o + 2] += view.getFloat64(at + 8, true);
+        acc[o + 3] = Math.min(acc[o + 3], view.getFloat64(at + 16, true));
+        acc[o + 4] = Math.max(acc[o + 4], view.getFloat64(at + 24, true));
+        acc[o + 5] = view.getFloat64(at + 32, true);
+      }
+    }
+  }
+
+  get(g: number): Picked | undefined {
+    const acc = this.sums.get(g);
+    if (!acc) return undefined;
+    const out: Picked = [];
+    for (let o = 0; o < acc.length; o += 6)
+      out.push(acc[o] ? [acc[o + 1], acc[o + 2], acc[o + 3], acc[o + 4], acc[o + 5]] : undefined);
+    return out;
+  }
+}
+
+/**
  * What changes, row by row, in three steps (nothing is written here): the raw samples, then each 5-minute row
- * in time order (SQLite runs this step inside its UPDATE), then the hours and days.
+ * in time order, then each hour and day (a record changed is changed in place; SQLite's apply runs the last two
+ * steps inside its UPDATEs).
  */
 export function planner(input: PlanInput) {
   const { key, from, segments, target } = input;
   const deps = dependentsOf(key);
   const metrics: Metric[] = [key, ...deps].map((k) => ({ key: k, index: metricIndex(k) }));
-  const plan: Plan = { samples: [], five: [], fiveChanged: 0, hours: [], days: [], dayChanges: [] };
-  const pick = picker(metrics);
+  const plan: Plan = {
+    samples: [],
+    five: [],
+    fiveChanged: 0,
+    hours: [],
+    hoursChanged: 0,
+    days: [],
+    daysChanged: 0,
+    dayChanges: [],
+  };
+  const slotsOf = slotter(metrics);
   const sampleAggs = new Map<number, Picked>();
   const remapped = (a: Agg, f: Transform) => remapAgg(f, target, a) ?? a;
   const dayOf = dayStarts(input.tz);
   const changedFive = new Map<number, number>();
   // Each 5-minute row's new aggregates merged at once into its hour and its day (for the roll-up).
-  const hourGroups = new Map<number, Picked>();
-  const dayGroups = new Map<number, Picked>();
-  const groupDay = dayStarts(input.tz);
-  const note = (time: number, aggs: Picked) => {
-    for (const [groups, g] of [
-      [hourGroups, time - (time % HOUR)],
-      [dayGroups, groupDay(time)],
-    ] as const) {
-      const picked = groups.get(g);
-      if (picked) mergeInto(picked, aggs);
-      else groups.set(g, aggs.slice());
-    }
+  const hourGroups = new Groups(metrics.length);
+  const dayGroups = new Groups(metrics.length);
+  const note = (time: number, view: DataView, slots: number[]) => {
+    hourGroups.add(time - (time % HOUR), view, slots);
+    dayGroups.add(dayOf(time), view, slots);
   };
 
   /** Raw samples, and their values of the metrics concerned per 5-minute bucket. */
@@ -213,73 +279,77 @@ export function planner(input: PlanInput) {
     }
   }
 
-  /** One 5-minute row (in time order): its new record, or null when it does not change. */
+  /** One 5-minute row (in time order): its new record (`buf` changed in place), or null when it does not change. */
   function five(time: number, buf: Buffer): Buffer | null {
+    const view = viewOf(buf);
+    const slots = slotsOf(buf, view);
     const same = uniformOver(segments, time, time + FIVE);
-    if (time < from || (same && sameTransform(same, target))) {
-      note(time, pick(buf).aggs);
-      return null;
-    }
-    const { slots, aggs } = pick(buf);
-    if (!aggs[0]) {
-      note(time, aggs);
+    if (time < from || (same && sameTransform(same, target)) || slots[0] < 0) {
+      note(time, view, slots);
       return null;
     }
     const kept = sampleAggs.get(time);
+    let changed = false;
+    for (let i = 0; i < slots.length; i++) {
+      const j = slots[i];
+      if (j < 0) continue;
+      const rebuilt = kept?.[i];
+      const count = view.getFloat64(j * 40, true);
+      let after: Agg | undefined;
+      if (rebuilt && rebuilt[0] === count) after = rebuilt;
+      else if (i === 0) after = remapped(aggAt(view, j), same ?? segmentAt(segments, time));
+      if (!after || sameAgg(after, aggAt(view, j))) continue;
+      for (let f = 0; f < 5; f++) view.setFloat64(j * 40 + f * 8, after[f], true);
+      changed = true;
+    }
+    note(time, view, slots);
+    if (!changed) return null;
+    plan.fiveChanged++;
+    const day = dayOf(time);
+    changedFive.set(day, (changedFive.get(day) ?? 0) + 1);
+    return buf;
+  }
+
+  /** An hour's or a day's record merged again from the 5-minute buckets it holds (in place); null: unchanged. */
+  function rolled(time: number, buf: Buffer, end: number, groups: Groups, read: ReturnType<typeof picker>) {
+    const same = uniformOver(segments, time, end);
+    if (time < from - (from % HOUR) || (same && sameTransform(same, target))) return null;
+    const { slots, aggs } = read(buf);
+    if (!aggs[0]) return null;
+    const merged = groups.get(time);
     const after: Picked = aggs.map((a, i) => {
       if (!a) return a;
-      const rebuilt = kept?.[i];
-      if (rebuilt && rebuilt[0] === a[0]) return rebuilt;
+      const m = merged?.[i];
+      if (m && m[0] === a[0]) return m;
       if (i > 0) return a;
       return remapped(a, same ?? segmentAt(segments, time));
     });
-    note(time, after);
-    const data = patched(buf, slots, aggs, after);
-    if (data) {
-      plan.fiveChanged++;
-      const day = dayOf(time);
-      changedFive.set(day, (changedFive.get(day) ?? 0) + 1);
-    }
-    return data;
+    return patched(buf, slots, aggs, after) ? { before: aggs[0], after: after[0]! } : null;
   }
 
-  /** Hours and days merged again from the 5-minute buckets they hold. */
-  function rollUp(rows: Row[], out: Row[], spanOf: (t: number) => number, groups: Map<number, Picked>) {
-    const read = picker(metrics);
-    const changes: { time: number; before: Agg; after: Agg }[] = [];
-    for (const row of rows) {
-      const time = Number(row.time);
-      const same = uniformOver(segments, time, spanOf(time));
-      if (time < from - (from % HOUR) || (same && sameTransform(same, target))) continue;
-      const buf = row.data as Buffer;
-      const { slots, aggs } = read(buf);
-      if (!aggs[0]) continue;
-      const merged = groups.get(time);
-      const after: Picked = aggs.map((a, i) => {
-        if (!a) return a;
-        const m = merged?.[i];
-        if (m && m[0] === a[0]) return m;
-        if (i > 0) return a;
-        return remapped(a, same ?? segmentAt(segments, time));
-      });
-      const data = patched(buf, slots, aggs, after);
-      if (data) {
-        out.push({ time, data });
-        changes.push({ time, before: aggs[0], after: after[0]! });
-      }
-    }
-    return changes;
+  const readHour = picker(metrics);
+  const readDay = picker(metrics);
+  const dayDiffs: { time: number; before: Agg; after: Agg }[] = [];
+
+  /** One hourly row, after all the 5-minute rows: its new record (`buf` changed in place), or null. */
+  function hour(time: number, buf: Buffer): Buffer | null {
+    if (!rolled(time, buf, time + HOUR, hourGroups, readHour)) return null;
+    plan.hoursChanged++;
+    return buf;
   }
 
-  function finish(hours: Row[], days: Row[]): Plan {
-    rollUp(hours, plan.hours, (t) => t + HOUR, hourGroups);
-    const changes = rollUp(
-      days.filter((r) => Number(r.time) >= from),
-      plan.days,
-      (t) => dayStartFor(t + 30 * HOUR, input.tz),
-      dayGroups,
-    );
-    plan.dayChanges = changes.map(({ time, before, after }) => ({
+  /** One daily row (in time order), after all the 5-minute rows: as `hour`. */
+  function day(time: number, buf: Buffer): Buffer | null {
+    if (time < from) return null;
+    const change = rolled(time, buf, dayStartFor(time + 30 * HOUR, input.tz), dayGroups, readDay);
+    if (!change) return null;
+    plan.daysChanged++;
+    dayDiffs.push({ time, ...change });
+    return buf;
+  }
+
+  function finish(): Plan {
+    plan.dayChanges = dayDiffs.map(({ time, before, after }) => ({
       day: time,
       before: { min: before[2], max: before[3] },
       after: { min: after[2], max: after[3] },
@@ -288,7 +358,7 @@ export function planner(input: PlanInput) {
     return plan;
   }
 
-  return { plan, samples, five, finish };
+  return { plan, samples, five, hour, day, finish };
 }
 
 // ---- reading and writing the rows on each engine ----
@@ -346,14 +416,15 @@ const reportOf = (
   p: Plan,
   applied: boolean,
 ): RecalibrationReport => ({
+  device: req.device._id,
   key: req.key,
   from: start,
   target,
   rows: {
     samples: p.samples.length,
     buckets5m: p.fiveChanged,
-    buckets1h: p.hours.length,
-    buckets1d: p.days.length,
+    buckets1h: p.hoursChanged,
+    buckets1d: p.daysChanged,
   },
   days: p.dayChanges,
   applied,
@@ -405,34 +476,37 @@ export async function recalibrate(storage: Storage, req: RecalibrateRequest): Pr
       ).map(fromOf);
       const { steps, target, differs } = plannerFor(req, start, now, entries, applied);
       steps.samples(rows('samples'));
-      if (req.write) {
-        // The 5-minute rows are rewritten inside one UPDATE (a year is 105,120 of them): reading them all into
-        // JavaScript first and updating each by key took longer than the whole rewrite.
+      type Step = (time: number, buf: Buffer) => Buffer | null;
+      const rewrite = (table: Table, step: Step, into: Row[]) => {
+        if (!req.write) {
+          for (const r of rows(table)) {
+            const data = step(Number(r.time), r.data as Buffer);
+            if (data) into.push({ time: Number(r.time), data });
+          }
+          return;
+        }
+        // Each row is rewritten inside one UPDATE per table (a year is 105,120 5-minute rows): reading them into
+        // JavaScript first and updating each by key took longer than the whole rewrite. A row returned as it
+        // was is not written (SQLite leaves a cell whose bytes are the same).
         conn.function(
-          'recalibrated5m',
+          'recalibrated',
           { deterministic: false, varargs: false },
           (time: unknown, data: unknown) => {
-            return steps.five(Number(time), data as Buffer) ?? data;
+            return step(Number(time), data as Buffer) ?? data;
           },
         );
         conn
-          .prepare('UPDATE buckets5m SET data = recalibrated5m(time, data) WHERE device = ? AND time >= ?')
-          .run(seq, lowest('buckets5m'));
-      } else
-        for (const r of rows('buckets5m')) {
-          const data = steps.five(Number(r.time), r.data as Buffer);
-          if (data) steps.plan.five.push({ time: Number(r.time), data });
-        }
-      const p = steps.finish(rows('buckets1h'), rows('buckets1d'));
+          .prepare(`UPDATE ${table} SET data = recalibrated(time, data) WHERE device = ? AND time >= ?`)
+          .run(seq, lowest(table));
+      };
+      // In time order: the hours and days are merged from the 5-minute rows as they are rewritten.
+      rewrite('buckets5m', steps.five, steps.plan.five);
+      rewrite('buckets1h', steps.hour, steps.plan.hours);
+      rewrite('buckets1d', steps.day, steps.plan.days);
+      const p = steps.finish();
       if (req.write) {
-        for (const [table, changed] of [
-          ['samples', p.samples],
-          ['buckets1h', p.hours],
-          ['buckets1d', p.days],
-        ] as const) {
-          const update = conn.prepare(`UPDATE ${table} SET data = ? WHERE device = ? AND time = ?`);
-          for (const r of changed) update.run(r.data, seq, r.time);
-        }
+        const update = conn.prepare('UPDATE samples SET data = ? WHERE device = ? AND time = ?');
+        for (const r of p.samples) update.run(r.data, seq, r.time);
         if (differs) {
           const l = ledger(target);
           conn
@@ -464,11 +538,16 @@ export async function recalibrate(storage: Storage, req: RecalibrateRequest): Pr
     ).map(fromOf);
     const { steps, target, differs } = plannerFor(req, start, now, entries, applied);
     steps.samples(await rows('samples'));
-    for (const r of await rows('buckets5m')) {
-      const data = steps.five(r.time, r.data as Buffer);
-      if (data) steps.plan.five.push({ time: r.time, data });
-    }
-    const p = steps.finish(await rows('buckets1h'), await rows('buckets1d'));
+    for (const [table, step, into] of [
+      ['buckets5m', steps.five, steps.plan.five],
+      ['buckets1h', steps.hour, steps.plan.hours],
+      ['buckets1d', steps.day, steps.plan.days],
+    ] as const)
+      for (const r of await rows(table)) {
+        const data = step(r.time, r.data as Buffer);
+        if (data) into.push({ time: r.time, data });
+      }
+    const p = steps.finish();
     if (req.write) {
       await pgUpdate(trx, 'samples', seq, p.samples);
       await pgUpdate(trx, 'buckets5m', seq, p.five);
@@ -490,7 +569,9 @@ const PG_CHUNK = 10_000;
 
 /**
  * Rows written back in chunks; bucket records travel as one binary parameter cut by offsets (as pg-writer.ts
- * does: an array of bytea would be spelt in hex), raw samples as text.
+ * does: an array of bytea would be spelt in hex), raw samples as text. Each chunk is bounded by its times:
+ * without that, the join read and sorted all of the station's rows in every partition for each chunk (EXPLAIN:
+ * 105,120 rows and an external sort per 10,000 updated).
  */
 async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += PG_CHUNK) {
@@ -499,8 +580,8 @@ async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Prom
     if (table === 'samples') {
       await trx.raw(
         `UPDATE samples AS s SET data = v.data FROM unnest(?::bigint[], ?::text[]) AS v(time, data)
-         WHERE s.device = ? AND s.time = v.time`,
-        [times, chunk.map((r) => r.data as string), seq],
+         WHERE s.device = ? AND s.time = v.time AND s.time BETWEEN ? AND ?`,
+        [times, chunk.map((r) => r.data as string), seq, times[0], times[times.length - 1]],
       );
       continue;
     }
@@ -514,8 +595,16 @@ async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Prom
     await trx.raw(
       `UPDATE ${table} AS b SET data = substring(?::bytea FROM v.off FOR v.len)
        FROM unnest(?::bigint[], ?::int[], ?::int[]) AS v(time, off, len)
-       WHERE b.device = ? AND b.time = v.time`,
-      [Buffer.concat(bufs), times, offsets, bufs.map((b) => b.length), seq],
+       WHERE b.device = ? AND b.time = v.time AND b.time BETWEEN ? AND ?`,
+      [
+        Buffer.concat(bufs),
+        times,
+        offsets,
+        bufs.map((b) => b.length),
+        seq,
+        times[0],
+        times[times.length - 1],
+      ],
     );
   }
 }

@@ -276,3 +276,37 @@ test('retention drops raw samples after a week and keeps the rollups', async () 
   expect(await store.samples(device._id, 0, 4102444800)).toHaveLength(1);
   expect(await store.buckets('buckets5m', device._id, old - 300, old + 900)).toHaveLength(2);
 });
+
+test('quality flags go with the 5-minute data: past the store period, unless raised lately (an import of old files)', async () => {
+  const { storage, store } = await open(testDatabase());
+  const { applyRetention } = await import('./retention');
+  const { knex } = storage;
+  const now = Date.now();
+  const day = 86400_000;
+  const flag = (id: string, readingAgo: number, raisedAgo: number) => ({
+    _id: id.repeat(24),
+    device: device._id,
+    time: Math.floor((now - readingAgo) / 1000),
+    key: 'tempc0',
+    value: 60,
+    reason: 'spike',
+    status: 'flagged',
+    createdAt: now - raisedAgo,
+    decidedAt: null,
+  });
+  await knex('qcFlags').insert([
+    flag('a', 40 * day, 40 * day), // past the period: pruned
+    flag('b', 20 * day, 20 * day), // inside it
+    flag('c', 400 * day, 2 * day), // an old reading from a file imported two days ago
+  ]);
+  const storeDays = { of: async () => 30, fallback: 30 };
+  expect((await applyRetention(knex, store, now, storeDays)).qcFlags).toBe(1);
+  const left = async () => (await knex('qcFlags').orderBy('_id').pluck('_id')).map((id: string) => id[0]);
+  expect(await left()).toEqual(['b', 'c']);
+  // Without the plans' periods (no 5-minute data pruned) nothing is.
+  expect((await applyRetention(knex, store, now + 100 * day)).qcFlags).toBe(0);
+  expect((await applyRetention(knex, store, now + 15 * day, storeDays)).qcFlags).toBe(1);
+  expect(await left()).toEqual(['c']);
+  expect((await applyRetention(knex, store, now + 29 * day, storeDays)).qcFlags).toBe(1);
+  expect(await left()).toEqual([]);
+});

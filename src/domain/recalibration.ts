@@ -147,6 +147,8 @@ export interface DayChange {
 }
 
 export interface RecalibrationReport {
+  /** The station's id. */
+  device: string;
   key: string;
   from: number;
   target: Transform;

@@ -13,8 +13,15 @@ const fixture = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', name), 'utf8'));
 
 export const STEP = 300;
-/** The fake's outdoor temperature at t (°C): 5 at midnight UTC, +1 per hour. */
-export const tempAt = (t: number) => Math.round((5 + (t % 86400) / 3600) * 10) / 10;
+/**
+ * The fake's outdoor temperature at t (°C): 5 at midnight UTC, +1 per hour to 17 at noon, then -1 per hour. No
+ * jump at midnight: backfilled rows go through quality control, which leaves a 24 °C fall in 5 minutes out as a
+ * spike.
+ */
+export const tempAt = (t: number) => {
+  const hours = (t % 86400) / 3600;
+  return Math.round((hours <= 12 ? 5 + hours : 29 - hours) * 10) / 10;
+};
 
 export interface FakeRequest {
   vendor: BackfillVendor;

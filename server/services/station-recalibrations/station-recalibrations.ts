@@ -4,7 +4,10 @@
 //   stationRecalibrations create {device, key, from}          → applies it (server/storage/recalibrate.ts)
 // The calibration applied is the metric's entry in effect now (none: the raw values again), from the device-local
 // day of `from` on. Only the station's owner (and an admin) may; records, exports and graphs follow because they
-// read the buckets (the records' cache of past days is forgotten).
+// read the buckets. What a process keeps of the station's stored values is forgotten in every process (the
+// `created` event reaches them all through the sync bus): the records' cache of past days, the calibration ingest
+// applies (laid over the re-applications, so a late reading is stored as its neighbours), and quality control's
+// previous accepted values (ingest/qc.ts listens itself).
 import { Forbidden } from '@feathersjs/errors';
 import type { Params } from '@feathersjs/feathers';
 import { calibratable } from '../../../src/domain/calibration';
@@ -65,8 +68,7 @@ export class StationRecalibrationsService {
           write: true,
           user: params.user?._id ?? null,
         });
-        forgetRecords(device._id);
-        this.app.ctx.calibrations.forget(device._id);
+        forgetStoredValues(this.app, device._id);
         return report;
       });
     this.running.set(device._id, job);
@@ -94,8 +96,17 @@ export class StationRecalibrationsService {
   }
 }
 
+/** This process's copies of what a re-application changed (at once here, and at its event in every process). */
+function forgetStoredValues(app: Application, device: string): void {
+  forgetRecords(device);
+  app.ctx.calibrations.forget(device);
+}
+
 export function stationRecalibrations(app: Application): void {
   app.use('stationRecalibrations', new StationRecalibrationsService(app), { methods: ['find', 'create'] });
   app.service('stationRecalibrations').hooks({ before: { find: [requireAuth], create: [requireAuth] } });
+  app
+    .service('stationRecalibrations')
+    .on('created', (report: RecalibrationReport) => forgetStoredValues(app, report.device));
   recordIngestCalibrations(app);
 }

@@ -20,6 +20,7 @@ const loadNeighbourHints = vi.fn(async (_device: string) => neighbours);
 const DAY = 86400;
 const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
 const report = (applied: boolean): RecalibrationReport => ({
+  device: 'd'.repeat(24),
   key: 'tempc0',
   from: today - 2 * DAY,
   target: { offset: -0.5, multiplier: 1, quadratic: 0 },
