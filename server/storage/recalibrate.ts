@@ -492,7 +492,7 @@ const PG_CHUNK = 10_000;
  * Rows written back in chunks; bucket records travel as one binary parameter cut by offsets (as pg-writer.ts
  * does: an array of bytea would be spelt in hex), raw samples as text.
  */
-async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Promise<void> {
+export async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += PG_CHUNK) {
     const chunk = rows.slice(i, i + PG_CHUNK);
     const times = chunk.map((r) => r.time);
