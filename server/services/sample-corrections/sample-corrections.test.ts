@@ -68,6 +68,22 @@ const fiveMinute = async (at: number) => {
   const row = res.body[1][0] as number[];
   return Object.fromEntries(cols.map((c, i) => [c, row[i]]));
 };
+/** The CSV export's rows of [from, to): the time of day, the outdoor temperature and the rain today. */
+const exported = async (from: number, to: number) => {
+  const res = await fetch(
+    `${t.url}/weatherMetrics/export?device=${station._id}&startTime=${iso(from)}&endTime=${iso(to)}&format=csv&locale=en`,
+    { headers: { authorization: `Bearer ${owner.token}` } },
+  );
+  expect(res.status).toBe(200);
+  const [names, , ...rows] = (await res.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((l) => l.split(','));
+  const temp = names.indexOf('Outdoor · Temperature');
+  const rain = names.indexOf('Rain · Today');
+  return rows.map((r) => [r[0].slice(11, 16), r[temp], r[rain]]);
+};
 const records = async () =>
   (await call(t.url, 'GET', `/weatherDevices/records?device=${station._id}`, { token: owner.token })).body
     .periods.allTime;
@@ -142,6 +158,13 @@ describe('sampleCorrections', () => {
     expect(five.tempc0).toBe(15);
     expect(five.dewpoint).toBeCloseTo(dewPoint(15, 60) as number, 1);
     expect((await records()).tempc0.max).toMatchObject({ value: 16 });
+    // The CSV export reads the corrected buckets: 10 h and 11 h are 15.0 °C, 9 h stays 16.0; the rain is the
+    // removal's (9 h and 10 h 0.5 mm, 11 h 1.0 mm).
+    expect(await exported(D + 9 * H, D + 12 * H)).toEqual([
+      ['09:00', '16.0', '0.5'],
+      ['10:00', '15.0', '0.5'],
+      ['11:00', '15.0', '1.0'],
+    ]);
   });
 
   test('the edit log, and each sample’s source', async () => {

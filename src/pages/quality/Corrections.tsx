@@ -345,13 +345,16 @@ export function Corrections({ device, keys, link }: { device: Device; keys: stri
               <li key={s.time} className={styles.flag} data-testid="sourced-sample" data-source={s.source}>
                 <span className={`${styles.time} tabular`}>{dateTime(s.time)}</span>
                 <span className={styles.what}>
-                  {keys
-                    .filter((k) => s.values[k] !== undefined && s.values[k] !== null)
+                  {[...new Set([...s.edited, draft.metric, 'tempc0', 'humc0', ...keys])]
+                    .filter((k) => s.values[k] !== undefined && s.values[k] !== null && METRIC_BY_KEY[k])
                     .slice(0, 3)
                     .map((k) => `${itemLabel(k, device)} ${amount(k, s.values[k] as number)}`)
                     .join(' · ')}
                 </span>
-                <span className={s.source === 'edit' ? styles.accepted : styles.reason}>
+                <span
+                  className={s.source === 'edit' ? styles.accepted : styles.reason}
+                  title={s.edited.map((k) => itemLabel(k, device)).join(', ') || undefined}
+                >
                   {sourceText(s.source)}
                 </span>
               </li>
