@@ -171,6 +171,23 @@ export function Corrections({ device, keys, link }: { device: Device; keys: stri
     setDraft({ ...draft, reason: '', value: '' });
   };
 
+  // The server undoes the newest correction over the same readings first: said here at once rather than by a
+  // refused edit dropped from the outbox.
+  const undo = (c: SampleCorrection) => {
+    const later = log?.some(
+      (o) =>
+        o._id !== c._id &&
+        o.undoneAt === null &&
+        o.createdAt > c.createdAt &&
+        o.from <= c.to &&
+        o.to >= c.from &&
+        (o.metric === c.metric || o.metric === 'all' || c.metric === 'all'),
+    );
+    if (later) return setLogError(t`A later correction changed the same readings: undo it first.`);
+    setLogError(null);
+    void queueUndoCorrection(c._id);
+  };
+
   const actionText = (c: { action: CorrectionAction; metric: string; value?: number | null }) =>
     c.action === 'remove'
       ? t`Removed`
@@ -312,7 +329,7 @@ export function Corrections({ device, keys, link }: { device: Device; keys: stri
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() => void queueUndoCorrection(c._id)}
+                      onClick={() => undo(c)}
                       aria-label={t`Undo the correction of ${metricName(c.metric)} from ${dateTime(c.from)}`}
                     >
                       {t`Undo`}

@@ -208,4 +208,36 @@ describe('Data quality page', () => {
       data: { undone: true },
     });
   });
+
+  it('says at once that a later correction over the same readings must be undone first', async () => {
+    const base: SampleCorrection = {
+      _id: 'c1',
+      device: 'd1',
+      metric: 'tempc0',
+      from: T,
+      to: T + 600,
+      action: 'set',
+      value: 11,
+      reason: 'first',
+      user: 'u1',
+      userName: 'Ann',
+      createdAt: T * 1000,
+      samples: 2,
+      before: { count: 2, min: 12, max: 13 },
+      after: { count: 2, min: 11, max: 11 },
+      undoneAt: null,
+      undoneBy: null,
+    };
+    log = [{ ...base, _id: 'c2', action: 'remove', reason: 'second', createdAt: (T + 60) * 1000 }, base];
+    open();
+    const entries = await screen.findAllByTestId('correction');
+    fireEvent.click(within(entries[1]).getByRole('button', { name: /^Undo the correction of/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A later correction changed the same readings: undo it first.',
+    );
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(within(entries[0]).getByRole('button', { name: /^Undo the correction of/ }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray())[0]).toMatchObject({ method: 'patch', recordId: 'c2' });
+  });
 });
