@@ -103,6 +103,8 @@ export function rebuild(loaded: Loaded, edits: SampleEdit[], tz: string): Writte
   }
 
   // Hours and days merged again from their 5-minute buckets.
+  const oldSorted = [...oldFive].sort((a, b) => a[0] - b[0]);
+  const newSorted = [...newFive].sort((a, b) => a[0] - b[0]);
   const roll = (rows: Row[], spanOf: (t: number) => [number, number], into: Row[]) => {
     const changed = out.buckets5m.map((r) => r.time);
     for (const r of rows) {
@@ -110,9 +112,8 @@ export function rebuild(loaded: Loaded, edits: SampleEdit[], tz: string): Writte
       if (!changed.some((t) => t >= start && t < end)) continue;
       const before: Aggs = {};
       const after: Aggs = {};
-      for (const [t, aggs] of oldFive) if (t >= start && t < end) mergeInto(before, pick(aggs, keys));
-      for (const [t, aggs] of [...newFive].sort((a, b) => a[0] - b[0]))
-        if (t >= start && t < end) mergeInto(after, pick(aggs, keys));
+      for (const [t, aggs] of oldSorted) if (t >= start && t < end) mergeInto(before, pick(aggs, keys));
+      for (const [t, aggs] of newSorted) if (t >= start && t < end) mergeInto(after, pick(aggs, keys));
       const next = replaced(unpack(r.data as Buffer), keys, before, after);
       if (next) into.push({ time: Number(r.time), data: pack(next) });
     }
