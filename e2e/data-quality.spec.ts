@@ -75,7 +75,7 @@ test('a spike is flagged, listed on the Data quality page and comes back when ac
 
   // A limit of the owner's own.
   await page.getByRole('button', { name: 'Add a limit' }).click();
-  await page.getByLabel('Metric').selectOption('humc0');
+  await page.getByLabel('Metric', { exact: true }).selectOption('humc0');
   await page.getByLabel('Highest (%)').fill('98');
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Your limits' })).toContainText('At most 98 %');

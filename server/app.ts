@@ -58,6 +58,7 @@ import { metrics } from './services/metrics/metrics';
 import { orders } from './services/orders/orders';
 import { qcFlags } from './services/qc-flags/qc-flags';
 import { records } from './services/records/records';
+import { sampleCorrections } from './services/sample-corrections/sample-corrections';
 import { shareInvitations } from './services/share-invitations/share-invitations';
 import { stationGaps } from './services/station-gaps/station-gaps';
 import { stationNeighbours } from './services/station-neighbours/station-neighbours';
@@ -222,6 +223,7 @@ export async function createApp(config: Config): Promise<Server> {
   app.configure(stationNeighbours);
   app.configure(stationRecalibrations);
   app.configure(qcFlags);
+  app.configure(sampleCorrections);
   app.configure(subscriptions);
   app.configure(orders);
   app.configure(shareInvitations);

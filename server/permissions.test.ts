@@ -32,6 +32,9 @@ let transport: 'rest' | 'socket' = 'rest';
 let ownerSettingsId = '';
 /** A value quality control left out of the private station's data (issue 24). */
 let ownerFlagId = '';
+/** A correction of the private station's readings (issue 24), in its edit log. */
+let ownerCorrectionId = '';
+let correctedValue = 20;
 const PRIV_MAC = 'AA:BB:CC:DD:00:01';
 const PUB_MAC = 'AA:BB:CC:DD:00:02';
 let yearlyPlanId = '';
@@ -154,6 +157,23 @@ beforeAll(async () => {
     reason: 'spike',
     status: 'flagged',
     createdAt: Date.now(),
+  });
+  ownerCorrectionId = '0'.repeat(23) + '2';
+  await knex('sampleCorrections').insert({
+    _id: ownerCorrectionId,
+    device: priv._id,
+    metric: 'tempc0',
+    from: Math.floor(Date.now() / 1000) - 3600,
+    to: Math.floor(Date.now() / 1000) - 3000,
+    action: 'remove',
+    value: null,
+    reason: 'test',
+    user: null,
+    createdAt: Date.now(),
+    samples: 0,
+    before: JSON.stringify({ count: 0, min: null, max: null }),
+    after: JSON.stringify({ count: 0, min: null, max: null }),
+    changes: '[]',
   });
   const alerts = await call(t.url, 'GET', `/alerts?device=${priv._id}`, { token: tokens.owner });
   ownerAlertId = list(alerts.body)[0]?._id ?? '';
@@ -616,6 +636,56 @@ const CASES: Case[] = [
     path: 'stationNeighbours',
     query: () => ({ device: priv._id }),
     expect: ownerOnly(),
+  },
+  // Corrections of readings (issue 24): the edit log, the sources, a correction and its undo are the owner's.
+  {
+    name: 'the edit log',
+    method: 'find',
+    path: 'sampleCorrections',
+    query: () => ({ device: priv._id }),
+    ok: (b) => Array.isArray(b) && b.length > 0,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'the readings with their source',
+    method: 'find',
+    path: 'sampleCorrections',
+    query: () => ({ device: priv._id, samples: true, from: now() - 3600, to: now() + 60 }),
+    ok: (b) => Array.isArray(b) && b.length > 0,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'correct a reading',
+    method: 'create',
+    path: 'sampleCorrections',
+    // Another value each time, so every allowed call changes the reading.
+    data: () => ({
+      device: priv._id,
+      metric: 'tempc0',
+      from: now() - 3600,
+      to: now(),
+      action: 'set',
+      value: ++correctedValue,
+      reason: 'sensor check',
+    }),
+    ok: (b) => b?.samples > 0,
+    expect: ownerOnly(),
+  },
+  {
+    name: 'undo a correction',
+    method: 'patch',
+    path: 'sampleCorrections',
+    id: () => ownerCorrectionId,
+    data: () => ({ undone: true }),
+    ok: (b) => typeof b?.undoneAt === 'number',
+    expect: ownerOnly(),
+  },
+  {
+    name: 'correct a reading, malformed',
+    method: 'create',
+    path: 'sampleCorrections',
+    data: () => ({ device: priv._id, metric: 'tempc0', from: now(), to: now() - 60, action: 'remove' }),
+    expect: nobody(),
   },
   // Re-applying a calibration to history (issue 24): the preview and the apply are the owner's.
   {

@@ -10,6 +10,7 @@ import { getAuth, setAuth } from '../src/db/authStorage';
 import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
 import { userPictureUrl } from '../src/domain/adminTable';
 import { type Device, SERVICES, type User } from '../src/domain/contract';
+import type { SampleCorrection, SourcedSample } from '../src/domain/corrections';
 import { coded, ERRORS } from '../src/domain/errors';
 import type { GapReport } from '../src/domain/gaps';
 import type { NeighbourAnswer } from '../src/domain/neighbours';
@@ -30,6 +31,7 @@ export const ACCOUNT_SERVICES = {
   stationNeighbours: 'stationNeighbours',
   stationRecalibrations: 'stationRecalibrations',
   qcFlags: 'qcFlags',
+  sampleCorrections: 'sampleCorrections',
   export: 'weatherMetrics/export',
   downloadTokens: 'downloadTokens',
 } as const;
@@ -238,6 +240,28 @@ export async function decideQcFlag(
 ): Promise<QcFlag> {
   online(conn);
   return conn.patch(ACCOUNT_SERVICES.qcFlags, id, { status });
+}
+
+/** A station's edit log of corrections (issue 24); online only, for the owner. */
+export async function loadCorrections({ conn }: AccountDeps, device: string): Promise<SampleCorrection[]> {
+  online(conn);
+  return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, { device })) as SampleCorrection[];
+}
+
+/** A station's raw samples of [from, to) with where each came from (issue 24); online only, for the owner. */
+export async function loadSourcedSamples(
+  { conn }: AccountDeps,
+  device: string,
+  from: number,
+  to: number,
+): Promise<SourcedSample[]> {
+  online(conn);
+  return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, {
+    device,
+    from,
+    to,
+    samples: true,
+  })) as SourcedSample[];
 }
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */

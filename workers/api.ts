@@ -15,6 +15,7 @@ import type {
   UploadTargetTest,
   User,
 } from '../src/domain/contract';
+import type { SampleCorrection, SourcedSample } from '../src/domain/corrections';
 import type { ExportFormat } from '../src/domain/exports';
 import type { GapReport } from '../src/domain/gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
@@ -229,6 +230,10 @@ export interface DataWorkerApi {
   loadQcFlags(device: string, days: number): Promise<QcAnswer>;
   /** Accept a flagged value (back into the data) or reject it; online only, for the owner. */
   decideQcFlag(id: string, status: 'accepted' | 'rejected'): Promise<QcFlag>;
+  /** A station's edit log of corrections (issue 24); online only, for the owner. */
+  loadCorrections(device: string): Promise<SampleCorrection[]>;
+  /** A station's raw samples of [from, to) with each one's source (issue 24); online only, for the owner. */
+  loadSourcedSamples(device: string, from: number, to: number): Promise<SourcedSample[]>;
   /** Draw a new station key; resolves with it. */
   regenerateStationKey(device: string): Promise<string>;
   /** The console's MAC and whether uploads may identify the station by it; rejects 409 for a claimed MAC. */

@@ -136,4 +136,27 @@ describe('History.ensure', () => {
     ).toBe(4);
     expect((await db.syncState.get('dev1'))?.fiveMinTo).toBe(NOW + 1200);
   });
+
+  it('reloads what is held from a corrected time on, replacing the stale rows (issue 24)', async () => {
+    let value = 1;
+    const answers = (q: Record<string, unknown>) => {
+      const rows = [];
+      for (let t = Math.ceil((q.from as number) / 300) * 300; t < (q.to as number); t += 300)
+        rows.push({ time: t, tempc0: value });
+      return toCoded(rows);
+    };
+    const { conn, calls } = fakeConnection({ 'weatherMetrics/query': answers });
+    const history = new History(db, conn);
+    // Nothing held: nothing is loaded.
+    await history.reload('dev1', NOW - 1800, NOW);
+    expect(calls).toHaveLength(0);
+    await history.ensureKind('dev1', '5m', NOW - 3600, NOW, NOW);
+    // The owner corrected the last half hour: those rows are read again and replace the held ones; older stay.
+    value = 2;
+    await history.reload('dev1', NOW - 1800 + 10, NOW);
+    expect(calls[1].query).toMatchObject({ from: NOW - 1800, to: NOW, type: '5m' });
+    expect(calls).toHaveLength(2); // no daily range held
+    const held = await db.metrics.where('device').equals('dev1').sortBy('time');
+    expect(held.map((r) => r.tempc0)).toEqual([1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+  });
 });

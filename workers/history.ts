@@ -140,6 +140,25 @@ export class History {
     }
   }
 
+  /**
+   * Reads again what is held of [from, now] and replaces it: the stored values changed (an owner's correction of
+   * readings, issue 24), so the rows held are stale. Nothing held there, nothing loaded.
+   */
+  async reload(device: string, from: number, now = nowSeconds()): Promise<void> {
+    const st = await this.db.syncState.get(device);
+    for (const kind of ['5m', '1d'] as const) {
+      const [fromKey, toKey] = HELD[kind];
+      const heldFrom = st?.[fromKey] as number | undefined;
+      const heldTo = st?.[toKey] as number | undefined;
+      if (heldFrom === undefined || heldTo === undefined) continue;
+      const lo = Math.max(from - (from % STEP[kind]), heldFrom);
+      const hi = Math.min(now, heldTo);
+      if (lo >= hi) continue;
+      const coded = await this.conn.find(SERVICES.query, { device, from: lo, to: Math.ceil(hi), type: kind });
+      await mergeRows(this.db, kind, device, fromCoded<Row>(coded), lo);
+    }
+  }
+
   private async load(device: string, kind: HistoryKind, lo: number, hi: number, now: number): Promise<void> {
     const [fromKey, toKey] = HELD[kind];
     for (;;) {

@@ -10,6 +10,8 @@ import type { OutboxRow, PortalDb } from '../src/db/schema';
 import { onePerStation } from '../src/domain/collections';
 import { SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
+import type { History } from './history';
+import { loadRecords } from './records';
 import type { Sync } from './sync';
 import { logFailure } from './util';
 
@@ -21,6 +23,7 @@ export class OutboxRunner {
     private conn: Connection,
     private sync: Sync,
     private fetchImpl?: typeof fetch,
+    private history?: History,
   ) {}
 
   /** Flush now; on a transient failure schedule a retry. Resolves with how many edits were sent. */
@@ -60,9 +63,23 @@ export class OutboxRunner {
           await this.sync.loadLastData(row.recordId).catch((e) => console.warn('[outbox] min/max reload', e));
         // An invitation sent, answered or removed: the lists (and, on accept or leave, the stations) change.
         if (row.service === SERVICES.shareInvitations) await this.reloadShares();
+        // A correction of readings or its undo (issue 24): the held history from its start and the records changed.
+        if (row.service === SERVICES.sampleCorrections) await this.reloadCorrected(result);
       },
       onDropped: (row) => this.reloadRecord(row),
     });
+  }
+
+  private async reloadCorrected(result: unknown): Promise<void> {
+    const entry = result as { device?: unknown; from?: unknown } | null;
+    if (!this.history || typeof entry?.device !== 'string' || typeof entry.from !== 'number') return;
+    try {
+      // A running rain total's later readings changed too: everything held from the day before on.
+      await this.history.reload(entry.device, entry.from - 86400);
+      await loadRecords(this.db, this.conn, entry.device);
+    } catch (e) {
+      console.warn('[outbox] reload after a correction failed', e);
+    }
   }
 
   private async reloadShares(): Promise<void> {

@@ -51,7 +51,7 @@ export function createRuntime(db: PortalDb, origin: string, opts: RuntimeOptions
     live,
     history,
     series: new Series(db, conn, history),
-    outbox: new OutboxRunner(db, conn, sync, opts.fetch),
+    outbox: new OutboxRunner(db, conn, sync, opts.fetch, history),
     forecasts: new Forecasts(db, conn, () => live.selectedDevice),
     fetch: opts.fetch,
   };

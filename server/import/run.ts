@@ -39,6 +39,7 @@ import {
 } from '../storage/buckets';
 import { objectId } from '../storage/ids';
 import { pack, unpack } from '../storage/packed';
+import { noteImported } from '../storage/sources';
 import { type BucketRow, isSqlite, writeBuckets } from './bulk';
 import { addClimateToday, noteReading, type SlotProbe } from './climate-today';
 import type { BadLine, DayRow, ImportReader, SampleRow } from './types';
@@ -338,10 +339,14 @@ export async function runImport(
     .map(([key, values]) => ({ key, unit: reader.units[key] ?? METRIC_BY_KEY[key]?.unit ?? '', values }))
     .sort((a, b) => a.key.localeCompare(b.key));
   report.outOfRange = [...counter.bad].map(([key, b]) => ({ key, ...b }));
-  if (jobId)
+  if (jobId) {
     await knex('importJobs')
       .where({ _id: jobId })
       .update({ status: report.status === 'cancelled' ? 'cancelled' : 'done', updatedAt: Date.now() });
+    // Provenance (issue 24): what the job stored is an import's or a backfill's.
+    if (report.from !== null && report.to !== null && report.imported > 0)
+      await noteImported(knex, device._id, jobId, options.source ?? 'file', report.from, report.to);
+  }
   return report;
 }
 
@@ -761,5 +766,6 @@ export async function rollbackImport(knex: Knex, jobId: string): Promise<{ chunk
       await trx('importChanges').where({ job: jobId, chunk }).delete();
     });
   await knex('importJobs').where({ _id: jobId }).update({ status: 'rolledBack', updatedAt: Date.now() });
+  await knex('sampleSources').where({ job: jobId }).delete();
   return { chunks: chunks.length };
 }

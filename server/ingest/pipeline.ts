@@ -15,6 +15,7 @@ import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';
 import { writeStationRelay } from '../services/weather-server/station-relay';
 import { primaryRow } from '../storage/buckets';
+import { SourceLedger } from '../storage/sources';
 import { ClimateTodayDeriver } from './climate-today';
 import {
   EARLIEST_PLAUSIBLE,
@@ -84,6 +85,8 @@ export class Ingest {
   private late: LateReadings;
   /** Values quality control leaves out (issue 24). */
   private qc: QualityControl;
+  /** Where stored samples came from (issue 24): a row when a station's protocol changes. */
+  private sources: SourceLedger;
 
   constructor(private app: Application) {
     const { ingestBurst, ingestPerSecond } = app.ctx.config;
@@ -92,6 +95,7 @@ export class Ingest {
     this.climateToday = new ClimateTodayDeriver(app);
     this.late = new LateReadings(app);
     this.qc = new QualityControl(app);
+    this.sources = new SourceLedger(app.ctx.storage.knex);
   }
 
   /**
@@ -199,6 +203,10 @@ export class Ingest {
       keepUnderived(values, raw);
       await this.climateToday.addTo(device, time, values);
       const stored = await this.store(device, time, values);
+      if (stored) {
+        const noted = this.sources.note(device._id, time, protocol);
+        if (noted) this.track(noted, 'sample source not saved');
+      }
       // Kept with their reason for the owner's Data quality page (a retransmission was flagged the first time).
       const flags = stored
         ? this.qc.rows(device._id, time, [...this.qc.notable(device._id, time, dropped), ...failed])

@@ -573,7 +573,7 @@ const PG_CHUNK = 10_000;
  * without that, the join read and sorted all of the station's rows in every partition for each chunk (EXPLAIN:
  * 105,120 rows and an external sort per 10,000 updated).
  */
-async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Promise<void> {
+export async function pgUpdate(trx: Knex, table: Table, seq: number, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += PG_CHUNK) {
     const chunk = rows.slice(i, i + PG_CHUNK);
     const times = chunk.map((r) => r.time);

@@ -5,6 +5,7 @@
 import type { UnitPrefs } from '../domain';
 import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/collections';
 import { type ChannelName, type Device, type DisplaySettings, SERVICES } from '../domain/contract';
+import type { CorrectionRequest } from '../domain/corrections';
 import { getAuth, setAuth } from './authStorage';
 import { enqueue } from './outbox';
 import type { AlertRule, PortalDb } from './schema';
@@ -222,6 +223,32 @@ export async function hideAlert(deviceId: string, alertId: string): Promise<void
       service: SERVICES.alertsHide,
       method: 'find',
       params: { device: deviceId, id: alertId },
+    });
+  });
+  void requestFlush();
+}
+
+/**
+ * A correction of stored readings (issue 24): queued in the outbox like any edit and sent when the connection
+ * allows; the page lists what waits (usePendingCorrections) until the server's edit log has it.
+ */
+export async function queueCorrection(req: CorrectionRequest): Promise<void> {
+  const db = await getEditsDb();
+  await db.transaction('rw', [db.outbox], async () => {
+    await enqueue(db, { service: SERVICES.sampleCorrections, method: 'create', recordId: null, data: req });
+  });
+  void requestFlush();
+}
+
+/** Undo a correction (issue 24), through the outbox as well. */
+export async function queueUndoCorrection(id: string): Promise<void> {
+  const db = await getEditsDb();
+  await db.transaction('rw', [db.outbox], async () => {
+    await enqueue(db, {
+      service: SERVICES.sampleCorrections,
+      method: 'patch',
+      recordId: id,
+      data: { undone: true },
     });
   });
   void requestFlush();

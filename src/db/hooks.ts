@@ -15,7 +15,8 @@ import {
   type UnitPrefs,
 } from '../domain';
 import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/collections';
-import type { Device, User } from '../domain/contract';
+import { type Device, SERVICES, type User } from '../domain/contract';
+import type { CorrectionRequest } from '../domain/corrections';
 import { sortDevices } from './devices';
 import type { AlertRow, AlertSettingsRow, PortalDb, Row } from './schema';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
@@ -242,6 +243,33 @@ async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
   const summary = forecast?.columns.indexOf('summary') ?? -1;
   if (summary >= 0 && forecast?.rows[0]?.[summary]) seen.add('forecast');
   return [...seen].sort();
+}
+
+/**
+ * The corrections (create) and undos (patch) of a station's readings still waiting in the outbox (issue 24):
+ * the Data quality page lists them until they are sent.
+ */
+export function usePendingCorrections(
+  deviceId?: Id,
+):
+  | { id: string; method: string; recordId?: string | null; data: CorrectionRequest | { undone: true } }[]
+  | undefined {
+  return useStoreQuery(
+    async (db) =>
+      (await db.outbox.toArray())
+        .filter(
+          (r) =>
+            r.service === SERVICES.sampleCorrections &&
+            (r.method === 'patch' || (r.data as CorrectionRequest | undefined)?.device === deviceId),
+        )
+        .map((r) => ({
+          id: r.id,
+          method: r.method,
+          recordId: r.recordId,
+          data: r.data as CorrectionRequest | { undone: true },
+        })),
+    [deviceId],
+  );
 }
 
 export function useSeenKeys(deviceId?: Id, from?: FromKept): string[] | undefined {

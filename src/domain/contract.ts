@@ -22,6 +22,7 @@ export const SERVICES = {
   sessions: 'sessions',
   verify: 'users/verify',
   alertsHide: 'alerts/hide',
+  sampleCorrections: 'sampleCorrections',
   subscriptionPlans: 'subscriptionPlans',
   deviceSubscriptionPlan: 'deviceSubscriptionPlan',
   shareInvitations: 'shareInvitations',

@@ -32,6 +32,7 @@ const OWN_ROOTS = [
   'stationNeighbours',
   'stationRecalibrations',
   'qcFlags',
+  'sampleCorrections',
   'stations',
   'admin',
   'downloadTokens',

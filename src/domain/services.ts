@@ -6,6 +6,7 @@ import type { BackfillJob, BackfillRequest, BackfillState } from './backfill';
 import type { ClimateAnswer, ClimateQuery } from './climate/summary';
 import type { COLLECTIONS, SettingsName, SettingsOf } from './collections';
 import type * as C from './contract';
+import type { CorrectionRequest, SampleCorrection, SourcedSample, SourceSpan } from './corrections';
 import type { GapReport } from './gaps';
 import type { ImportAnswer, ImportJob, ImportRequest } from './imports';
 import type { NeighbourAnswer } from './neighbours';
@@ -192,6 +193,13 @@ export interface ServiceTypes extends SettingsServices {
   /** Values quality control left out, by day, and the owner's accept/reject (issue 24; src/domain/qc.ts). */
   qcFlags: Find<QcAnswer, { device: string; days?: number }> &
     Patch<{ status: 'accepted' | 'rejected' }, QcFlag>;
+  /** Corrections and provenance (issue 24; src/domain/corrections.ts): the edit log, sourced samples, correct, undo. */
+  sampleCorrections: Find<
+    SampleCorrection[] | SourcedSample[] | SourceSpan[],
+    { device: string; from?: number; to?: number; samples?: boolean; sources?: boolean }
+  > &
+    Create<CorrectionRequest, SampleCorrection> &
+    Patch<{ undone: true }, SampleCorrection>;
   'attachments/upload': Create<unknown, { data: { info: object } }>;
   /** History imports (issue 25): the file as a raw REST body, then dry run, import, progress, cancel, undo. */
   'imports/upload': Create<unknown, { upload: string; name: string; size: number }>;

@@ -28,6 +28,8 @@ export const accountHandlers = {
     account.recalibrateHistory(deps(rt), device, key, from, apply),
   loadQcFlags: (rt, device, days) => account.loadQcFlags(deps(rt), device, days),
   decideQcFlag: (rt, id, status) => account.decideQcFlag(deps(rt), id, status),
+  loadCorrections: (rt, device) => account.loadCorrections(deps(rt), device),
+  loadSourcedSamples: (rt, device, from, to) => account.loadSourcedSamples(deps(rt), device, from, to),
   regenerateStationKey: (rt, device) => account.regenerateStationKey(deps(rt), device),
   setMacIdentification: (rt, device, input) => account.setMacIdentification(deps(rt), device, input),
   exportData: (rt, id, req, onProgress) => account.runExport(deps(rt), id, req, onProgress),
@@ -49,6 +51,8 @@ export const accountHandlers = {
   | 'recalibrateHistory'
   | 'loadQcFlags'
   | 'decideQcFlag'
+  | 'loadCorrections'
+  | 'loadSourcedSamples'
   | 'regenerateStationKey'
   | 'setMacIdentification'
   | 'exportData'

@@ -161,6 +161,18 @@ describe('backfill', () => {
     // Provenance: the import job says where the rows came from; undo is the import's.
     const listed = await call(t.url, 'GET', `/imports?device=${s._id}`, { token: owner.token });
     expect(listed.body[0]).toMatchObject({ _id: started._id, source: 'backfill', format: 'ecowitt-cloud' });
+    // And each reading's source (issue 24): the backfilled days are the backfill's.
+    const sourceOf = async (time: number) => {
+      const res = await call(
+        t.url,
+        'GET',
+        `/sampleCorrections?device=${s._id}&sources=true&from=${time}&to=${time}`,
+        { token: owner.token },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body[0].source;
+    };
+    expect(await sourceOf(DAY0 + 3600)).toBe('backfill');
     // The keys are answered masked, and to the owner only.
     const state = await call(t.url, 'GET', `/backfill?device=${s._id}`, { token: owner.token });
     expect(state.body.source).toEqual({
@@ -175,6 +187,8 @@ describe('backfill', () => {
       body: { action: 'rollback' },
     });
     expect(undo.body.status).toBe('rolledBack');
+    // Rolled back: no longer the backfill's (these readings were stored before sources were recorded).
+    expect(await sourceOf(DAY0 + 3600)).toBe('console');
     const after = await temps(s._id);
     expect([...after.values()]).toEqual(Array(6).fill(30.5));
     expect(

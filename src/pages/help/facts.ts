@@ -77,6 +77,8 @@ export const OFFLINE_EDITS: { fn: string; label: MessageDescriptor }[] = [
   { fn: 'answerInvitation', label: msg`answers to invitations` },
   { fn: 'removeInvitation', label: msg`removing an invitation` },
   { fn: 'resetRecords', label: msg`starting records again` },
+  { fn: 'queueCorrection', label: msg`corrections of readings` },
+  { fn: 'queueUndoCorrection', label: msg`undoing a correction` },
 ];
 
 /** What needs the server at the time (each goes through the worker straight to the server, never the outbox). */

@@ -11,6 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { connected, signedInDb, TEST_DEVICE } from '../../db/testing';
 import { COLLECTIONS } from '../../domain/collections';
+import type { SampleCorrection, SourcedSample } from '../../domain/corrections';
 import type { QcAnswer, QcFlag } from '../../domain/qc';
 import QualityPage from './QualityPage';
 
@@ -29,10 +30,17 @@ const range: QcFlag = { ...spike, _id: 'f2', time: T + 60, key: 'humc0', value: 
 let answer: QcAnswer;
 const loadQcFlags = vi.fn(async (_device: string, _days: number) => answer);
 const decideQcFlag = vi.fn(async (id: string, status: string) => ({ ...spike, _id: id, status }) as QcFlag);
+let log: SampleCorrection[] = [];
+let samples: SourcedSample[] = [];
+const loadCorrections = vi.fn(async (_device: string) => log);
+const loadSourcedSamples = vi.fn(async (_device: string, _from: number, _to: number) => samples);
 vi.mock('../../bridge/worker', () => ({
   dataWorker: {
     loadQcFlags: (d: string, n: number) => loadQcFlags(d, n),
     decideQcFlag: (id: string, s: string) => decideQcFlag(id, s),
+    loadCorrections: (d: string) => loadCorrections(d),
+    loadSourcedSamples: (d: string, f: number, t: number) => loadSourcedSamples(d, f, t),
+    flushOutbox: async () => ({ sent: 0, dropped: 0, remaining: 0 }),
   },
 }));
 
@@ -45,6 +53,9 @@ beforeEach(async () => {
     truncated: false,
   };
   decideQcFlag.mockClear();
+  log = [];
+  samples = [];
+  await db.outbox.clear();
 });
 
 function open() {
@@ -122,5 +133,111 @@ describe('Data quality page', () => {
     expect(await screen.findByText("Only the station's owner sees its data quality.")).toBeTruthy();
     expect(loadQcFlags).not.toHaveBeenCalled();
     await db.devices.put(TEST_DEVICE);
+  });
+
+  it('queues a correction of a range with its reason, lists the edit log with undo and each reading’s source', async () => {
+    log = [
+      {
+        _id: 'c1',
+        device: 'd1',
+        metric: 'dailyrain',
+        from: T,
+        to: T + 1800,
+        action: 'remove',
+        value: null,
+        reason: 'Gauge cleaning',
+        user: 'u1',
+        userName: 'Ann',
+        createdAt: (T + 3600) * 1000,
+        samples: 4,
+        before: { count: 2, min: 3.5, max: 6.5 },
+        after: { count: 2, min: 0.5, max: 0.5 },
+        undoneAt: null,
+        undoneBy: null,
+      },
+    ];
+    samples = [
+      { time: T, values: { tempc0: 12.5 }, source: 'ecowitt', edited: [] },
+      { time: T + 60, values: { tempc0: 15 }, source: 'edit', edited: ['tempc0'] },
+    ];
+    open();
+    const entries = await screen.findAllByTestId('correction');
+    expect(entries[0].textContent).toMatch(/Removed.*3\.5 mm … 6\.5 mm → 0\.5 mm.*Gauge cleaning — Ann/);
+    const sourced = await screen.findAllByTestId('sourced-sample');
+    expect(sourced.map((s) => s.getAttribute('data-source'))).toEqual(['ecowitt', 'edit']);
+    expect(sourced[0].textContent).toMatch(/Console upload \(ecowitt\)/);
+    expect(sourced[1].textContent).toMatch(/Corrected/);
+
+    // A bad range or a missing reason is said at once, nothing queued.
+    const form = screen.getByRole('form', { name: 'Correct readings' });
+    fireEvent.change(within(form).getByLabelText('Change'), { target: { value: 'set' } });
+    fireEvent.change(within(form).getByLabelText('Metric to correct'), { target: { value: 'tempc0' } });
+    fireEvent.change(within(form).getByLabelText('Corrected value (°C)'), { target: { value: '15,5' } });
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-26T15:00' } });
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-26T14:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply the correction' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('The start must not be after the end.');
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-26T15:10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply the correction' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Give a reason.');
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'Sun on the shield' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply the correction' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    // The station is on UTC (TEST_DEVICE): 15:00 to the end of 15:10.
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      service: 'sampleCorrections',
+      method: 'create',
+      data: {
+        device: 'd1',
+        metric: 'tempc0',
+        action: 'set',
+        value: 15.5,
+        from: Date.UTC(2026, 10, 26, 15) / 1000,
+        to: Date.UTC(2026, 10, 26, 15, 10) / 1000 + 59,
+        reason: 'Sun on the shield',
+      },
+    });
+    expect((await screen.findByTestId('correction-pending')).textContent).toMatch(/Waiting to be sent/);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Undo the correction of/ }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    expect((await db.outbox.toArray())[1]).toMatchObject({
+      service: 'sampleCorrections',
+      method: 'patch',
+      recordId: 'c1',
+      data: { undone: true },
+    });
+  });
+
+  it('says at once that a later correction over the same readings must be undone first', async () => {
+    const base: SampleCorrection = {
+      _id: 'c1',
+      device: 'd1',
+      metric: 'tempc0',
+      from: T,
+      to: T + 600,
+      action: 'set',
+      value: 11,
+      reason: 'first',
+      user: 'u1',
+      userName: 'Ann',
+      createdAt: T * 1000,
+      samples: 2,
+      before: { count: 2, min: 12, max: 13 },
+      after: { count: 2, min: 11, max: 11 },
+      undoneAt: null,
+      undoneBy: null,
+    };
+    log = [{ ...base, _id: 'c2', action: 'remove', reason: 'second', createdAt: (T + 60) * 1000 }, base];
+    open();
+    const entries = await screen.findAllByTestId('correction');
+    fireEvent.click(within(entries[1]).getByRole('button', { name: /^Undo the correction of/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A later correction changed the same readings: undo it first.',
+    );
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(within(entries[0]).getByRole('button', { name: /^Undo the correction of/ }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray())[0]).toMatchObject({ method: 'patch', recordId: 'c2' });
   });
 });

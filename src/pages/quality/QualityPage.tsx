@@ -1,7 +1,8 @@
 // A station's data quality (issue 24): the values quality control left out of its data over the last week, by
 // the station's day with that day's gaps, each with its reason; the owner accepts one (it was real: back into the
 // aggregates and records) or rejects it. The owner's own limits per metric are set here too (a settings record,
-// saved through the outbox like any). Online only for the list: the server keeps the flags.
+// saved through the outbox like any). Online only for the list: the server keeps the flags. Below, the owner's
+// corrections of readings with their edit log and each reading's source (Corrections.tsx).
 import { useLingui } from '@lingui/react/macro';
 import { ShieldCheck, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -43,6 +44,7 @@ import { localizeNumber } from '../../i18n/format';
 import { translateServerMessage as tr } from '../../i18n/messages';
 import { errorText } from '../../state/ui';
 import { itemLabel } from '../alert/alertItems';
+import { Corrections } from './Corrections';
 import styles from './QualityPage.module.css';
 
 /** Days the page lists. */
@@ -52,6 +54,14 @@ const DAYS = 7;
 function metricsOf(device: Device, seen: string[] | undefined): string[] {
   const reported = seen?.filter(limitable) ?? [];
   return reported.length > 0 ? reported : deviceType(device.consoletype).metrics.filter(limitable);
+}
+
+/** The metrics a correction offers: those the station has reported (rain totals too), else its type's. */
+function correctable(device: Device, seen: string[] | undefined): string[] {
+  const reported = seen?.filter((k) => METRIC_BY_KEY[k]) ?? [];
+  return reported.length > 0
+    ? reported
+    : deviceType(device.consoletype).metrics.filter((k) => METRIC_BY_KEY[k]);
 }
 
 const number = (text: string): number | undefined => {
@@ -366,6 +376,8 @@ export default function QualityPage() {
               )
             )}
           </Panel>
+
+          <Corrections device={device} keys={correctable(device, seen)} link={link} />
         </>
       )}
     </Page>
