@@ -262,10 +262,11 @@ for (const engine of ['sqlite', 'pg'] as const) {
   const { recalibrateBench } = await import('./recalibrate');
   const r = await recalibrateBench(engine, days);
   console.log(`  rows rewritten: ${JSON.stringify(r.rows)}`);
-  console.log(`  plain UPDATE (SET data = data): ${fmt(r.floor, 2)} s`);
   console.log(`  UPDATE writing 8 bytes a row:   ${fmt(r.writing, 2)} s`);
+  console.log(`  UPDATE SET data = data:         ${fmt(r.floor, 2)} s`);
   console.log(`  re-application:                 ${fmt(r.seconds, 2)} s`);
-  console.log(`  re-application / plain UPDATE: ${fmt(r.seconds / r.floor, 2)}× (goal ≤ 5×)`);
-  // SQLite's `SET data = data` writes no page (a cell whose bytes are the same is left): see writingUpdate.
-  console.log(`  re-application / UPDATE writing 8 bytes a row: ${fmt(r.seconds / r.writing, 2)}×\n`);
+  // The goal's floor is an UPDATE that changes every row, as the re-application does. SQLite's `SET data = data`
+  // writes no page at all (a cell whose bytes are the same is left: see writingUpdate), so it is printed, no goal.
+  console.log(`  re-application / UPDATE writing 8 bytes a row: ${fmt(r.seconds / r.writing, 2)}× (goal ≤ 5×)`);
+  console.log(`  re-application / UPDATE SET data = data: ${fmt(r.seconds / r.floor, 2)}×\n`);
 }
