@@ -267,6 +267,8 @@ for (const engine of ['sqlite', 'pg'] as const) {
   console.log(`  re-application:                 ${fmt(r.seconds, 2)} s`);
   // The goal's floor is an UPDATE that changes every row, as the re-application does. SQLite's `SET data = data`
   // writes no page at all (a cell whose bytes are the same is left: see writingUpdate), so it is printed, no goal.
-  console.log(`  re-application / UPDATE writing 8 bytes a row: ${fmt(r.seconds / r.writing, 2)}× (goal ≤ 5×)`);
+  console.log(
+    `  re-application / UPDATE writing 8 bytes a row: ${fmt(r.seconds / r.writing, 2)}× (goal ≤ 5×)`,
+  );
   console.log(`  re-application / UPDATE SET data = data: ${fmt(r.seconds / r.floor, 2)}×\n`);
 }
