@@ -278,6 +278,8 @@ export async function createApp(config: Config): Promise<Server> {
       await sync?.close();
       await app.ctx.leader.release();
       await app.ctx.counters?.close().catch(() => {});
+      // What uploads answered already left to write (sample sources, unmapped fields, relay status).
+      await ingest.settled();
       await app.ctx.samples.flush();
       httpServer = null;
       await storage.close();

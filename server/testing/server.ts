@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createApp, type Server } from '../app';
 import { type Config, testConfig } from '../config';
 
@@ -26,6 +27,17 @@ export function testDatabase(): string {
   return url.toString();
 }
 
+/** Drops a test schema over a connection of its own (the server's pool is closed by then). */
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const server = await createApp(testConfig({ dataDir, database: testDatabase(), ...overrides }));
@@ -38,8 +50,10 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     server,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      if (schema) await server.app.ctx.storage.knex.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      // The server first: a write still in flight (a group commit, a note written after the answer) would
+      // deadlock with DROP SCHEMA, which locks the schema's tables in another order.
       await server.close();
+      if (schema) await dropSchema(schema);
     },
   };
 }
