@@ -27,9 +27,11 @@ export function testDatabase(): string {
   return url.toString();
 }
 
-/** Drops a test schema over a connection of its own (the server's pool is closed by then). */
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+/** Drops the test schema of `database` over a connection of its own (the server's pool is closed by then). */
+async function dropSchema(database: string, schema: string): Promise<void> {
+  const url = new URL(database);
+  url.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -53,7 +55,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       // The server first: a write still in flight (a group commit, a note written after the answer) would
       // deadlock with DROP SCHEMA, which locks the schema's tables in another order.
       await server.close();
-      if (schema) await dropSchema(schema);
+      if (schema) await dropSchema(server.app.ctx.config.database, schema);
     },
   };
 }
