@@ -148,3 +148,61 @@ describe('airIndex: a channel in the chosen standard', () => {
     expect(airIndex('DAQI', { pm25c1: 80 }, 1)).toMatchObject({ value: 10, averaged: false });
   });
 });
+
+describe('edges (mutation survivors, issue 30)', () => {
+  it('sub-indices from 0 up; negative, non-finite or missing concentrations have none', () => {
+    expect(caqiFromPm10(0)).toBe(0);
+    expect(caqiFromPm25(0)).toBe(0);
+    expect(daqiFromPm10(0)).toBe(1);
+    expect(daqiFromPm25(0)).toBe(1);
+    for (const f of [caqiFromPm10, caqiFromPm25, daqiFromPm10, daqiFromPm25])
+      for (const v of [-1, Number.NaN, Number.POSITIVE_INFINITY, null, undefined])
+        expect(f(v), String(v)).toBeNull();
+  });
+  it('levels of no index are none', () => {
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined]) {
+      expect(daqiLevel(v), String(v)).toBeNull();
+      expect(caqiLevel(v), String(v)).toBeNull();
+    }
+  });
+  it('CAQI: the worse of PM2.5 (20 µg: 25 + 25·5/15 = 33) and PM10 (60 µg: 50 + 25·10/40 = 56)', () => {
+    expect(airIndex('CAQI', { pm25c1: 20, pm10c1: 60 }, 1)).toEqual({
+      standard: 'CAQI',
+      value: 56,
+      level: 'caqiMedium',
+      averaged: false,
+    });
+    expect(airIndex('CAQI', { pm25c1: 20 }, 1)).toEqual({
+      standard: 'CAQI',
+      value: 33,
+      level: 'caqiLow',
+      averaged: false,
+    });
+    expect(airIndex('CAQI', {}, 1)).toBeNull();
+  });
+  it('DAQI: the 24-hour means where sent, each standing for its own current reading', () => {
+    // Means 30 (PM2.5 index 3) and 40 (PM10 index 3); the current 50 and 90 would be 6 and 8.
+    expect(airIndex('DAQI', { pm25c1: 50, pm25avg24hc1: 30, pm10c1: 90, pm10avg24hc1: 40 }, 1)).toEqual({
+      standard: 'DAQI',
+      value: 3,
+      level: 'daqiLow',
+      averaged: true,
+    });
+    // PM10 without its mean: its current 40 stands in (index 3), and the answer is not averaged.
+    expect(airIndex('DAQI', { pm25c1: 30, pm25avg24hc1: 30, pm10c1: 40 }, 1)).toEqual({
+      standard: 'DAQI',
+      value: 3,
+      level: 'daqiLow',
+      averaged: false,
+    });
+    expect(airIndex('DAQI', {}, 1)).toBeNull();
+  });
+  it('EPA: the stored index wins over the concentration', () => {
+    expect(airIndex('EPA', { pm25aqic1: 150, pm25c1: 1 }, 1)).toEqual({
+      standard: 'EPA',
+      value: 150,
+      level: aqiLevel(150),
+      averaged: false,
+    });
+  });
+});

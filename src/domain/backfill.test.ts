@@ -52,3 +52,12 @@ describe('backfill days', () => {
     expect(defaultDays([], now, 'UTC')).toEqual({ from: '2026-11-20', to: '2026-11-27' });
   });
 });
+
+describe('date inputs (mutation survivors, issue 30)', () => {
+  test('a single-digit month and day are written with two digits; only a whole YYYY-MM-DD is a day', () => {
+    expect(dayInput(Date.UTC(2026, 2, 5, 12) / 1000, 'UTC')).toBe('2026-03-05');
+    expect(dayStartOf('2026-03-05', 'UTC')).toBe(Date.UTC(2026, 2, 5) / 1000);
+    for (const bad of ['x2026-03-05', '2026-03-05x', '12026-03-05', '2026-03-05T00:00'])
+      expect(dayStartOf(bad, 'UTC'), bad).toBeNull();
+  });
+});

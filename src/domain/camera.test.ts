@@ -164,3 +164,108 @@ describe('the upload URL', () => {
     );
   });
 });
+
+describe('edges the uploads meet (mutation survivors, issue 30)', () => {
+  const form = (b: string, ...parts: string[]) =>
+    bytes(...parts.map((p) => `--${b}\r\n${p}\r\n`), `--${b}--\r\n`);
+  const file = 'Content-Disposition: form-data; name="f"; filename="a.jpg"\r\n\r\nDATA';
+
+  test('each magic byte and the shortest image counted', () => {
+    expect(sniffCameraImage(JPEG.subarray(0, 16))).toBe('image/jpeg');
+    expect(sniffCameraImage(JPEG.subarray(0, 15))).toBeNull();
+    for (const i of [0, 1, 2]) {
+      const b = Uint8Array.from(JPEG);
+      b[i] = 0;
+      expect(sniffCameraImage(b), `JPEG byte ${i}`).toBeNull();
+    }
+    // One PNG byte right is no PNG: every one of the eight must be.
+    const onlyFirst = new Uint8Array(24);
+    onlyFirst[0] = 0x89;
+    expect(sniffCameraImage(onlyFirst)).toBeNull();
+    expect(sniffCameraImage(PNG.subarray(0, 23))).toBeNull();
+    expect(sniffCameraImage(WEBP.subarray(0, 16))).toBe('image/webp');
+    expect(sniffCameraImage(WEBP.subarray(0, 15))).toBeNull();
+    expect(sniffCameraImage(bytes('RIFX', [24, 0, 0, 0], 'WEBPVP8 '))).toBeNull();
+    expect(sniffCameraImage(bytes('RIFF', [24, 0, 0, 0], 'WEBXVP8 '))).toBeNull();
+    expect(sniffCameraImage(bytes('RIFF', [24, 0, 0, 0], 'WEBPVP9 '))).toBeNull();
+    expect(sniffCameraImage(bytes('XXXX', [24, 0, 0, 0], 'WEBPVP8 '))).toBeNull();
+    expect(sniffCameraImage(bytes('XXXX', [24, 0, 0, 0], 'XXXXVP8 '))).toBeNull();
+  });
+
+  test('the boundary: spaces where the header allows them, the type first', () => {
+    expect(multipartBoundary(' multipart/form-data ;boundary=abc')).toBe('abc');
+    expect(multipartBoundary('multipart/form-data;boundary=abc')).toBe('abc');
+    expect(multipartBoundary('image/jpeg; boundary=abc')).toBeNull();
+    expect(multipartBoundary('text/plain; x=multipart/form-data; boundary=abc')).toBeNull();
+    expect(multipartBoundary('xmultipart/form-data; boundary=abc')).toBeNull();
+  });
+
+  test('refusals worded: no boundary, headers without their end', () => {
+    expect(multipartFile(form('b', file), 'other')).toEqual({
+      ok: false,
+      error: 'The multipart body has no part with the boundary it names',
+    });
+    const headersCut = { ok: false, error: 'A multipart part has no end of its headers' };
+    expect(multipartFile(bytes('--b'), 'b')).toEqual(headersCut);
+    expect(multipartFile(bytes('--b\r\nContent-Disposition: form-data; name="x"\r\n--b--'), 'b')).toEqual(
+      headersCut,
+    );
+    // Only `--` right after a boundary closes the body: one dash, or a dash after another character, does not.
+    expect(multipartFile(bytes(`--b\r\n${file}\r\n--b-x\r\n`), 'b')).toEqual(headersCut);
+    expect(multipartFile(bytes(`--b\r\n${file}\r\n--bx-\r\n`), 'b')).toEqual(headersCut);
+  });
+
+  test('the image may hold a bare line feed before the boundary text, and parts may lack a disposition', () => {
+    const r = multipartFile(form('b', 'Content-Type: text/plain\r\n\r\nhello', `${file} x\n--b y`), 'b');
+    expect(r.ok && latin(r.bytes)).toBe('DATA x\n--b y');
+  });
+
+  test('no space after the disposition’s colon or before filename; an empty filename is none', () => {
+    const r = multipartFile(
+      form('b', 'Content-Disposition:form-data;name="f";filename="c.png"\r\n\r\nPNG'),
+      'b',
+    );
+    expect(r.ok && [latin(r.bytes), r.filename]).toEqual(['PNG', 'c.png']);
+    const unnamed = multipartFile(
+      form('b', 'Content-Disposition: form-data; name="f"; filename=""\r\n\r\nX'),
+      'b',
+    );
+    expect(unnamed).toEqual({ ok: true, bytes: bytes('X'), filename: null });
+  });
+
+  test('time: minutes only, milliseconds, offsets without a colon; no signed or extended years', () => {
+    expect(parseCameraTime('2026-11-26T10:00Z')).toBe(Date.UTC(2026, 10, 26, 10));
+    expect(parseCameraTime('2026-11-26T10:00:00.123Z')).toBe(Date.UTC(2026, 10, 26, 10) + 123);
+    expect(parseCameraTime('2026-11-26T11:00:00+0100')).toBe(Date.UTC(2026, 10, 26, 10));
+    expect(parseCameraTime('999999999999999')).toBe(999999999999999);
+    for (const bad of ['+002026-11-26T10:00:00Z', '2026-11-26T10:00:00.1234Z', '1234567890123456'])
+      expect(parseCameraTime(bad), bad).toBeNull();
+  });
+
+  test('day: four-digit years as written (0024 is not 1924), nothing before the date', () => {
+    expect(parseCameraDay('0024-02-29')).toBeNull();
+    expect(parseCameraDay('12024-02-29')).toBeNull();
+    expect(parseCameraDay('2026-12-31')).toEqual([2026, 12, 31]);
+  });
+
+  test('time-lapse edges: an empty day stops, two images play', () => {
+    expect(stepTimelapse({ times: [], index: 0, playing: true })).toEqual({
+      times: [],
+      index: 0,
+      playing: false,
+    });
+    expect(togglePlay({ times: [1, 2], index: 1, playing: false })).toEqual({
+      times: [1, 2],
+      index: 0,
+      playing: true,
+    });
+  });
+
+  test('an IPv6 host already in brackets is kept as it is', () => {
+    expect(cameraUploadUrl({ host: '[fd00::5]', port: 8080 }, 'http://x', 'k')).toBe(
+      'http://[fd00::5]:8080/data/camera/k',
+    );
+  });
+});
+
+const latin = (b: Uint8Array) => Buffer.from(b).toString('latin1');

@@ -44,3 +44,14 @@ describe('codec', () => {
     expect(rowOf([['time'], []], -1)).toBeUndefined();
   });
 });
+
+describe('columns (a mutation survivor, issue 30)', () => {
+  it('a key whose value is undefined in every row is no column', () => {
+    expect(
+      columnsOf([
+        { time: 1, tempc0: undefined, extra: 2 },
+        { time: 2, humc0: undefined },
+      ]),
+    ).toEqual(['time', 'extra']);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combine, entitlementOf, FEATURES, FREE_ACCOUNT } from './entitlements';
+import { combine, entitlementOf, FEATURES, FREE_ACCOUNT, planEntitlement } from './entitlements';
 import { DEFAULT_PLANS } from './plans';
 
 describe('entitlements (issue #22: plans say what they give)', () => {
@@ -20,5 +20,20 @@ describe('entitlements (issue #22: plans say what they give)', () => {
       expect(plan.features.join(' '), plan.name).not.toMatch(/alert|export/i);
       expect(entitlementOf([plan]).storeDays).toBe(plan.storeDays);
     }
+  });
+});
+
+describe('features (mutation survivors, issue 30)', () => {
+  it('a plan gives every feature; combining keeps every feature any one gives', () => {
+    expect(planEntitlement({ maxDevices: 3, storeDays: 30 })).toEqual({
+      stations: 3,
+      storeDays: 30,
+      features: ['live', 'alerts', 'export'],
+    });
+    expect(combine({ stations: 50, storeDays: 3650, features: [] }).features).toEqual([
+      'live',
+      'alerts',
+      'export',
+    ]);
   });
 });

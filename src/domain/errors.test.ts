@@ -23,3 +23,14 @@ describe('error codes', () => {
     expect(isErrorCode(validateMac('zz'))).toBe(true);
   });
 });
+
+describe('codes of odd errors (mutation survivors, issue 30)', () => {
+  it('no code from null, a data of null, or a list naming a code', () => {
+    expect(errorCodeOf(null)).toBeUndefined();
+    expect(errorCodeOf(undefined)).toBeUndefined();
+    expect(errorCodeOf({ data: null })).toBeUndefined();
+    expect(errorCodeOf({ data: { code: ['offline'] } })).toBeUndefined();
+    expect(isErrorCode(['offline'])).toBe(false);
+    expect(errorCodeOf({ data: { code: 'offline' } })).toBe('offline');
+  });
+});

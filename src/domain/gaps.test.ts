@@ -90,3 +90,54 @@ describe('breakAtGaps', () => {
     expect(breakAtGaps(tenMin, 300)).toEqual(tenMin);
   });
 });
+
+describe('edges (mutation survivors, issue 30)', () => {
+  test('two readings give their step; of an even count of steps the median is the lower middle one', () => {
+    expect(usualInterval([T0, T0 + 600])).toBe(600);
+    // Steps 300 and 900: the lower, 300.
+    expect(usualInterval([T0, T0 + 300, T0 + 1200])).toBe(300);
+  });
+
+  test('an interval given for no readings: nothing to judge', () => {
+    expect(findGaps([], T0, T0 + 3600, 300)).toEqual({
+      interval: 300,
+      from: T0,
+      to: T0 + 3600,
+      gaps: [],
+      count: 0,
+      coverage: null,
+    });
+  });
+
+  test('coverage counts the ongoing gap’s missing readings and ends at the last reading’s interval', () => {
+    // 20 readings, then 13 intervals of silence: 32 expected, 12 missing (the 13th is not due yet): 20/32.
+    const times = series(20, 300);
+    expect(findGaps(times, T0, times[19] + 3900).coverage).toBe(0.625);
+    // Judged 1 s after the last reading: 10 expected up to its interval, 2 missing in the hole: 0.8.
+    const holed = series(10, 300, (i) => i === 3 || i === 4);
+    expect(findGaps(holed, T0, holed[holed.length - 1] + 1)).toMatchObject({ count: 1, coverage: 0.8 });
+  });
+
+  test('over the list limit: the newest 100 listed, all counted', () => {
+    const holes = series(6 * (GAP_LIST_MAX + 1), 300, (i) => i % 6 === 1 || i % 6 === 2);
+    const r = findGaps(holes, T0, holes[holes.length - 1] + 300);
+    expect(r.count).toBe(GAP_LIST_MAX + 1);
+    expect(r.gaps).toHaveLength(GAP_LIST_MAX);
+    expect(r.gaps[0].from).toBe(T0 + (6 * GAP_LIST_MAX + 1) * 300);
+    expect(r.gaps[GAP_LIST_MAX - 1].from).toBe(T0 + (6 + 1) * 300);
+  });
+
+  test('breakAtGaps: three rows are enough to find a hole; fewer, or no spacing at all, are left as they are', () => {
+    const three = [{ time: T0 }, { time: T0 + 300 }, { time: T0 + 1500 }];
+    expect(breakAtGaps(three, 300)).toEqual([
+      { time: T0 },
+      { time: T0 + 300 },
+      { time: T0 + 600 },
+      { time: T0 + 1500 },
+    ]);
+    const two = [{ time: T0 }, { time: T0 + 3000 }];
+    expect(breakAtGaps(two, 300)).toEqual(two);
+    const same = [{ time: T0 }, { time: T0 }, { time: T0 }];
+    expect(breakAtGaps(same, 300)).toEqual(same);
+  });
+});

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canRead, canWrite, compareStations, relation, type StationAccess, stationRank } from './stations';
+import {
+  canDelete,
+  canRead,
+  canWrite,
+  compareStations,
+  relation,
+  type StationAccess,
+  stationRank,
+} from './stations';
 
 const owner = { _id: 'u1' };
 const friend = { _id: 'u2' };
@@ -43,5 +51,29 @@ describe('station order', () => {
     ]);
     expect(stationRank(station(), { _id: 'x' })).toBe(3);
     expect(stationRank(station(), admin)).toBe(0);
+  });
+});
+
+describe('deleting and ordering (mutation survivors, issue 30)', () => {
+  const st: StationAccess = { user: 'u1', shareUsers: ['u2'], shareMode: 'public' };
+  it('the owner or an admin who is not an editor may delete', () => {
+    expect(canDelete(st, { _id: 'u1' })).toBe(true);
+    expect(canDelete(st, { _id: 'a', isAdmin: true })).toBe(true);
+    expect(canDelete(st, { _id: 'a', isAdmin: true, adminType: 'admin' })).toBe(true);
+    expect(canDelete(st, { _id: 'a', isAdmin: true, adminType: 'editor' })).toBe(false);
+    expect(canDelete(st, { _id: 'u2' })).toBe(false);
+    expect(canDelete(st, { _id: 'u3' })).toBe(false);
+    expect(canDelete(st, null)).toBe(false);
+  });
+  it('a station shared with nobody: another user’s relation is its share mode', () => {
+    expect(relation({ user: 'u1' }, { _id: 'u3' })).toBeNull();
+    expect(relation({ user: 'u1', shareMode: 'unlist' }, { _id: 'u3' })).toBe('unlist');
+  });
+  it('a missing order or creation time counts as 0', () => {
+    const own = (v: Partial<StationAccess>): StationAccess => ({ user: 'u1', ...v });
+    expect(compareStations(own({ createdAt: 9 }), own({ order: 1, createdAt: 1 }), { _id: 'u1' })).toBe(-1);
+    expect(compareStations(own({ order: 1, createdAt: 1 }), own({ createdAt: 9 }), { _id: 'u1' })).toBe(1);
+    expect(compareStations(own({}), own({ createdAt: 5 }), { _id: 'u1' })).toBe(-5);
+    expect(compareStations(own({ createdAt: '7' }), own({}), { _id: 'u1' })).toBe(7);
   });
 });

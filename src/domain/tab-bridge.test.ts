@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type BridgeMessage,
   type CallMessage,
+  leaderGone,
   PendingCalls,
   safeToResend,
   splitArgs,
@@ -23,6 +24,11 @@ describe('watchOf', () => {
     expect(watchOf('openStation', ['WS1'], { _id: 'd9' })).toEqual({ device: 'd9', manage: false });
     expect(watchOf('openStation', ['WS1'], null)).toBeUndefined();
     expect(watchOf('loadForecast', ['d1'], undefined)).toBeUndefined();
+    // Only openStation's answer names the station shown; another call answering an object with an _id does not.
+    expect(watchOf('loadStation', ['WS1'], { _id: 'd9' })).toBeUndefined();
+    expect(watchOf('openStation', ['WS1'], { _id: 9 })).toBeUndefined();
+    expect(watchOf('openStation', ['WS1'], undefined)).toBeUndefined();
+    expect(watchOf('selectDevice', [], undefined)).toEqual({ device: null, manage: false });
   });
 });
 
@@ -60,6 +66,50 @@ describe('safeToResend', () => {
       'adminSave',
     ])
       expect(safeToResend(m), m).toBe(false);
+  });
+  it('the named calls exactly, the prefixes at the start only, checkImport and checkPayment whole', () => {
+    for (const m of [
+      'adminFind',
+      'adminGet',
+      'importJobs',
+      'pushVapidKey',
+      'pushFirebaseConfig',
+      'userPicture',
+      'bench',
+      'cancelExport',
+      'cancelAdminExport',
+      'cancelImportUpload',
+      'lookupPlace',
+      'reloadStations',
+      'watchIngestHealth',
+      'unwatchIngestHealth',
+      'checkImport',
+      'checkPayment',
+    ])
+      expect(safeToResend(m), m).toBe(true);
+    for (const m of [
+      'adminFindAndDelete',
+      'benchmarkReset',
+      'upload',
+      'download',
+      'restartConsole',
+      'checkImportStart',
+      'checkPaymentAndPay',
+      'checkout',
+      '',
+    ])
+      expect(safeToResend(m), m).toBe(false);
+  });
+});
+
+describe('leaderGone', () => {
+  it('is the coded offline error, code 0 (retry later)', () => {
+    expect(leaderGone()).toEqual({
+      name: 'Offline',
+      message: 'You are offline. This needs a connection to the server.',
+      code: 0,
+      data: { code: 'offline' },
+    });
   });
 });
 
@@ -188,5 +238,166 @@ describe('PendingCalls', () => {
     sent.length = 0;
     calls.leaderChanged();
     expect(sent).toEqual([]);
+  });
+  it('numbers its calls per tab from 1, or takes the ids it is given', () => {
+    const { calls, sent } = follower();
+    calls.call('loadSeries', []);
+    calls.call('loadSeries', []);
+    expect(sent.map((m) => (m as CallMessage).id)).toEqual(['A:1', 'A:2']);
+    const given: BridgeMessage[] = [];
+    let n = 0;
+    const named = new PendingCalls({ tab: 'B', send: (m) => given.push(m), newId: () => `x${++n}` });
+    named.call('loadSeries', ['d', () => 0]);
+    expect(given).toEqual([
+      { type: 'call', id: 'x1', tab: 'B', method: 'loadSeries', args: ['d', null], cbs: [1] },
+    ]);
+  });
+
+  it('waits 10 s for an ack by default; a call sent again to a new leader waits anew', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls = new PendingCalls({ tab: 'A', send: () => {} });
+      const p = calls.call('loadSeries', []).catch((e) => e);
+      vi.advanceTimersByTime(9_999);
+      expect(calls.size).toBe(1);
+      // Not taken yet: sent to the new leader at 9.999 s, with 10 s from then (the first timer is cleared).
+      calls.leaderChanged();
+      vi.advanceTimersByTime(9_999);
+      expect(calls.size).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(calls.size).toBe(0);
+      expect(await p).toEqual(leaderGone());
+      // Failed calls are gone: a later leader gets nothing.
+      calls.leaderChanged();
+      expect(calls.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  /** A follower on a clock the test turns by hand; clears are recorded, not applied (as if too late). */
+  function manual() {
+    const sent: BridgeMessage[] = [];
+    const timers: (() => void)[] = [];
+    const cleared: unknown[] = [];
+    const calls = new PendingCalls({
+      tab: 'A',
+      send: (m) => sent.push(m),
+      setTimer: (fn) => {
+        timers.push(fn);
+        return timers.length as unknown as ReturnType<typeof setTimeout>;
+      },
+      clearTimer: (t) => cleared.push(t),
+    });
+    const lastCall = () => sent.filter((m): m is CallMessage => m.type === 'call').at(-1)!;
+    return { sent, timers, cleared, calls, lastCall };
+  }
+
+  it('clears each ack timer once, when the ack, the answer or a resend comes, and never a missing one', async () => {
+    const { timers, cleared, calls, lastCall } = manual();
+    const a = calls.call('loadSeries', []);
+    const aId = lastCall().id;
+    calls.receive({ type: 'ack', id: aId, tab: 'A' });
+    expect(cleared).toEqual([1]);
+    calls.receive({ type: 'ack', id: aId, tab: 'A' }); // twice: nothing left to clear
+    calls.receive({ type: 'result', id: aId, tab: 'A', ok: true, value: 1 });
+    expect(cleared).toEqual([1]);
+    await a;
+    const b = calls.call('loadSeries', []);
+    const bId = lastCall().id;
+    calls.receive({ type: 'result', id: bId, tab: 'A', ok: true, value: 2 }); // answered without an ack
+    expect(cleared).toEqual([1, 2]);
+    await b;
+    calls.call('loadSeries', []);
+    calls.leaderChanged(); // not taken: sent again with a new timer, the old one cleared
+    expect(cleared).toEqual([1, 2, 3]);
+    expect(timers).toHaveLength(4);
+  });
+
+  it('a timer that fires after the ack or the answer fails nothing', async () => {
+    const { timers, calls, lastCall } = manual();
+    const taken = calls.call('exportData', []);
+    const takenId = lastCall().id;
+    calls.receive({ type: 'ack', id: takenId, tab: 'A' });
+    const answered = calls.call('loadSeries', []);
+    const answeredId = lastCall().id;
+    calls.receive({ type: 'result', id: answeredId, tab: 'A', ok: true, value: 'series' });
+    for (const fire of timers) expect(fire).not.toThrow();
+    expect(calls.size).toBe(1);
+    calls.receive({ type: 'result', id: takenId, tab: 'A', ok: true, value: 'file' });
+    await expect(taken).resolves.toBe('file');
+    await expect(answered).resolves.toBe('series');
+  });
+
+  it('a replayed watch waits for no ack', async () => {
+    const { timers, calls, lastCall, sent } = manual();
+    const w = calls.call('watchIngestHealth', ['h1', () => {}]);
+    calls.receive({ type: 'result', id: lastCall().id, tab: 'A', ok: true, value: undefined });
+    await w;
+    sent.length = 0;
+    calls.leaderChanged();
+    expect(sent).toHaveLength(1);
+    expect(timers).toHaveLength(1);
+  });
+
+  it('ignores other messages, unknown ids and callbacks it has no function for', async () => {
+    const { calls, lastCall } = follower();
+    const got: unknown[] = [];
+    const p = calls.call('exportData', ['x', (v: unknown) => got.push(v)]);
+    const m = lastCall();
+    // Another tab's call with this id, a leader announcement, a hello, a bye: none answers the call.
+    calls.receive({ ...m, args: [] });
+    calls.receive({ type: 'leader', tab: 'A' });
+    calls.receive({ type: 'hello', tab: 'A' });
+    calls.receive({ type: 'bye', tab: 'A' });
+    calls.receive({ type: 'result', id: 'A:99', tab: 'A', ok: true, value: 'other' });
+    expect(() => calls.receive({ type: 'callback', id: m.id, tab: 'A', index: 0, args: [1] })).not.toThrow();
+    calls.receive({ type: 'callback', id: m.id, tab: 'A', index: 1, args: [2] });
+    expect(calls.size).toBe(1);
+    calls.receive({ type: 'result', id: m.id, tab: 'A', ok: true, value: 'done' });
+    await expect(p).resolves.toBe('done');
+    expect(got).toEqual([2]);
+  });
+
+  it('counts only calls waiting for an answer, not watches kept for their callbacks', async () => {
+    const { calls, lastCall } = follower();
+    const w = calls.call('watchIngestHealth', ['h1', () => {}]);
+    expect(calls.size).toBe(1);
+    calls.receive({ type: 'result', id: lastCall().id, tab: 'A', ok: true, value: undefined });
+    await w;
+    expect(calls.size).toBe(0);
+  });
+
+  it('a watch without a callback is not set up again', async () => {
+    const { calls, sent, lastCall } = follower();
+    const w = calls.call('watchIngestHealth', ['h1']);
+    calls.receive({ type: 'result', id: lastCall().id, tab: 'A', ok: true, value: undefined });
+    await w;
+    sent.length = 0;
+    calls.leaderChanged();
+    expect(sent).toEqual([]);
+  });
+
+  it('unwatch ends only the answered watch of its own kind and key', async () => {
+    const { calls, sent, lastCall } = follower();
+    const answered = async (method: string, key: string) => {
+      const p = calls.call(method, [key, () => {}]);
+      const m = lastCall();
+      calls.receive({ type: 'result', id: m.id, tab: 'A', ok: true, value: undefined });
+      await p;
+      return m;
+    };
+    const h1 = await answered('watchIngestHealth', 'h1');
+    const h2 = await answered('watchIngestHealth', 'h2');
+    const other = await answered('watchAlerts', 'h1');
+    // A watch of h1 still waiting for its answer is not ended by the unwatch sent after it either.
+    calls.call('watchIngestHealth', ['h1', () => {}]);
+    const pending = lastCall();
+    calls.call('unwatchIngestHealth', ['h1']);
+    const unwatch = lastCall();
+    sent.length = 0;
+    calls.leaderChanged();
+    expect(sent).toEqual([h2, other, pending, unwatch]);
+    expect(sent).not.toContainEqual(h1);
   });
 });

@@ -26,3 +26,21 @@ describe('wind rose', () => {
     expect(windRose([], [])).toMatchObject({ total: 0, calm: 0, peak: 0 });
   });
 });
+
+describe('wind rose edges (mutation survivors, issue 30)', () => {
+  test('band and calm limits belong to the band above; calm follows the unit too', () => {
+    const rose = windRose([90, 90, 90], [0.5, 3.3, 0.49]);
+    expect(rose.calm).toBeCloseTo(1 / 3);
+    expect(rose.shares[4][0]).toBeCloseTo(1 / 3); // 0.5 m/s: the first band, not calm
+    expect(rose.shares[4][1]).toBeCloseTo(1 / 3); // 3.3 m/s: the second band
+    // In km/h calm is below 1.8: 1 km/h is calm, 2 km/h is not.
+    const kmh = windRose([90, 90], [1, 2], 3.6);
+    expect(kmh.calm).toBeCloseTo(0.5);
+    expect(kmh.shares[4][0]).toBeCloseTo(0.5);
+  });
+
+  test('points are pairs: a speed without its direction entry is not counted, not even as calm', () => {
+    expect(windRose([90], [2, 0.1]).total).toBe(1);
+    expect(windRose([90, 180], [2]).total).toBe(1);
+  });
+});
