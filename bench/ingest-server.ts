@@ -1,6 +1,7 @@
 // The server under test for the ingest benchmark, in its own process (so the load generator does not share
 // its event loop): a real SQLite file, 1,000 stations, and a bare endpoint on the same Koa/Feathers stack.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/app';
@@ -20,12 +21,29 @@ const shared = process.env.BENCH_DATABASE
     }
   : { database: join(dataDir, 'bench.db') };
 const server = await createApp(testConfig({ dataDir, ...shared, ingestBurst: 1e9, ingestPerSecond: 1e9 }));
+let profiler: Session | undefined;
 // The bare endpoint: same middleware chain in front of it, no work behind it.
 server.app.use(async (ctx, next) => {
   // The server's CPU time so far (µs): the bench divides it by the answers of a round.
   if (ctx.path === '/bench/cpu') {
     const { user, system } = process.cpuUsage();
     ctx.body = { us: user + system };
+    return;
+  }
+  // BENCH_CPU_PROF (bench/ingest.ts): the V8 profiler around one measured run, its profile written to `to`.
+  if (ctx.path === '/bench/profile/start') {
+    profiler ??= new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    ctx.body = 'OK';
+    return;
+  }
+  if (ctx.path === '/bench/profile/stop' && profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    writeFileSync(String(ctx.query.to), JSON.stringify(profile));
+    ctx.body = 'OK';
     return;
   }
   if (ctx.path === '/bench/accepted') {
@@ -44,6 +62,10 @@ server.app.service('weatherMetrics').on('created', (sample: { tempc0?: number })
   accepted[String(sample.tempc0)] ??= Number(process.hrtime.bigint()) / 1e6;
 });
 const knex = server.app.ctx.storage.knex;
+// BENCH_QUERIES=1: the statements the server sent, counted by their SQL, printed to stderr when it stops.
+const queries = new Map<string, number>();
+if (process.env.BENCH_QUERIES)
+  knex.on('query', (q: { sql: string }) => queries.set(q.sql, (queries.get(q.sql) ?? 0) + 1));
 const now = Date.now();
 const seed = process.env.BENCH_SEED !== 'off';
 const user = seed ? objectId(now) : process.env.BENCH_USER!;
@@ -109,6 +131,8 @@ process.stdout.write(
 process.on('SIGTERM', async () => {
   const count = await knex('samples').count({ n: '*' }).first();
   process.stderr.write(`samples stored: ${count?.n}\n`);
+  for (const [sql, n] of [...queries].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    process.stderr.write(`${String(n).padStart(8)}  ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
   await server.close();
   process.exit(0);
 });

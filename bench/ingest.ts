@@ -2,6 +2,7 @@
 // side by side with a bare endpoint of the same stack, in one run. Prints uploads/s and the ratio.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type LoadResult, load } from './load';
 import { pgSchema } from './pg';
@@ -44,19 +45,29 @@ export async function ingestBench(
   // two cores (the bare endpoint is), CPU per answer is the server's own cost.
   const cpu = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { us: number }).us;
   const cpuPer = { bare: [] as number[], ingest: [] as number[], calibrated: [] as number[] };
-  const measured = async (kind: keyof typeof cpuPer, path: (i: number) => string) => {
+  // BENCH_CPU_PROF=<dir>: the server's V8 CPU profile of each measured run after the first (the first warms the
+  // caches up), written to <dir>/<kind>-<round>.cpuprofile; `node --import tsx bench/profile-top.ts <files>` sums
+  // their self time per function. The profiler's own cost is in that run's figures.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const measured = async (kind: keyof typeof cpuPer, path: (i: number) => string, round: number) => {
+    const profiled = profileDir && round > 0;
+    if (profiled) await fetch(`${base}/bench/profile/start`);
     const before = await cpu();
     const run = await load(base, path, { seconds, concurrency });
     cpuPer[kind].push(((await cpu()) - before) / run.answered);
+    if (profiled)
+      await fetch(
+        `${base}/bench/profile/stop?to=${encodeURIComponent(resolve(profileDir, `${kind}-${round}.cpuprofile`))}`,
+      );
     return run;
   };
   let sent = 0;
   for (let r = 0; r < rounds; r++) {
-    bareRuns.push(await measured('bare', bare));
+    bareRuns.push(await measured('bare', bare, r));
     // Continue the upload sequence across rounds so every upload is a new sample.
-    const run = await measured('ingest', (i) => upload(sent + i));
+    const run = await measured('ingest', (i) => upload(sent + i), r);
     ingestRuns.push(run);
-    const cal = await measured('calibrated', (i) => calibrated(sent + i));
+    const cal = await measured('calibrated', (i) => calibrated(sent + i), r);
     calibratedRuns.push(cal);
     sent += Math.max(run.answered, cal.answered) + 10_000;
   }
