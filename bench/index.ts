@@ -68,7 +68,7 @@ for (const engine of ['sqlite', 'pg'] as const) {
     const { pgWriterBench } = await import('./pg-writer');
     const writer = await pgWriterBench(128, smoke ? 0.3 : 5);
     console.log(
-      `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s (its own ceiling: the goal is the line above, through HTTP)\n`,
+      `  the PostgreSQL writer alone (no HTTP), ${writer.lanes} lanes of ${writer.batch}-upload batches: ${fmt(writer.perSecond)} uploads/s, ${fmt(writer.cpuUs, 1)} µs of CPU per upload (its own ceiling: the goal is the line above, through HTTP)\n`,
     );
   }
 }
