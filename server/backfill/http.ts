@@ -86,6 +86,15 @@ export function vendorClient(options: ClientOptions): VendorClient {
     }
     nextAllowed.set(slot, Date.now() + interval);
   };
+  // The interval also counts from each answer: the vendor sees requests arrive an interval apart, though one sent
+  // on time may reach it late (the address lookup of the guarded path, a busy network) and the next one early.
+  const sendSpaced: typeof send = async (...args) => {
+    try {
+      return await send(...args);
+    } finally {
+      nextAllowed.set(slot, Math.max(nextAllowed.get(slot) ?? 0, Date.now() + config.intervals[vendor]));
+    }
+  };
   return {
     async getJson(url, headers) {
       let lastError = '';
@@ -96,7 +105,7 @@ export function vendorClient(options: ClientOptions): VendorClient {
         let answer: GuardedAnswer;
         try {
           options.onRequest?.();
-          answer = await send(
+          answer = await sendSpaced(
             url,
             {
               method: 'GET',
