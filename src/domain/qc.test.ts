@@ -2,12 +2,14 @@
 // minute, humidity 10 %, pressure 1 hPa, wind 5 m/s, a rain counter rise 15 mm, each over at least 5 minutes;
 // readings unchanged for 6 h (wind 12 h, except calm; humidity from 97 % 48 h) are stuck.
 import { describe, expect, it } from 'vitest';
+import { METRIC_BY_KEY, METRICS } from './catalogue';
 import {
   canDecide,
   defaultQcSettings,
   dropDerivedOf,
   flagsByDay,
   judgeInto,
+  limitable,
   type QcTrack,
   qcSettingsRules,
   rainSince,
@@ -352,6 +354,19 @@ describe('qc edges', () => {
         { key: 'windspd', max: 40 },
       ],
     });
+  });
+
+  it('settings: a limit for every metric that can have one, in any order, come out sorted by key', () => {
+    const keys = METRICS.filter((d) => limitable(d.key)).map((d) => d.key);
+    // More than 64: the sort merges runs (galloping) instead of inserting one by one.
+    expect(keys.length).toBeGreaterThan(64);
+    // Odd places first, then even ones reversed: runs that go both ways.
+    const order = [...keys.filter((_, i) => i % 2 === 1), ...keys.filter((_, i) => i % 2 === 0).reverse()];
+    const rules = qcSettingsRules(inputReaders((m) => new Error(m)));
+    const out =
+      rules({ limits: order.map((key) => ({ key, max: METRIC_BY_KEY[key].max })) }, false).limits ?? [];
+    const sorted = [...keys].sort((a, b) => (a < b ? -1 : 1));
+    expect(out.map((l) => l.key)).toEqual(sorted);
   });
 
   it('days: two digits for month and day, flags of one day in time order, days newest first', () => {
