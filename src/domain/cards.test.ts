@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baroPrimary, CARD_BY_KEY, CARDS, cardsForType, chooseCard, dashboardCards } from './cards';
+import {
+  baroPrimary,
+  baroShown,
+  CARD_BY_KEY,
+  CARDS,
+  cardsForType,
+  chooseCard,
+  dashboardCards,
+  homeCard,
+} from './cards';
 import { isMetricKey } from './catalogue';
 import { deviceType } from './deviceTypeDefs';
 
@@ -275,5 +284,87 @@ describe('the camera card (issue 28)', () => {
     );
     expect(shown(again, ['tempc0', 'camera'])).toContain('camera');
     expect(shown(again, ['tempc0'])).not.toContain('camera');
+  });
+});
+
+// Issue 30: the survivors of the mutation run. Each subject is computed inside its test.
+describe('homeCard', () => {
+  it('is the card a reading is the primary of, else the first other card that shows it, WBGT last', () => {
+    expect(homeCard('tempc0')?.key).toBe('outdoor');
+    expect(homeCard('windspd')?.key).toBe('wind');
+    // Humidity is on the WBGT card first, but that card is the estimate's: the outdoor card is its home.
+    expect(homeCard('humc0')?.key).toBe('outdoor');
+    expect(homeCard('gust')?.key).toBe('wind');
+    // The black globe is on the WBGT card only.
+    expect(homeCard('bgt')?.key).toBe('wbgt');
+    expect(homeCard('nothing')).toBeUndefined();
+  });
+});
+
+describe('baroShown', () => {
+  it('shows the preferred pressure when sent, else the one the station has', () => {
+    const both = { absbaro: 1000, relbaro: 1010 };
+    expect(baroShown(undefined, both)).toBe('absbaro');
+    expect(baroShown('Abs', both)).toBe('absbaro');
+    expect(baroShown('Rel', both)).toBe('relbaro');
+    expect(baroShown('Abs', { relbaro: 1010 })).toBe('relbaro');
+    expect(baroShown('Rel', { absbaro: 1000, relbaro: null })).toBe('absbaro');
+    // Neither sent (or no sample yet): the preferred one.
+    expect(baroShown('Abs', {})).toBe('absbaro');
+    expect(baroShown('Rel', {})).toBe('relbaro');
+    expect(baroShown('Rel', null)).toBe('relbaro');
+    expect(baroShown('Abs', undefined)).toBe('absbaro');
+    expect(baroPrimary()).toBe('absbaro');
+  });
+});
+
+describe('cards limited to a type', () => {
+  it('drop small readings the type does not have (the WBGT type 10 has no rain gauge)', () => {
+    // The overview's small readings are its first four after temperature: humidity, wind, rain, pressure.
+    const overview = cardsForType(10).find((c) => c.key === 'overview');
+    expect(overview?.secondary).toEqual(['humc0', 'windspd', 'absbaro']);
+  });
+
+  it('a list card is offered only with one of its keys; a card with a primary only with that primary', () => {
+    for (const id of [0, 2, 3, 7, 10, 13]) {
+      const type = new Set(deviceType(id).metrics);
+      for (const c of cardsForType(id)) {
+        if (c.kind !== 'metric') continue;
+        if (c.primary === null) expect(c.metrics.length, `${id} ${c.key}`).toBeGreaterThan(0);
+        else expect(type.has(c.primary), `${id} ${c.key}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('dashboardCards and chooseCard, exactly', () => {
+  const defaults = () => ({ metricsList: ['outdoor', 'wind', 'sunMoon'] });
+  const keys = (cs: { key: string }[]) => cs.map((c) => c.key);
+
+  it('a battery level alone shows no listed card; the hidden list is exactly the rest', () => {
+    const offered = cardsForType(0).filter((c) => ['outdoor', 'wind', 'sunMoon', 'uv'].includes(c.key));
+    const { shown, hidden } = dashboardCards(offered, defaults(), new Set(['batc0', 'cnc0', 'windspd']));
+    expect(keys(shown)).toEqual(['wind', 'sunMoon']);
+    expect(keys(hidden)).toEqual(['outdoor', 'uv']);
+  });
+
+  it('a new record’s choice is only the card chosen; the list keeps what waits for data, once', () => {
+    // On screen: outdoor and wind; sunMoon is listed but waits. Show uv: after the cards on screen.
+    expect(
+      chooseCard(defaults(), ['outdoor', 'wind', 'sunMoon', 'uv'], ['outdoor', 'wind'], 'uv', true),
+    ).toEqual({
+      metricsList: ['outdoor', 'wind', 'uv', 'sunMoon'],
+      chosenList: ['uv'],
+    });
+    // Hide sunMoon (listed, not on screen): it leaves the list.
+    expect(chooseCard(defaults(), [], ['outdoor', 'wind'], 'sunMoon', false)).toEqual({
+      metricsList: ['outdoor', 'wind'],
+      chosenList: ['sunMoon'],
+    });
+    // Hide wind (on screen).
+    expect(chooseCard(defaults(), [], ['outdoor', 'wind'], 'wind', false)).toEqual({
+      metricsList: ['outdoor', 'sunMoon'],
+      chosenList: ['wind'],
+    });
   });
 });

@@ -2,10 +2,14 @@
 // minute, humidity 10 %, pressure 1 hPa, wind 5 m/s, a rain counter rise 15 mm, each over at least 5 minutes;
 // readings unchanged for 6 h (wind 12 h, except calm; humidity from 97 % 48 h) are stuck.
 import { describe, expect, it } from 'vitest';
+import { METRIC_BY_KEY, METRICS } from './catalogue';
 import {
   canDecide,
+  defaultQcSettings,
+  dropDerivedOf,
   flagsByDay,
   judgeInto,
+  limitable,
   type QcTrack,
   qcSettingsRules,
   rainSince,
@@ -216,5 +220,171 @@ describe('tracks, days and decisions', () => {
     expect(canDecide('flagged', 'flagged', 'spike')).toBe(false);
     expect(canDecide('flagged', 'accepted', 'limit')).toBe(false);
     expect(canDecide('flagged', 'rejected', 'limit')).toBe(true);
+  });
+});
+
+// Issue 30: the survivors of the mutation run, each value worked out by hand from the rules above.
+describe('qc edges', () => {
+  it('a new station has no limits', () => {
+    expect(defaultQcSettings('dev1')).toStrictEqual({ weatherDevice: 'dev1', limits: [] });
+  });
+
+  it('an unchanged counter is no rain and no reset', () => {
+    expect(rainSince(5, 5)).toBe(0);
+    const tracks = new Map<string, QcTrack>([['totalrain', { v: 800, t: T0, since: T0 }]]);
+    expect(judgeInto({ totalrain: 800 }, T0 + 60, tracks, [])).toEqual([]);
+    // Unchanged: the run goes on from T0.
+    expect(tracks.get('totalrain')).toEqual({ v: 800, t: T0 + 60, since: T0 });
+  });
+
+  it('skips missing values: a null is no reading below a limit, an undefined moves no track', () => {
+    const tracks = new Map<string, QcTrack>([['humc0', { v: 50, t: T0, since: T0 }]]);
+    const values: Record<string, number | null> = { tempc0: null, humc0: undefined as unknown as null };
+    const limits = [
+      { key: 'tempc0', min: 5 },
+      { key: 'humc0', min: 5 },
+    ];
+    expect(judgeInto(values, T0 + 60, tracks, limits)).toEqual([]);
+    expect([...tracks]).toEqual([['humc0', { v: 50, t: T0, since: T0 }]]);
+  });
+
+  it('a first reading starts its track; a derived value or one at the same time moves none', () => {
+    const tracks = new Map<string, QcTrack>();
+    expect(judgeInto({ tempc0: 20, dewpoint: 10 }, T0, tracks, [])).toEqual([]);
+    expect([...tracks]).toEqual([['tempc0', { v: 20, t: T0, since: T0 }]]);
+    // The same second again with 80 °C: not newer than the track, so not judged (no spike) and not tracked.
+    expect(judgeInto({ tempc0: 80 }, T0, tracks, [])).toEqual([]);
+    expect(tracks.get('tempc0')).toEqual({ v: 20, t: T0, since: T0 });
+  });
+
+  it('owner limits: a lowest or a highest value alone, each bound itself allowed', () => {
+    const judge = (key: string, v: number, limit: { key: string; min?: number; max?: number }) =>
+      judgeInto({ [key]: v }, T0, new Map(), [limit]).map((f) => f.reason);
+    const low = { key: 'tempc0', min: 5 };
+    expect(judge('tempc0', 5, low)).toEqual([]);
+    expect(judge('tempc0', 4.9, low)).toEqual(['ownerLimit']);
+    expect(judge('tempc0', 40, low)).toEqual([]);
+    const high = { key: 'tempc0', max: 30 };
+    expect(judge('tempc0', 30, high)).toEqual([]);
+    expect(judge('tempc0', 30.1, high)).toEqual(['ownerLimit']);
+    expect(judge('tempc0', -10, high)).toEqual([]);
+    // A limit of another metric does not apply.
+    expect(judge('humc0', 99, { key: 'tempc0', max: 30 })).toEqual([]);
+  });
+
+  it('keeps a derived value whose inputs passed, drops it when any of its inputs failed', () => {
+    // Only the pressure fails: the dew point (from temperature and humidity) stays.
+    const kept: Record<string, number | null> = { relbaro: 1050, tempc0: 20, dewpoint: 10 };
+    judgeInto(kept, T0, new Map(), [{ key: 'relbaro', max: 1045 }]);
+    expect(kept).toStrictEqual({ relbaro: null, tempc0: 20, dewpoint: 10 });
+    // The pressure and the temperature fail: the dew point goes with the temperature.
+    const dropped: Record<string, number | null> = { relbaro: 1050, tempc0: 50, dewpoint: 10 };
+    judgeInto(dropped, T0, new Map(), [
+      { key: 'relbaro', max: 1045 },
+      { key: 'tempc0', max: 45 },
+    ]);
+    expect(dropped).toStrictEqual({ relbaro: null, tempc0: null });
+    // A dew point that is already null stays as it is (null, not removed).
+    const none: Record<string, number | null> = { tempc0: 50, dewpoint: null };
+    judgeInto(none, T0, new Map(), [{ key: 'tempc0', max: 45 }]);
+    expect(none).toStrictEqual({ tempc0: null, dewpoint: null });
+    // A reset counter stays in the data: nothing derived from it is removed.
+    const reset: Record<string, number | null> = { dewpoint: 10 };
+    dropDerivedOf(reset, [{ key: 'tempc0', reason: 'rainReset' }]);
+    expect(reset).toStrictEqual({ dewpoint: 10 });
+  });
+
+  it('settings: errors name the limits field and the limit by its place', () => {
+    const r = inputReaders((m, data) => Object.assign(new Error(m), { data }));
+    const rules = qcSettingsRules(r);
+    const error = (input: unknown) => {
+      try {
+        rules(input, false);
+      } catch (e) {
+        return { message: (e as Error).message, data: (e as { data?: unknown }).data };
+      }
+      return null;
+    };
+    const list = { message: 'limits must be a list of at most 100 limits', data: { field: 'limits' } };
+    expect(error({ limits: 'tempc0' })).toEqual(list);
+    expect(error({ limits: Array.from({ length: 101 }, () => ({ key: 'tempc0', max: 4 })) })).toEqual(list);
+    // 100 is allowed as a length: the hundred are refused for their repeated key instead.
+    expect(error({ limits: Array.from({ length: 100 }, () => ({ key: 'tempc0', max: 4 })) })).toEqual({
+      message: 'tempc0 has two limits',
+      data: { field: 'limits' },
+    });
+    expect(error({ limits: [{ key: 'tempc0', max: 4 }, 'x'] })?.message).toBe(
+      'The limit 2 must be an object',
+    );
+    expect(error({ limits: [{ key: 'dewpoint', max: 3 }] })).toEqual({
+      message: 'dewpoint cannot be limited',
+      data: { field: 'limits' },
+    });
+    expect(error({ limits: [{ key: 'tempc0' }] })).toEqual({
+      message: 'tempc0 needs a lowest or highest value',
+      data: { field: 'limits' },
+    });
+    expect(error({ limits: [{ key: 'tempc0', min: 5, max: 5 }] })).toEqual({
+      message: 'tempc0: the lowest value must be below the highest',
+      data: { field: 'limits' },
+    });
+    // The catalogue's range bounds the lowest value too: −500 °C is outside it.
+    expect(error({ limits: [{ key: 'tempc0', min: -500 }] })?.message).toBe('min must be a valid number');
+  });
+
+  it('settings: both bounds kept, a missing one absent, sorted by key', () => {
+    const rules = qcSettingsRules(inputReaders((m) => new Error(m)));
+    expect(
+      rules(
+        {
+          limits: [
+            { key: 'tempc0', min: -10, max: 45 },
+            { key: 'humc0', max: 99 },
+            { key: 'windspd', max: 40 },
+            { key: 'relbaro', min: 950 },
+          ],
+        },
+        false,
+      ),
+    ).toStrictEqual({
+      limits: [
+        { key: 'humc0', max: 99 },
+        { key: 'relbaro', min: 950 },
+        { key: 'tempc0', min: -10, max: 45 },
+        { key: 'windspd', max: 40 },
+      ],
+    });
+  });
+
+  it('settings: a limit for every metric that can have one, in any order, come out sorted by key', () => {
+    const keys = METRICS.filter((d) => limitable(d.key)).map((d) => d.key);
+    // More than 64: the sort merges runs (galloping) instead of inserting one by one.
+    expect(keys.length).toBeGreaterThan(64);
+    // Odd places first, then even ones reversed: runs that go both ways.
+    const order = [...keys.filter((_, i) => i % 2 === 1), ...keys.filter((_, i) => i % 2 === 0).reverse()];
+    const rules = qcSettingsRules(inputReaders((m) => new Error(m)));
+    const out =
+      rules({ limits: order.map((key) => ({ key, max: METRIC_BY_KEY[key].max })) }, false).limits ?? [];
+    const sorted = [...keys].sort((a, b) => (a < b ? -1 : 1));
+    expect(out.map((l) => l.key)).toEqual(sorted);
+  });
+
+  it('days: two digits for month and day, flags of one day in time order, days newest first', () => {
+    // 2024-01-05 00:00 UTC = 1 704 412 800; in UTC the flags fall on the 5th, 5th and 6th, and 4th.
+    const jan5 = 1_704_412_800;
+    const days = flagsByDay(
+      [{ time: jan5 + 7200 }, { time: jan5 + 86_400 }, { time: jan5 + 60 }, { time: jan5 - 60 }],
+      'UTC',
+    );
+    expect(days).toEqual([
+      { day: '2024-01-06', flags: [{ time: jan5 + 86_400 }] },
+      { day: '2024-01-05', flags: [{ time: jan5 + 60 }, { time: jan5 + 7200 }] },
+      { day: '2024-01-04', flags: [{ time: jan5 - 60 }] },
+    ]);
+  });
+
+  it('a flag never goes back to flagged, nor to the status it has', () => {
+    expect(canDecide('rejected', 'flagged', 'spike')).toBe(false);
+    expect(canDecide('rejected', 'rejected', 'spike')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   invert,
   remap,
   remapAgg,
+  sameTransform,
   segmentAt,
   targetAt,
   uniformOver,
@@ -86,5 +87,100 @@ describe('recalibration arithmetic', () => {
     expect([500, 1500, 4999, 6000].map((t) => at('tempc0', t).offset)).toEqual([0, 2, 2, 2]);
     expect(at('humc0', 10).multiplier).toBe(2);
     expect(effectiveEntries(entries, new Map())).toEqual(entries);
+  });
+
+  // Issue 30: the survivors of the mutation run, with values worked out by hand.
+  test('sameTransform compares all three terms', () => {
+    const t = { offset: 1, multiplier: 2, quadratic: 0.5 };
+    expect(sameTransform(t, { ...t })).toBe(true);
+    expect(sameTransform(t, { ...t, offset: 0 })).toBe(false);
+    expect(sameTransform(t, { ...t, multiplier: 1 })).toBe(false);
+    expect(sameTransform(t, { ...t, quadratic: 0 })).toBe(false);
+  });
+
+  test('invert on the quadratic branch: a negative or zero slope, a double root, the vertex', () => {
+    // f(v) = v² − 2v: 3 comes from −1 (the branch through the origin: f'(0) = −2); 3 also comes from 3.
+    expect(invert({ offset: 0, multiplier: -2, quadratic: 1 }, 3)).toBe(-1);
+    // f(v) = v²: 4 comes from 2 (no slope: the positive root).
+    expect(invert({ offset: 0, multiplier: 0, quadratic: 1 }, 4)).toBe(2);
+    // f(v) = v² + 2v: −1 is its lowest value, from v = −1 (discriminant 0).
+    expect(invert({ offset: 0, multiplier: 2, quadratic: 1 }, -1)).toBe(-1);
+    // f(v) = v² + 5: 5 is its lowest value, from v = 0 (the denominator is 0 there).
+    expect(invert({ offset: 5, multiplier: 0, quadratic: 1 }, 5)).toBe(0);
+    // Below the lowest value of f(v) = v² + v (−0.25) nothing maps.
+    expect(invert({ offset: 0, multiplier: 1, quadratic: 1 }, -1)).toBeNaN();
+  });
+
+  test('remapAgg: the sum from the mean under a quadratic f, exact under linear ones, null outside the domain', () => {
+    // f(v) = 0.01v² + v stored raw 10 and 20 as 11 and 24. Back to raw: min 10, max 20; the sum is
+    // 2 · f⁻¹(17.5) = 2 · (√1.7 − 1) / 0.02 = 30.384048…
+    const f = { offset: 0, multiplier: 1, quadratic: 0.01 };
+    const a = remapAgg(f, IDENTITY, [2, 35, 11, 24, 24])!;
+    expect(a[0]).toBe(2);
+    expect(a[1]).toBeCloseTo(30.384048, 5);
+    expect(a[2]).toBeCloseTo(10, 12);
+    expect(a[3]).toBeCloseTo(20, 12);
+    expect(a[4]).toBeCloseTo(20, 12);
+    // Linear: seven values summing to 1, 0.3 added to each: 1 + 7 · 0.3 = 3.1 exactly as written.
+    expect(remapAgg(IDENTITY, { offset: 0.3, multiplier: 1, quadratic: 0 }, [7, 1, 0, 0.5, 0.2])?.[1]).toBe(
+      3.1,
+    );
+    // f(v) = v² + v has no raw value for −1 (its lowest value is −0.25): the minimum cannot map.
+    expect(remapAgg({ offset: 0, multiplier: 1, quadratic: 1 }, IDENTITY, [2, 0, -1, 1, 1])).toBeNull();
+  });
+
+  test('segments: only the metric’s own entries, in time order; a re-application starting at a cut', () => {
+    const entries = [
+      entry(2000, { offset: 2 }),
+      { ...entry(1500, { multiplier: 2 }), key: 'humc0' },
+      entry(1000, { offset: 1 }),
+    ];
+    const segs = () => appliedSegments(entries, [], 'tempc0');
+    expect(segs()).toEqual([
+      { from: Number.NEGATIVE_INFINITY, to: 1000, offset: 0, multiplier: 1, quadratic: 0 },
+      { from: 1000, to: 2000, offset: 1, multiplier: 1, quadratic: 0 },
+      { from: 2000, to: Number.POSITIVE_INFINITY, offset: 2, multiplier: 1, quadratic: 0 },
+    ]);
+    // [1000, 2000) is one transform; up to 2001 it is not.
+    expect(uniformOver(segs(), 1000, 2000)?.offset).toBe(1);
+    expect(uniformOver(segs(), 1000, 2001)).toBeNull();
+    // A re-application over exactly [1000, 1500): the segment before it is untouched, the one it starts on cut.
+    const over = appliedSegments(
+      entries,
+      [{ from: 1000, to: 1500, offset: 9, multiplier: 1, quadratic: 0 }],
+      'tempc0',
+    );
+    expect(over).toEqual([
+      { from: Number.NEGATIVE_INFINITY, to: 1000, offset: 0, multiplier: 1, quadratic: 0 },
+      { from: 1000, to: 1500, offset: 9, multiplier: 1, quadratic: 0 },
+      { from: 1500, to: 2000, offset: 1, multiplier: 1, quadratic: 0 },
+      { from: 2000, to: Number.POSITIVE_INFINITY, offset: 2, multiplier: 1, quadratic: 0 },
+    ]);
+  });
+
+  test('a re-application after a segment leaves that segment as it was', () => {
+    const entries = [entry(1000, { offset: 1 })];
+    expect(
+      appliedSegments(entries, [{ from: 1200, to: 1300, offset: 9, multiplier: 1, quadratic: 0 }], 'tempc0'),
+    ).toEqual([
+      { from: Number.NEGATIVE_INFINITY, to: 1000, offset: 0, multiplier: 1, quadratic: 0 },
+      { from: 1000, to: 1200, offset: 1, multiplier: 1, quadratic: 0 },
+      { from: 1200, to: 1300, offset: 9, multiplier: 1, quadratic: 0 },
+      { from: 1300, to: Number.POSITIVE_INFINITY, offset: 1, multiplier: 1, quadratic: 0 },
+    ]);
+  });
+
+  test('effective entries: a re-applied metric’s entries replaced by its segments, other metrics kept', () => {
+    const hum = { ...entry(0, { multiplier: 2 }), key: 'humc0' };
+    const entries = [entry(5000, { offset: 2 }), hum];
+    const applied = new Map([['tempc0', [{ from: 1000, to: 5000, offset: 2, multiplier: 1, quadratic: 0 }]]]);
+    // Segments: (−∞, 1000) raw (no entry: left out), [1000, 5000) and [5000, ∞) offset 2.
+    expect(effectiveEntries(entries, applied)).toEqual([
+      hum,
+      { key: 'tempc0', offset: 2, multiplier: 1, quadratic: 0, since: 1_000_000 },
+      { key: 'tempc0', offset: 2, multiplier: 1, quadratic: 0, since: 5_000_000 },
+    ]);
+    // A metric with an empty list of re-applications keeps its entries, once.
+    expect(effectiveEntries(entries, new Map([['tempc0', []]]))).toEqual(entries);
   });
 });

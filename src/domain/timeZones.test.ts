@@ -219,3 +219,13 @@ describe('timeZoneChoices', () => {
     expect(timeZoneChoices('Etc/GMT-5').slice(0, 2)).toEqual(['Etc/GMT-5', 'UTC']);
   });
 });
+
+describe('zonedTime before 1980 (issue 30)', () => {
+  it('does not remember a quarter hour in which an old clock change falls (Monrovia, 7 January 1972)', () => {
+    // Liberia ran at −0:44:30 until 1972-01-07 00:00 local, then GMT: the wall clock jumped from 00:00 to
+    // 00:44:30. 00:44:40 is a real GMT time; 00:40, in the same quarter hour of wall time, was skipped and moves
+    // forward by the 44 min 30 s gap: 01:24:30 UTC.
+    expect(zonedTime(utc(1972, 1, 7, 0, 44, 40), 'Africa/Monrovia')).toBe(utc(1972, 1, 7, 0, 44, 40));
+    expect(zonedTime(utc(1972, 1, 7, 0, 40), 'Africa/Monrovia')).toBe(utc(1972, 1, 7, 1, 24, 30));
+  });
+});
