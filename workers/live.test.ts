@@ -53,6 +53,12 @@ describe('live samples', () => {
     ]);
   });
 
+  /** A sync that records which stations' newest sample was read. */
+  const readingSync = () => {
+    const read: string[] = [];
+    return { read, sync: { loadLastData: async (id: string) => void read.push(id) } as unknown as Sync };
+  };
+
   it('watches the selected device, or all of them in manage mode', async () => {
     const db = tempDb();
     await db.devices.bulkPut(
@@ -72,7 +78,8 @@ describe('live samples', () => {
       'create weatherDevices/watch': () => ({}),
       'remove weatherDevices/watch': () => ({}),
     });
-    const live = new Live(db, conn, {} as Sync);
+    const { read, sync } = readingSync();
+    const live = new Live(db, conn, sync);
     await live.select('a');
     await live.select('a', true);
     await live.select('b');
@@ -81,12 +88,14 @@ describe('live samples', () => {
       ['create', { id: 'b' }],
       ['remove', { id: 'a' }],
     ]);
+    // Each station's newest sample is read once it is watched: what was stored before the join reached no one.
+    expect(read).toEqual(['a', 'b']);
   });
 
   it("remembers its own choice, not the page's report of a choice the page has overtaken", async () => {
     const db = tempDb();
     const { conn } = fakeConnection({ 'create weatherDevices/watch': () => ({}) });
-    const live = new Live(db, conn, {} as Sync);
+    const live = new Live(db, conn, readingSync().sync);
     await live.select('a'); // the worker's choice (public station page): stored
     expect((await db.settings.get(SETTING.lastViewDevice))?.value).toBe('a');
     // The page chose b (stored by the page), then its report that it still showed a arrives late.
@@ -115,7 +124,8 @@ describe('live samples', () => {
       'create weatherDevices/watch': () => ({}),
       'remove weatherDevices/watch': () => ({}),
     });
-    const live = new Live(db, conn, {} as Sync);
+    const { read, sync } = readingSync();
+    const live = new Live(db, conn, sync);
     // Tab 1 shows a, tab 2 shows b (and a station since removed: not asked for).
     await live.share(['a', 'b', 'gone'], false);
     await live.select('a', false, false);
@@ -131,5 +141,7 @@ describe('live samples', () => {
       ['remove', { id: 'a' }],
       ['create', { id: 'a' }],
     ]);
+    // A new leader's join of another tab's station reads what it missed (e2e/one-socket.spec.ts's takeover).
+    expect(read).toEqual(['a', 'b', 'c', 'a']);
   });
 });

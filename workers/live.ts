@@ -123,6 +123,9 @@ export class Live {
     if (join.length === 0) return;
     await this.conn.create(SERVICES.watch, { id: join.length === 1 ? join[0] : join });
     for (const id of join) this.watching.add(id);
+    // What was stored before the join reached no one here (a new leader taking over, a tab's watch replayed
+    // later): read each newly watched station's newest sample once; from the join on, its events come live.
+    await Promise.all(join.map((id) => this.sync.loadLastData(id).catch(warn)));
   }
 
   async onSample(sample: LiveSample): Promise<void> {
