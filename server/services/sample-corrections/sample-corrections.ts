@@ -145,8 +145,21 @@ export class SampleCorrectionsService {
 
     return this.serially(device._id, async () => {
       await this.app.ctx.samples.flush();
-      const _id = objectId();
-      const createdAt = Date.now();
+      // The log entry's own fields, as stored and as answered.
+      const logged = {
+        _id: objectId(),
+        device: device._id,
+        metric,
+        from,
+        to,
+        action,
+        value,
+        reason,
+        user,
+        createdAt: Date.now(),
+        undoneAt: null,
+        undoneBy: null,
+      };
       const entry = await changeStored(
         this.app.ctx.storage,
         device,
@@ -186,46 +199,19 @@ export class SampleCorrectionsService {
         (r) => ({
           table: 'sampleCorrections',
           row: {
-            _id,
-            device: device._id,
-            metric,
-            from,
-            to,
-            action,
-            value,
-            reason,
-            user,
-            createdAt,
+            ...logged,
             samples: r.samples,
             before: JSON.stringify(r.before),
             after: JSON.stringify(r.after),
             changes: JSON.stringify(
               r.edits.map((e): [number, Stored['before'], Stored['after']] => [e.time, e.before, e.after]),
             ),
-            undoneAt: null,
-            undoneBy: null,
           },
         }),
       );
       forgetRecords(device._id);
       const [made] = await this.entries([
-        {
-          _id,
-          device: device._id,
-          metric,
-          from,
-          to,
-          action,
-          value,
-          reason,
-          user,
-          createdAt,
-          samples: entry.samples,
-          before: entry.before,
-          after: entry.after,
-          undoneAt: null,
-          undoneBy: null,
-        },
+        { ...logged, samples: entry.samples, before: entry.before, after: entry.after },
       ]);
       return made;
     });
@@ -295,6 +281,7 @@ export class SampleCorrectionsService {
 
   private async serially<T>(device: string, work: () => Promise<T>): Promise<T> {
     const before = this.running.get(device) ?? Promise.resolve();
+    // A failed change is answered to its own caller (the `await job` below); the next one runs all the same.
     const job = before.catch(() => {}).then(work);
     this.running.set(device, job);
     try {
