@@ -29,7 +29,11 @@ export async function writeLog(path: string, ROWS = ROWS_DEFAULT): Promise<void>
     const t = T0 + i * 300;
     const d = new Date(t * 1000);
     const temp = (10 + 10 * Math.sin(i / 288)).toFixed(1);
-    text += `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCFullYear() % 100)} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())},${t},${temp},${60 + (i % 30)},5.0,${(i % 7) * 0.5},${(i % 9) * 0.7},${i % 360},0.00,${((i % 288) * 0.01).toFixed(2)},1013.20,0.00,21.0,45,2.0,${temp},${temp},0.0,0\r\n`;
+    // Every sensor moves, as a real one does: a reading unchanged for hours is a stuck sensor, which quality control
+    // flags once per 5-minute slot (a constant indoor temperature, humidity and pressure made 3 flags a slot here).
+    const baro = (1013 + 8 * Math.sin(i / 2016) + 0.2 * Math.sin(i / 5)).toFixed(2);
+    const tin = (21 + Math.sin(i / 144) + 0.3 * Math.sin(i / 3)).toFixed(1);
+    text += `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCFullYear() % 100)} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())},${t},${temp},${60 + (i % 30)},5.0,${(i % 7) * 0.5},${(i % 9) * 0.7},${i % 360},0.00,${((i % 288) * 0.01).toFixed(2)},${baro},0.00,${tin},${45 + (i % 13)},2.0,${temp},${temp},0.0,0\r\n`;
     if (text.length > 1 << 20) {
       if (!out.write(text)) await once(out, 'drain');
       text = '';

@@ -22,6 +22,42 @@ describe('packed bucket records', () => {
     expect(unpack(shifted)).toEqual(aggs);
   });
 
+  test('a one-reading record keeps only its values, and reads back as the same aggregates everywhere', async () => {
+    const { primaryCoded, widen } = await import('./packed');
+    const one = {
+      tempc0: [1, -3.5, -3.5, -3.5, -3.5] as [number, number, number, number, number],
+      co2: [1, 600, 600, 600, 600] as [number, number, number, number, number],
+    };
+    const single = pack(one);
+    expect(single.length).toBe(2 * 10 + 2);
+    expect(unpack(single)).toEqual(one);
+    // Not one reading: a count above 1, or a count of 1 whose numbers differ (a merged or corrected aggregate).
+    expect(pack({ ...one, humc0: [2, 100, 50, 50, 50] }).length).toBe(3 * 42 + 2);
+    expect(pack({ tempc0: [1, 4, 3, 4, 4] }).length).toBe(42 + 2);
+    expect(unpack(pack({ tempc0: [1, 4, 3, 4, 4] }))).toEqual({ tempc0: [1, 4, 3, 4, 4] });
+    // The same positions in both layouts: the reader must not reuse one layout's slots for the other.
+    const full = pack({ tempc0: [3, 30, 9, 11, 10], co2: [2, 1200, 590, 610, 610] });
+    const reader = new PackedReader(['tempc0', 'co2']);
+    expect(reader.read(full)).toEqual({ tempc0: [3, 30, 9, 11, 10], co2: [2, 1200, 590, 610, 610] });
+    expect(reader.read(single)).toEqual(one);
+    expect(reader.read(full).tempc0).toEqual([3, 30, 9, 11, 10]);
+    // A history answer's primary values: a mean, a sum and a last, from either layout.
+    const [columns, rows] = primaryCoded([
+      { time: 300, data: full },
+      { time: 600, data: single },
+    ]);
+    expect(columns).toEqual(['time', 'tempc0', 'co2']);
+    expect(rows).toEqual([
+      [300, 10, 600],
+      [600, -3.5, 600],
+    ]);
+    // Widened for rewriting in place: the full layout of the same aggregates; a full record is left as it is.
+    const wide = widen(single);
+    expect(wide.length).toBe(2 * 42 + 2);
+    expect(unpack(wide)).toEqual(one);
+    expect(widen(full)).toBe(full);
+  });
+
   test('stored records refer to metrics by catalogue position: the existing order never changes', () => {
     // If this fails, a metric was inserted or moved in src/domain/catalogue.ts: append new metrics at the end
     // instead (stored buckets would otherwise be read as the wrong metrics).

@@ -2,6 +2,9 @@
 // (JSON made a year of daily rows or a month of 5-minute rows cost a full parse per row).
 // Layout, little-endian: n × [count, sum, min, max, last] as float64, then n × uint16 catalogue positions
 // (ascending), then uint16 n. Positions index METRIC_KEYS: the catalogue only ever appends (packed.test.ts pins it).
+// A record of one reading (every aggregate [1, v, v, v, v], as a 5-minute archive's rows or a console's single
+// upload in its slot make) is stored as n × v instead, flagged in the last uint16 (n | SINGLE): 10 bytes a metric
+// instead of 42. Most of a 5-minute import's bytes were those repeated values (issue 25: 824 → 192 bytes a row).
 import { endianness } from 'node:os';
 import type { Agg } from '../../src/domain/aggregate';
 import { METRIC_KEYS, METRICS, metricIndex } from '../../src/domain/catalogue';
@@ -25,6 +28,14 @@ export function pack(aggs: Aggs): Buffer {
     const a = aggs[METRIC_KEYS[SCRATCH_POSITIONS[j]]];
     for (let f = 0; f < 5; f++) SCRATCH_AGGS[j * 5 + f] = a[f];
   }
+  let single = n > 0;
+  for (let j = 0; j < n && single; j++) {
+    const o = j * 5;
+    const v = SCRATCH_AGGS[o + 1];
+    single =
+      SCRATCH_AGGS[o] === 1 && SCRATCH_AGGS[o + 2] === v && SCRATCH_AGGS[o + 3] === v && SCRATCH_AGGS[o + 4] === v;
+  }
+  if (single) return packSingle(n);
   SCRATCH_POSITIONS[n] = n;
   const buf = Buffer.allocUnsafe(n * 42 + 2);
   if (LITTLE_ENDIAN) {
@@ -40,7 +51,38 @@ export function pack(aggs: Aggs): Buffer {
   return buf;
 }
 
-function agg(buf: Buffer, j: number): Agg {
+/** The flag of a one-reading record in its last uint16 (n is far below it: the catalogue has ~150 metrics). */
+const SINGLE = 0x8000;
+
+/** A one-reading record: the values (the sums) only, then the positions and n | SINGLE. */
+function packSingle(n: number): Buffer {
+  for (let j = 0; j < n; j++) SCRATCH_VALUES[j] = SCRATCH_AGGS[j * 5 + 1];
+  SCRATCH_POSITIONS[n] = n | SINGLE;
+  const buf = Buffer.allocUnsafe(n * 10 + 2);
+  if (LITTLE_ENDIAN) {
+    buf.set(SCRATCH_VALUE_BYTES.subarray(0, n * 8), 0);
+    buf.set(SCRATCH_POSITION_BYTES.subarray(0, n * 2 + 2), n * 8);
+    return buf;
+  }
+  for (let j = 0; j < n; j++) {
+    buf.writeDoubleLE(SCRATCH_VALUES[j], j * 8);
+    buf.writeUInt16LE(SCRATCH_POSITIONS[j], n * 8 + j * 2);
+  }
+  buf.writeUInt16LE(n | SINGLE, n * 10);
+  return buf;
+}
+
+/** A record's number of metrics and the bytes of each one's numbers (40, or 8 for a one-reading record). */
+export function shapeOf(b: Buffer): { n: number; stride: 40 | 8 } {
+  const last = b.readUInt16LE(b.length - 2);
+  return last & SINGLE ? { n: last & ~SINGLE, stride: 8 } : { n: last, stride: 40 };
+}
+
+function agg(buf: Buffer, j: number, stride: 40 | 8): Agg {
+  if (stride === 8) {
+    const v = buf.readDoubleLE(j * 8);
+    return [1, v, v, v, v];
+  }
   const o = j * 40;
   return [
     buf.readDoubleLE(o),
@@ -51,12 +93,30 @@ function agg(buf: Buffer, j: number): Agg {
   ];
 }
 
+const bufferOf = (buf: Buffer | Uint8Array) =>
+  Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+
 /** Every metric of a record. */
 export function unpack(buf: Buffer | Uint8Array): Aggs {
-  const b = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-  const n = b.readUInt16LE(b.length - 2);
+  const b = bufferOf(buf);
+  const { n, stride } = shapeOf(b);
   const out: Aggs = {};
-  for (let j = 0; j < n; j++) out[METRIC_KEYS[b.readUInt16LE(n * 40 + j * 2)]] = agg(b, j);
+  for (let j = 0; j < n; j++) out[METRIC_KEYS[b.readUInt16LE(n * stride + j * 2)]] = agg(b, j, stride);
+  return out;
+}
+
+/** The record in the 40-bytes-a-metric layout, whose numbers can be rewritten in place (recalibrate.ts). */
+export function widen(buf: Buffer): Buffer {
+  const { n, stride } = shapeOf(buf);
+  if (stride === 40) return buf;
+  const out = Buffer.allocUnsafe(n * 42 + 2);
+  for (let j = 0; j < n; j++) {
+    const v = buf.readDoubleLE(j * 8);
+    out.writeDoubleLE(1, j * 40);
+    for (let f = 1; f < 5; f++) out.writeDoubleLE(v, j * 40 + f * 8);
+    out.writeUInt16LE(buf.readUInt16LE(n * 8 + j * 2), n * 40 + j * 2);
+  }
+  out.writeUInt16LE(n, n * 42);
   return out;
 }
 
@@ -74,9 +134,10 @@ export class PackedReader {
   }
 
   read(buf: Buffer | Uint8Array): Aggs {
-    const b = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-    const n = b.readUInt16LE(b.length - 2);
-    const table = b.subarray(n * 40, n * 42);
+    const b = bufferOf(buf);
+    const { n, stride } = shapeOf(b);
+    // The positions and the last uint16, which tells the two layouts apart.
+    const table = b.subarray(n * stride);
     if (!this.layout?.equals(table)) {
       this.layout = Buffer.from(table);
       this.slots = this.want.map((index) => {
@@ -86,7 +147,7 @@ export class PackedReader {
     }
     const out: Aggs = {};
     for (let w = 0; w < this.keys.length; w++)
-      if (this.slots[w] >= 0) out[this.keys[w]] = agg(b, this.slots[w]);
+      if (this.slots[w] >= 0) out[this.keys[w]] = agg(b, this.slots[w], stride);
     return out;
   }
 }
@@ -101,13 +162,11 @@ const PRIMARY_FIELD: number[] = METRICS.map(
  * without building an object per record: a history answer is mostly this loop.
  */
 export function primaryCoded(records: { time: number; data: Buffer | Uint8Array }[]): Coded {
-  const bufs = records.map((r) =>
-    Buffer.isBuffer(r.data) ? r.data : Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
-  );
+  const bufs = records.map((r) => bufferOf(r.data));
   const present = new Uint8Array(METRIC_KEYS.length);
   for (const b of bufs) {
-    const n = b.readUInt16LE(b.length - 2);
-    for (let j = 0; j < n; j++) present[b.readUInt16LE(n * 40 + j * 2)] = 1;
+    const { n, stride } = shapeOf(b);
+    for (let j = 0; j < n; j++) present[b.readUInt16LE(n * stride + j * 2)] = 1;
   }
   const column = new Int16Array(METRIC_KEYS.length).fill(-1);
   const columns = ['time'];
@@ -120,9 +179,14 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
   const rows = bufs.map((b, r) => {
     const row: (number | null)[] = new Array(columns.length).fill(null);
     row[0] = Number(records[r].time);
-    const n = b.readUInt16LE(b.length - 2);
+    const { n, stride } = shapeOf(b);
     for (let j = 0; j < n; j++) {
-      const index = b.readUInt16LE(n * 40 + j * 2);
+      const index = b.readUInt16LE(n * stride + j * 2);
+      // A one-reading record's value is each of its aggregates.
+      if (stride === 8) {
+        row[column[index]] = b.readDoubleLE(j * 8);
+        continue;
+      }
       const o = j * 40;
       const count = b.readDoubleLE(o);
       if (count === 0) continue;
@@ -175,7 +239,7 @@ const SCRATCH_AGG_BYTES = new Uint8Array(SCRATCH_AGGS.buffer);
 /** A stored raw sample: a packed record (SQLite) or JSON text (PostgreSQL, older rows). */
 export function readValues(data: Buffer | Uint8Array | string): Record<string, number | null> {
   if (typeof data === 'string') return JSON.parse(data);
-  const b = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const b = bufferOf(data);
   const n = b.readUInt16LE(b.length - 2);
   const out: Record<string, number | null> = {};
   for (let j = 0; j < n; j++) {

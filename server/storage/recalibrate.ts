@@ -40,7 +40,7 @@ import {
 } from '../../src/domain/recalibration';
 import { dayStartFor, foldInto } from './buckets';
 import type { Storage } from './db';
-import { packValues, readValues } from './packed';
+import { packValues, readValues, widen } from './packed';
 
 const HOUR = 3600;
 const FIVE = 300;
@@ -50,7 +50,8 @@ interface Row {
   data: Buffer | string;
 }
 
-// ---- packed bucket records (packed.ts layout): read and overwrite one metric's five numbers in place ----
+// ---- packed bucket records (packed.ts layout, widened from a one-reading record): read and overwrite one
+// metric's five numbers in place ----
 
 function slotOf(buf: Buffer, index: number): number {
   const n = buf.readUInt16LE(buf.length - 2);
@@ -279,8 +280,12 @@ export function planner(input: PlanInput) {
     }
   }
 
-  /** One 5-minute row (in time order): its new record (`buf` changed in place), or null when it does not change. */
-  function five(time: number, buf: Buffer): Buffer | null {
+  /**
+   * One 5-minute row (in time order): its new record (changed in place, or in a widened copy of a one-reading
+   * record), or null when it does not change.
+   */
+  function five(time: number, stored: Buffer): Buffer | null {
+    const buf = widen(stored);
     const view = viewOf(buf);
     const slots = slotsOf(buf, view);
     const same = uniformOver(segments, time, time + FIVE);
@@ -332,15 +337,17 @@ export function planner(input: PlanInput) {
   const dayDiffs: { time: number; before: Agg; after: Agg }[] = [];
 
   /** One hourly row, after all the 5-minute rows: its new record (`buf` changed in place), or null. */
-  function hour(time: number, buf: Buffer): Buffer | null {
+  function hour(time: number, stored: Buffer): Buffer | null {
+    const buf = widen(stored);
     if (!rolled(time, buf, time + HOUR, hourGroups, readHour)) return null;
     plan.hoursChanged++;
     return buf;
   }
 
   /** One daily row (in time order), after all the 5-minute rows: as `hour`. */
-  function day(time: number, buf: Buffer): Buffer | null {
+  function day(time: number, stored: Buffer): Buffer | null {
     if (time < from) return null;
+    const buf = widen(stored);
     const change = rolled(time, buf, dayStartFor(time + 30 * HOUR, input.tz), dayGroups, readDay);
     if (!change) return null;
     plan.daysChanged++;
