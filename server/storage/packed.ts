@@ -33,7 +33,10 @@ export function pack(aggs: Aggs): Buffer {
     const o = j * 5;
     const v = SCRATCH_AGGS[o + 1];
     single =
-      SCRATCH_AGGS[o] === 1 && SCRATCH_AGGS[o + 2] === v && SCRATCH_AGGS[o + 3] === v && SCRATCH_AGGS[o + 4] === v;
+      SCRATCH_AGGS[o] === 1 &&
+      SCRATCH_AGGS[o + 2] === v &&
+      SCRATCH_AGGS[o + 3] === v &&
+      SCRATCH_AGGS[o + 4] === v;
   }
   if (single) return packSingle(n);
   SCRATCH_POSITIONS[n] = n;
