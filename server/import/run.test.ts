@@ -209,15 +209,25 @@ describe('import into storage', () => {
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
-    expect(first).toMatchObject({ status: 'cancelled', imported: 6 });
+    // Cancelled after whole chunks: the first (SQLite), or also the next, read while the first was written
+    // (PostgreSQL); the job's position is after the rows they committed.
+    expect(first).toMatchObject({ status: 'cancelled' });
+    expect(first.imported).toBeGreaterThanOrEqual(6);
+    expect(first.imported).toBeLessThanOrEqual(12);
     const job = await storage.knex('importJobs').where({ _id: first.job }).first();
     expect(job).toMatchObject({ status: 'cancelled' });
-    expect(Number(job.position)).toBe(6);
+    expect(Number(job.position)).toBe(first.imported);
     await expect(run(storage, path, { resume: first.job!, fileHash: 'other' })).rejects.toThrow(
       /not the file/,
     );
     const resumed = await run(storage, path, { resume: first.job!, chunkRows: 6 });
-    expect(resumed).toMatchObject({ status: 'done', rows: 24, imported: 30, duplicates: 0, job: first.job });
+    expect(resumed).toMatchObject({
+      status: 'done',
+      rows: 30 - first.imported,
+      imported: 30,
+      duplicates: 0,
+      job: first.job,
+    });
     await run(storage, path, {}, other);
     // Equal but for the last bit of sums added in another order.
     const theirs = await snapshot(storage, other._id);
@@ -227,6 +237,53 @@ describe('import into storage', () => {
     const again = await run(storage, path);
     expect(again).toMatchObject({ imported: 0, skipped: 30 });
     expect(await snapshot(storage, device._id)).toEqual(mine);
+  });
+
+  test('a row of an hour already committed is a duplicate, also when that hour is still being written', async () => {
+    const { storage } = await open();
+    // Two hours of 10-minute rows, and 00:05 of the first hour again after the second hour's first row: one
+    // chunk an hour, so the first hour is being written (on PostgreSQL, while the next rows are read) when it comes.
+    const path = cumulusLog(2);
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n');
+    const late = lines[0].replace(
+      /^(\d\d\/\d\d\/\d\d \d\d:)00,(\d+)/,
+      (_, stamp, t) => `${stamp}05,${Number(t) + 300}`,
+    );
+    expect(late).not.toBe(lines[0]);
+    lines.splice(7, 0, late);
+    writeFileSync(path, `${lines.join('\r\n')}\r\n`);
+    const report = await run(storage, path, { chunkRows: 6 });
+    expect(report).toMatchObject({
+      rows: 13,
+      imported: 12,
+      duplicates: 1,
+      skipped: 0,
+      overlaps: { rows: 0 },
+    });
+    const fives = await storage.knex('buckets5m').where({ device: 1 }).orderBy('time').pluck('time');
+    expect(fives.map(Number)).toEqual(Array.from({ length: 12 }, (_, i) => T0 + i * 600));
+  });
+
+  test('a file that fails to read half-way: the chunks read before stay committed, the job is failed', async () => {
+    const { storage } = await open();
+    const rows = async function* () {
+      // Three hours of 10-minute readings (a chunk an hour), then a read error in the fourth.
+      for (let m = 0; m < 180; m += 10)
+        yield { time: T0 + m * 60, values: { tempc0: m / 10 }, line: m / 10 + 1 };
+      throw new Error('disk read error');
+    };
+    const failing: ImportReader = { format: 'cumulus-log', kind: 'samples', units: {}, bad: [], rows };
+    const options = { dryRun: false, policy: 'keep', fileName: 'f', fileHash: 'h', now: T0 + 86400 } as const;
+    await expect(runImport(storage.knex, device, failing, { ...options, chunkRows: 6 })).rejects.toThrow(
+      'disk read error',
+    );
+    const job = await storage.knex('importJobs').first();
+    // The last hour was pending (never flushed); the two before it were written, the second maybe while the third
+    // was read: the job is marked failed after that write, not overwritten by it.
+    expect(job).toMatchObject({ status: 'failed', error: 'disk read error' });
+    expect(Number(job.position)).toBe(12);
+    expect(Number(job.imported)).toBe(12);
+    expect(Number((await storage.knex('buckets1h').where({ device: 1 }).count('* as n').first())?.n)).toBe(2);
   });
 
   test('rollback restores what the station had, for keep and for replace, chunk by chunk', async () => {

@@ -260,10 +260,22 @@ export async function runImport(
   let newest = Number.NEGATIVE_INFINITY;
   let n = 0;
 
-  const flush = async (consumed: number) => {
-    if (reader.kind === 'samples') {
-      const hours = pending;
-      pending = new Map();
+  // On PostgreSQL a chunk is written while the next one is read and computed: the database works on the other
+  // core, so an import takes about the longer of the two instead of their sum. One chunk is in flight at a time and
+  // they commit in order; a row of a period still in flight waits for it (it is then a duplicate, as it would be
+  // had the chunk been written at once). SQLite writes on this thread: nothing to overlap.
+  const overlap = !options.dryRun && !isSqlite(knex);
+  let writing: Promise<void> | null = null;
+  let inFlight = new Set<number>();
+  const settle = async () => {
+    const w = writing;
+    writing = null;
+    await w;
+    inFlight = new Set();
+  };
+
+  const write = async (consumed: number, hours: Map<number, Hour>, days: typeof pendingDays) => {
+    if (reader.kind === 'samples')
       await writeHours(
         knex,
         seq,
@@ -277,18 +289,28 @@ export async function runImport(
         (trx, changes, imported, skipped) =>
           jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
       );
-    } else {
-      const days = pendingDays;
-      pendingDays = new Map();
+    else
       await writeDays(knex, seq, days, options, report, done, (trx, changes, imported, skipped) =>
         jobId ? saveChunk(trx, jobId, chunk++, changes, consumed, imported, skipped) : null,
       );
-    }
-    pendingRows = 0;
     // SQLite's page cache (64 MiB, storage/db.ts) would fill with the pages the import wrote, pages no reader
     // wants: they are handed back after each chunk, so the process does not grow by the cache's size.
     if (!options.dryRun && isSqlite(knex)) await knex.raw('PRAGMA shrink_memory');
     options.onProgress?.({ rows: report.rows, imported: report.imported, time: newest });
+  };
+
+  const flush = async (consumed: number) => {
+    await settle();
+    const hours = pending;
+    const days = pendingDays;
+    pending = new Map();
+    pendingDays = new Map();
+    pendingRows = 0;
+    if (!overlap) return write(consumed, hours, days);
+    inFlight = new Set([...hours.keys(), ...days.keys()]);
+    writing = write(consumed, hours, days);
+    // Awaited by the next flush or at the end; until then a failure must not count as unhandled.
+    writing.catch(() => {});
   };
 
   try {
@@ -296,11 +318,13 @@ export async function runImport(
       n++;
       if (n <= position) continue;
       const period = reader.kind === 'samples' ? hourOf(row.time) : row.time;
+      if (inFlight.has(period)) await settle();
       // A chunk ends between two periods, so no hour (or day) is split across chunks.
       const stop = options.signal?.aborted === true;
       if ((pendingRows >= chunkRows || stop) && period > newestPending(pending, pendingDays)) {
         await flush(n - 1);
         if (options.signal?.aborted) {
+          await settle();
           report.status = 'cancelled';
           break;
         }
@@ -323,7 +347,10 @@ export async function runImport(
       else addSample(pending, row, device, counter, report, quality);
     }
     if (report.status !== 'cancelled') await flush(n);
+    await settle();
   } catch (error) {
+    // A chunk still being written finishes (or fails) before the job is marked failed.
+    await settle().catch(() => {});
     if (jobId)
       await knex('importJobs')
         .where({ _id: jobId })
