@@ -12,6 +12,12 @@ describe('networks', () => {
       expect(isNetworkId(v)).toBe(false);
   });
 
+  it('names every network in the error of a target without one (an API user reads the ids there)', async () => {
+    const { ERRORS } = await import('./errors');
+    const named = ERRORS.targetNetwork.replace(/^[^:]*: /, '').split(/, | or /);
+    expect(named).toEqual([...NETWORK_IDS]);
+  });
+
   it('declares each network under its own id, with a default interval at or above its minimum', () => {
     expect(Object.keys(NETWORKS)).toEqual([...NETWORK_IDS]);
     for (const id of NETWORK_IDS) {

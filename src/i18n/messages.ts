@@ -58,7 +58,7 @@ const TRANSLATIONS: Record<ErrorCode, MessageDescriptor> = {
   tooManyInvitations: msg`Too many invitations, please try again later`,
   targetOwnerOnly: msg`Only the owner can forward the uploads of this station`,
   targetNotFound: msg`Upload target not found`,
-  targetNetwork: msg`Choose a network: wunderground, windy, pwsweather, weathercloud, awekas or custom`,
+  targetNetwork: msg`Choose a network: wunderground, windy, pwsweather, weathercloud, awekas, cwop, wow, openweathermap, windguru or custom`,
   targetStationId: msg`Enter the station ID the network gave you`,
   targetKey: msg`Enter the key the network gave you`,
   targetUrl: msg`Enter the address of the server as http:// or https://`,
