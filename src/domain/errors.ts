@@ -61,7 +61,8 @@ export const ERRORS = {
   // Forwarding to weather networks (upload targets).
   targetOwnerOnly: 'Only the owner can forward the uploads of this station',
   targetNotFound: 'Upload target not found',
-  targetNetwork: 'Choose a network: wunderground, windy, pwsweather, weathercloud, awekas, cwop, wow, openweathermap, windguru or custom',
+  targetNetwork:
+    'Choose a network: wunderground, windy, pwsweather, weathercloud, awekas, cwop, wow, openweathermap, windguru or custom',
   targetStationId: 'Enter the station ID the network gave you',
   targetKey: 'Enter the key the network gave you',
   targetUrl: 'Enter the address of the server as http:// or https://',

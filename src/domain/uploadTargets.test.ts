@@ -171,7 +171,8 @@ describe('uploadTargetRules.create', () => {
 
   it('refuses an unknown network, a bad device and fields it does not know', () => {
     expect(created({ network: 'facebook', stationId: 's', key: 'k' })).toEqual({
-      message: 'Choose a network: wunderground, windy, pwsweather, weathercloud, awekas or custom',
+      message:
+        'Choose a network: wunderground, windy, pwsweather, weathercloud, awekas, cwop, wow, openweathermap, windguru or custom',
       data: { field: 'network', code: 'targetNetwork' },
     });
     expect(refusal(() => rules().create({ network: 'windy', stationId: 's', key: 'k' }))).toEqual({
