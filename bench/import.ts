@@ -121,22 +121,38 @@ export async function importBench(engine: 'sqlite' | 'pg') {
     const path = join(dir, 'log.txt');
     await writeLog(path);
     const open = () => openStorage(pg ? pg.env.BENCH_DATABASE : join(dir, 'portal.db'));
-    // The floor and the import each on a fresh database, in the same process and the same file cache.
-    const floorStorage = await open();
-    await setup(floorStorage);
-    const floor = await bare(floorStorage, path);
-    await floorStorage.close();
-    if (pg) await pg.drop();
-    else
-      for (const f of ['portal.db', 'portal.db-wal', 'portal.db-shm']) rmSync(join(dir, f), { force: true });
-    const storage = await open();
-    await setup(storage);
+    const fresh = async () => {
+      if (pg) await pg.drop();
+      else
+        for (const f of ['portal.db', 'portal.db-wal', 'portal.db-shm'])
+          rmSync(join(dir, f), { force: true });
+      const storage = await open();
+      await setup(storage);
+      return storage;
+    };
+    // The floor before and after the import, each on a fresh database, in the same process and file cache: the
+    // ratio is to their mean, so a machine that gets busier or quieter during the run moves both sides alike.
+    const floorOnce = async () => {
+      const storage = await fresh();
+      const seconds = await bare(storage, path);
+      await storage.close();
+      return seconds;
+    };
+    const floorBefore = await floorOnce();
+    const storage = await fresh();
     const run = await imported(storage, path);
     const counts: Record<string, number> = {};
     for (const table of ['buckets5m', 'buckets1h', 'buckets1d'])
       counts[table] = Number((await storage.knex(table).count('* as n').first())?.n);
     await storage.close();
-    return { rows: ROWS_DEFAULT, floor, ...run, counts };
+    const floorAfter = await floorOnce();
+    return {
+      rows: ROWS_DEFAULT,
+      floor: (floorBefore + floorAfter) / 2,
+      floors: [floorBefore, floorAfter],
+      ...run,
+      counts,
+    };
   } finally {
     if (pg) await pg.drop();
     rmSync(dir, { recursive: true, force: true });
