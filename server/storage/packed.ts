@@ -75,11 +75,10 @@ function packSingle(n: number): Buffer {
   return buf;
 }
 
-/** A record's number of metrics and the bytes of each one's numbers (40, or 8 for a one-reading record). */
-export function shapeOf(b: Buffer): { n: number; stride: 40 | 8 } {
-  const last = b.readUInt16LE(b.length - 2);
-  return last & SINGLE ? { n: last & ~SINGLE, stride: 8 } : { n: last, stride: 40 };
-}
+/** A record's number of metrics. */
+const countOf = (b: Buffer) => b.readUInt16LE(b.length - 2) & ~SINGLE;
+/** The bytes of each metric's numbers: 40, or 8 in a one-reading record. */
+const strideOf = (b: Buffer): 40 | 8 => (b.readUInt16LE(b.length - 2) & SINGLE ? 8 : 40);
 
 function agg(buf: Buffer, j: number, stride: 40 | 8): Agg {
   if (stride === 8) {
@@ -102,7 +101,8 @@ const bufferOf = (buf: Buffer | Uint8Array) =>
 /** Every metric of a record. */
 export function unpack(buf: Buffer | Uint8Array): Aggs {
   const b = bufferOf(buf);
-  const { n, stride } = shapeOf(b);
+  const n = countOf(b);
+  const stride = strideOf(b);
   const out: Aggs = {};
   for (let j = 0; j < n; j++) out[METRIC_KEYS[b.readUInt16LE(n * stride + j * 2)]] = agg(b, j, stride);
   return out;
@@ -110,8 +110,8 @@ export function unpack(buf: Buffer | Uint8Array): Aggs {
 
 /** The record in the 40-bytes-a-metric layout, whose numbers can be rewritten in place (recalibrate.ts). */
 export function widen(buf: Buffer): Buffer {
-  const { n, stride } = shapeOf(buf);
-  if (stride === 40) return buf;
+  if (strideOf(buf) === 40) return buf;
+  const n = countOf(buf);
   const out = Buffer.allocUnsafe(n * 42 + 2);
   for (let j = 0; j < n; j++) {
     const v = buf.readDoubleLE(j * 8);
@@ -138,7 +138,8 @@ export class PackedReader {
 
   read(buf: Buffer | Uint8Array): Aggs {
     const b = bufferOf(buf);
-    const { n, stride } = shapeOf(b);
+    const n = countOf(b);
+    const stride = strideOf(b);
     // The positions and the last uint16, which tells the two layouts apart.
     const table = b.subarray(n * stride);
     if (!this.layout?.equals(table)) {
@@ -168,7 +169,8 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
   const bufs = records.map((r) => bufferOf(r.data));
   const present = new Uint8Array(METRIC_KEYS.length);
   for (const b of bufs) {
-    const { n, stride } = shapeOf(b);
+    const n = countOf(b);
+    const stride = strideOf(b);
     for (let j = 0; j < n; j++) present[b.readUInt16LE(n * stride + j * 2)] = 1;
   }
   const column = new Int16Array(METRIC_KEYS.length).fill(-1);
@@ -182,7 +184,8 @@ export function primaryCoded(records: { time: number; data: Buffer | Uint8Array 
   const rows = bufs.map((b, r) => {
     const row: (number | null)[] = new Array(columns.length).fill(null);
     row[0] = Number(records[r].time);
-    const { n, stride } = shapeOf(b);
+    const n = countOf(b);
+    const stride = strideOf(b);
     for (let j = 0; j < n; j++) {
       const index = b.readUInt16LE(n * stride + j * 2);
       // A one-reading record's value is each of its aggregates.
