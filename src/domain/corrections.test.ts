@@ -47,7 +47,7 @@ test('set and remove of a reading re-derive the values that depend on it', () =>
   expect(spanOf(samples, 'tempc0', 0, 60)).toEqual({ count: 2, min: 20, max: 22 });
 });
 
-test('the source of a time: an import's closed range wins over the console run, else the run begun by then', () => {
+test("the source of a time: an import's closed range wins over the console run, else the run begun by then", () => {
   const ranges = [
     { id: 1, from: 1000, to: null, source: 'ecowitt' },
     { id: 2, from: 500, to: 1500, source: 'import' },
@@ -142,7 +142,7 @@ test('the span of one metric or of every value in [from, to], its ends included'
   expect(spanOf(samples, 'tempc0', 200, 300)).toEqual({ count: 0, min: null, max: null });
 });
 
-test('sources: the newest of two closed ranges, the later of two runs, and spans cut at a range's ends', () => {
+test("sources: the newest of two closed ranges, the later of two runs, and spans cut at a range's ends", () => {
   const ranges = [
     { id: 1, from: 0, to: null, source: 'ecowitt' },
     { id: 2, from: 100, to: 200, source: 'import' },
