@@ -164,6 +164,14 @@ test("sources: the newest of two closed ranges, the later of two runs, and spans
     { from: 201, to: 299, source: 'ecowitt' },
     { from: 300, to: 300, source: 'wslink' },
   ]);
+  // The same answers whatever order the ranges come in (newest by id, latest run by its start, then by id).
+  const reversed = [...ranges].reverse();
+  expect([100, 150, 200, 201, 299, 300].map((t) => sourceAt(reversed, t))).toEqual(
+    [100, 150, 200, 201, 299, 300].map((t) => sourceAt(ranges, t)),
+  );
+  expect(sourceAt([ranges[0], ranges[3], ranges[4], { id: 6, from: 250, to: null, source: 'x' }], 400)).toBe(
+    'wslink',
+  );
   // Cut points outside [from, to] are not spans of their own.
   expect(sourceSpans(ranges, 160, 180)).toEqual([{ from: 160, to: 180, source: 'backfill' }]);
 });
