@@ -48,6 +48,26 @@ describe('account actions', () => {
     expect(off.calls).toEqual([]);
   });
 
+  it('a change made while the first connect is under way waits for it, not failing as offline', async () => {
+    // A page used at once after a reload (the e2e import page clicked "Check the file" before its socket was up).
+    const connecting = deps({ 'create users/password': () => ({ changed: true }) }, false);
+    let connect = () => {};
+    Object.assign(connecting.conn, {
+      whenConnected: () => new Promise<void>((resolve) => (connect = resolve)),
+    });
+    const change = changePassword(connecting.deps, {
+      oldPassword: 'a',
+      password: 'bbbbbbbb',
+      confirmPassword: 'bbbbbbbb',
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(connecting.calls).toEqual([]);
+    Object.assign(connecting.conn, { connected: true });
+    connect();
+    await change;
+    expect(connecting.calls[0]).toMatchObject({ path: 'users/password' });
+  });
+
   it('keeps users/me and the weather-server view in settings for offline visits', async () => {
     const me = { user: { _id: 'u1', email: 'a@b.co', firstName: 'Ann' }, membership: 'free', devices: 1 };
     const on = deps({ 'find users/me': () => me, 'find weatherServer': () => VIEW });

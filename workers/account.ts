@@ -44,16 +44,11 @@ export interface AccountDeps {
   fetch?: typeof fetch;
 }
 
-/** Fail at once when the socket is down (a socket call would wait for its 30 s timeout). */
-function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(OFFLINE_MESSAGE, 0, 'Offline', coded('offline'));
-}
-
 export async function changePassword(
   { conn }: AccountDeps,
   input: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   // The change ends every older token (this one too); the answer carries a new one for this device.
   const answer = await conn.create(ACCOUNT_SERVICES.password, input);
   if (answer?.accessToken) await conn.adoptToken(answer.accessToken);
@@ -61,13 +56,13 @@ export async function changePassword(
 
 /** Reset step 1: mail a code (the same answer whether or not the address is registered). */
 export async function requestReset({ conn }: AccountDeps, email: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email });
 }
 
 /** Reset step 2: check the code before asking for the new password. */
 export async function verifyResetCode({ conn }: AccountDeps, email: string, code: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email, code });
 }
 
@@ -78,7 +73,7 @@ export async function resetPassword(
   code: string,
   password: string,
 ): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email, code, password });
 }
 
@@ -148,7 +143,7 @@ export async function userPicture(deps: AccountDeps, userId: string): Promise<st
 
 /** Upload a picture (a data URL of a PNG, JPEG, WebP or GIF; the server checks the bytes and the size). */
 export async function uploadAvatar({ conn }: AccountDeps, dataUrl: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   if (!/^data:image\//.test(dataUrl))
     throw new ApiError(ERRORS.avatarNotImage, 400, 'BadRequest', coded('avatarNotImage'));
   await conn.create(ACCOUNT_SERVICES.pic, { file: dataUrl });
@@ -156,7 +151,7 @@ export async function uploadAvatar({ conn }: AccountDeps, dataUrl: string): Prom
 }
 
 export async function removeAvatar({ conn }: AccountDeps): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   const auth = await getAuth(conn.db);
   if (!auth?.user)
     throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
@@ -170,7 +165,7 @@ export async function removeAvatar({ conn }: AccountDeps): Promise<void> {
 
 /** Delete the account on the server (the password is required). The caller then clears local data. */
 export async function deleteAccount({ conn }: AccountDeps, password: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.remove, { password });
 }
 
@@ -195,13 +190,13 @@ export async function loadStationGaps(
   device: string,
   days: number,
 ): Promise<GapReport> {
-  online(conn);
+  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.stationGaps, { device, days });
 }
 
 /** How the station compares with its public neighbours (issue 24); online only, for the owner. */
 export async function loadNeighbourHints({ conn }: AccountDeps, device: string): Promise<NeighbourAnswer> {
-  online(conn);
+  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.stationNeighbours, { device });
 }
 
@@ -216,7 +211,7 @@ export async function recalibrateHistory(
   from: number,
   apply: boolean,
 ): Promise<RecalibrationReport> {
-  online(conn);
+  await conn.whenConnected();
   return apply
     ? conn.create(ACCOUNT_SERVICES.stationRecalibrations, { device, key, from })
     : ((await conn.find(ACCOUNT_SERVICES.stationRecalibrations, {
@@ -228,7 +223,7 @@ export async function recalibrateHistory(
 
 /** The values quality control left out of a station's data, by day, and its gaps (issue 24); online only. */
 export async function loadQcFlags({ conn }: AccountDeps, device: string, days: number): Promise<QcAnswer> {
-  online(conn);
+  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.qcFlags, { device, days });
 }
 
@@ -238,13 +233,13 @@ export async function decideQcFlag(
   id: string,
   status: 'accepted' | 'rejected',
 ): Promise<QcFlag> {
-  online(conn);
+  await conn.whenConnected();
   return conn.patch(ACCOUNT_SERVICES.qcFlags, id, { status });
 }
 
 /** A station's edit log of corrections (issue 24); online only, for the owner. */
 export async function loadCorrections({ conn }: AccountDeps, device: string): Promise<SampleCorrection[]> {
-  online(conn);
+  await conn.whenConnected();
   return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, { device })) as SampleCorrection[];
 }
 
@@ -255,7 +250,7 @@ export async function loadSourcedSamples(
   from: number,
   to: number,
 ): Promise<SourcedSample[]> {
-  online(conn);
+  await conn.whenConnected();
   return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, {
     device,
     from,
@@ -266,7 +261,7 @@ export async function loadSourcedSamples(
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */
 export async function regenerateStationKey({ conn }: AccountDeps, device: string): Promise<string> {
-  online(conn);
+  await conn.whenConnected();
   const updated = await conn.patch(SERVICES.devices, device, { stationKey: 'regenerate' });
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
@@ -293,7 +288,7 @@ export async function setMacIdentification(
   device: string,
   input: { mac: string | null; macAuth: boolean },
 ): Promise<Device> {
-  online(conn);
+  await conn.whenConnected();
   const updated = await conn.patch(SERVICES.devices, device, input);
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
@@ -352,7 +347,7 @@ export async function runExport(
     if (!auth?.accessToken)
       throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
-    online(conn);
+    await conn.whenConnected();
     const { token } = await conn.create(ACCOUNT_SERVICES.downloadTokens, {
       path: ACCOUNT_SERVICES.export,
     });

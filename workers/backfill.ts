@@ -3,24 +3,23 @@
 // nothing of it is kept in Dexie (the keys never reach the device's storage).
 import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/backfill';
 import type { Connection } from './connection';
-import { online } from './imports';
 
 export async function backfillState(conn: Connection, device: string): Promise<BackfillState> {
-  online(conn);
+  await conn.whenConnected();
   return conn.find('backfill', { device });
 }
 
 export async function startBackfill(conn: Connection, req: BackfillRequest): Promise<BackfillJob> {
-  online(conn);
+  await conn.whenConnected();
   return conn.create('backfill', req);
 }
 
 export async function cancelBackfill(conn: Connection, job: string): Promise<BackfillJob> {
-  online(conn);
+  await conn.whenConnected();
   return conn.patch('backfill', job, { action: 'cancel' });
 }
 
 export async function forgetBackfillKeys(conn: Connection, device: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.remove('backfill', device);
 }

@@ -7,10 +7,6 @@ import { coded, ERRORS } from '../src/domain/errors';
 import type { ImportAnswer, ImportJob, ImportRequest } from '../src/domain/imports';
 import type { Connection } from './connection';
 
-export function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'));
-}
-
 /** Uploads in flight, to abort. */
 const uploads = new Map<string, XMLHttpRequest>();
 
@@ -20,7 +16,7 @@ export async function uploadImportFile(
   file: Blob & { name?: string },
   onProgress?: (sent: number, total: number) => void,
 ): Promise<{ upload: string; name: string; size: number }> {
-  online(conn);
+  await conn.whenConnected();
   const auth = await getAuth(conn.db);
   if (!auth?.accessToken)
     throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
@@ -58,12 +54,12 @@ export function cancelImportUpload(id: string): void {
 }
 
 export async function checkImport(conn: Connection, req: ImportRequest): Promise<ImportAnswer> {
-  online(conn);
+  await conn.whenConnected();
   return conn.create('imports', { ...req, dryRun: true });
 }
 
 export async function startImport(conn: Connection, req: ImportRequest): Promise<ImportJob> {
-  online(conn);
+  await conn.whenConnected();
   const answer = await conn.create('imports', { ...req, dryRun: false });
   if (!answer.job)
     throw new ApiError(ERRORS.importNotStarted, 500, 'GeneralError', coded('importNotStarted'));
@@ -71,7 +67,7 @@ export async function startImport(conn: Connection, req: ImportRequest): Promise
 }
 
 export async function importJobs(conn: Connection, device: string): Promise<ImportJob[]> {
-  online(conn);
+  await conn.whenConnected();
   return conn.find('imports', { device });
 }
 
@@ -80,6 +76,6 @@ export async function importAction(
   job: string,
   action: 'cancel' | 'rollback',
 ): Promise<ImportJob> {
-  online(conn);
+  await conn.whenConnected();
   return conn.patch('imports', job, { action });
 }

@@ -25,10 +25,6 @@ export interface CardDetails {
 
 const listening = new WeakSet<object>();
 
-function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'));
-}
-
 /** Keeps an order in the stored list (newest first); a paid one reloads its stations' data. */
 async function keep(deps: OrdersDeps, order: Order): Promise<Order> {
   const { db } = deps.conn;
@@ -93,7 +89,7 @@ export async function loadOrder(deps: OrdersDeps, id: string): Promise<Order> {
 }
 
 export async function createOrder(deps: OrdersDeps, plan: string, devices: string[]): Promise<Order> {
-  online(deps.conn);
+  await deps.conn.whenConnected();
   listen(deps);
   return keep(deps, await deps.conn.create(SERVICES.orders, { subscriptionPlan: plan, devices }));
 }
@@ -107,7 +103,7 @@ export async function startPayment(deps: OrdersDeps, order: string): Promise<Pay
 
 /** Sandbox: pays with a test card; rejects with the decline (the order stays payable). */
 export async function payWithCard(deps: OrdersDeps, order: string, card: CardDetails): Promise<Order> {
-  online(deps.conn);
+  await deps.conn.whenConnected();
   try {
     return keep(deps, (await deps.conn.create(SERVICES.payments, { order, card })).order);
   } finally {
@@ -123,7 +119,7 @@ export async function checkPayment(deps: OrdersDeps, order: string): Promise<Ord
 }
 
 export async function removeOrder(deps: OrdersDeps, id: string): Promise<void> {
-  online(deps.conn);
+  await deps.conn.whenConnected();
   await deps.conn.remove(SERVICES.orders, id);
   const list = (await getSetting(deps.conn.db, SETTING.orders)) ?? [];
   await setSetting(

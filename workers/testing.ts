@@ -1,7 +1,9 @@
 // Test helpers for the worker modules: a throwaway Dexie database and a fake Connection that answers finds
 // from a table of handlers (no socket).
 import 'fake-indexeddb/auto';
+import { ApiError } from '../src/bridge/errors';
 import { PortalDb } from '../src/db/schema';
+import { coded, ERRORS } from '../src/domain/errors';
 import type { Connection } from './connection';
 
 export function tempDb(): PortalDb {
@@ -37,8 +39,12 @@ export function fakeConnection(
     patch: (path: string, _id: string, data: unknown) => answer(path, 'patch', undefined, data),
     remove: (path: string, id: string) => answer(path, 'remove', { id }),
     reauthenticate: async () => true,
-    // A test sets `connected` false for "offline": the real connection then rejects at once.
-    whenConnected: () => (conn.connected ? Promise.resolve() : Promise.reject(new Error('offline'))),
+    // A test sets `connected` false for "offline": the real connection, its socket known to be down, then
+    // rejects at once with the offline error.
+    whenConnected: () =>
+      conn.connected
+        ? Promise.resolve()
+        : Promise.reject(new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'))),
   } as unknown as Connection;
   return { conn, calls };
 }

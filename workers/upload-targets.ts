@@ -2,7 +2,6 @@
 // server answers them), kept current by the owner's live `uploadTargets` events (the forwarder's results), and
 // edited online only. A revealed key goes straight back to the page and is never stored.
 
-import { ApiError } from '../src/bridge/errors';
 import type { PortalDb } from '../src/db/schema';
 import {
   SERVICES,
@@ -10,16 +9,11 @@ import {
   type UploadTargetData,
   type UploadTargetTest,
 } from '../src/domain/contract';
-import { coded, ERRORS } from '../src/domain/errors';
 import type { NetworkId } from '../src/domain/networks';
 import type { Connection } from './connection';
 
 /** Sockets whose events are already applied (one listener per socket client). */
 const listening = new WeakSet<object>();
-
-function online(conn: Connection): void {
-  if (!conn.connected) throw new ApiError(ERRORS.offline, 0, 'Offline', coded('offline'));
-}
 
 function listen(conn: Connection): void {
   const app = conn.app as unknown as object;
@@ -58,7 +52,7 @@ export async function saveUploadTarget(
   id: string | null,
   input: TargetInput,
 ): Promise<UploadTarget> {
-  online(conn);
+  await conn.whenConnected();
   listen(conn);
   const { device, network, ...data } = input;
   const saved = id
@@ -73,21 +67,21 @@ export async function setUploadTargetEnabled(
   id: string,
   enabled: boolean,
 ): Promise<UploadTarget> {
-  online(conn);
+  await conn.whenConnected();
   const saved = await conn.patch(SERVICES.uploadTargets, id, { enabled });
   await conn.db.uploadTargets.put(saved);
   return saved;
 }
 
 export async function removeUploadTarget(conn: Connection, id: string): Promise<void> {
-  online(conn);
+  await conn.whenConnected();
   await conn.remove(SERVICES.uploadTargets, id);
   await conn.db.uploadTargets.delete(id);
 }
 
 /** "Test now": the newest sample sent at once; the target's new state is stored. */
 export async function testUploadTarget(conn: Connection, id: string): Promise<UploadTargetTest> {
-  online(conn);
+  await conn.whenConnected();
   const answer = await conn.create(SERVICES.uploadTargetsTest, { target: id });
   await conn.db.uploadTargets.put(answer.target);
   return answer;
@@ -95,7 +89,7 @@ export async function testUploadTarget(conn: Connection, id: string): Promise<Up
 
 /** The key itself, for its owner (not stored anywhere on the device). */
 export async function revealUploadTargetKey(conn: Connection, id: string): Promise<string> {
-  online(conn);
+  await conn.whenConnected();
   const target = await conn.call((app) =>
     app.service(SERVICES.uploadTargets).get(id, { query: { $reveal: true } }),
   );
