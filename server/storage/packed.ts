@@ -60,9 +60,15 @@ const SINGLE = 0x8000;
 /** A one-reading record: the values (the sums) only, then the positions and n | SINGLE. */
 function packSingle(n: number): Buffer {
   for (let j = 0; j < n; j++) SCRATCH_VALUES[j] = SCRATCH_AGGS[j * 5 + 1];
-  SCRATCH_POSITIONS[n] = n | SINGLE;
+  return valuesRecord(n, n | SINGLE);
+}
+
+/** n × float64 from SCRATCH_VALUES, n × uint16 positions, then `last`: a raw sample's or a one-reading record. */
+function valuesRecord(n: number, last: number): Buffer {
+  SCRATCH_POSITIONS[n] = last;
   const buf = Buffer.allocUnsafe(n * 10 + 2);
   if (LITTLE_ENDIAN) {
+    // Typed arrays hold the machine's byte order, which is the format's on every little-endian machine.
     buf.set(SCRATCH_VALUE_BYTES.subarray(0, n * 8), 0);
     buf.set(SCRATCH_POSITION_BYTES.subarray(0, n * 2 + 2), n * 8);
     return buf;
@@ -71,7 +77,7 @@ function packSingle(n: number): Buffer {
     buf.writeDoubleLE(SCRATCH_VALUES[j], j * 8);
     buf.writeUInt16LE(SCRATCH_POSITIONS[j], n * 8 + j * 2);
   }
-  buf.writeUInt16LE(n | SINGLE, n * 10);
+  buf.writeUInt16LE(last, n * 10);
   return buf;
 }
 
@@ -217,20 +223,7 @@ export function packValues(values: Record<string, number | null>): Buffer {
     SCRATCH_VALUES[n] = v === null || v === undefined ? Number.NaN : v;
     SCRATCH_POSITIONS[n++] = index;
   }
-  SCRATCH_POSITIONS[n] = n;
-  const buf = Buffer.allocUnsafe(n * 10 + 2);
-  if (LITTLE_ENDIAN) {
-    // Typed arrays hold the machine's byte order, which is the format's on every little-endian machine.
-    buf.set(SCRATCH_VALUE_BYTES.subarray(0, n * 8), 0);
-    buf.set(SCRATCH_POSITION_BYTES.subarray(0, n * 2 + 2), n * 8);
-    return buf;
-  }
-  for (let j = 0; j < n; j++) {
-    buf.writeDoubleLE(SCRATCH_VALUES[j], j * 8);
-    buf.writeUInt16LE(SCRATCH_POSITIONS[j], n * 8 + j * 2);
-  }
-  buf.writeUInt16LE(n, n * 10);
-  return buf;
+  return valuesRecord(n, n);
 }
 
 /** Reused by packValues (runs for every upload): the record is assembled here, then copied out once. */
