@@ -293,7 +293,8 @@ export class BackfillService {
         }),
       )
       .finally(async () => {
-        running.delete(jobId);
+        // The summary is saved before the job stops being live: a reader in between would see a finished job
+        // with the days counted at its start (none).
         await this.knex('importJobs')
           .where({ _id: jobId })
           .update({ options: JSON.stringify(meta()) })
@@ -301,6 +302,7 @@ export class BackfillService {
           .catch((error: unknown) =>
             this.app.ctx.log.warn('backfill summary not saved', { job: jobId, reason: String(error) }),
           );
+        running.delete(jobId);
       });
     // Answered once the job row exists, so GET /backfill/<job> finds it; its range goes in now.
     for (let i = 0; i < 100 && !(await this.knex('importJobs').where({ _id: jobId }).first('_id')); i++)
