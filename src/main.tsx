@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { listenForInstall } from './app/install';
 import { setBootSession } from './app/session';
 import { listenForNavigation, registerServiceWorker } from './bridge/sw-register';
+import { startDataWorker } from './bridge/worker';
 import { afterFirstPaint } from './components/firstPaint';
 import { flushKept, keptFromBoot } from './db/kept';
 import { startStoreReadsAfter } from './db/store';
@@ -33,6 +34,9 @@ async function boot() {
   // The dashboard and the sign-in page paint with the catalogue's first part; the rest follows (domain/cataloguePart.ts).
   const firstPart = (FIRST_PART_PATHS as readonly string[]).includes(location.pathname);
   await activateLocale(locale, firstPart ? afterFirstPaint() : undefined);
+  // The public station page holds nothing on a first visit: its values come through the data worker, which then
+  // starts with the page rather than after its first paint (issue 32: the page's largest paint waited for it).
+  if (location.pathname.startsWith('/station/')) void startDataWorker();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

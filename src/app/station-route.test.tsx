@@ -11,6 +11,8 @@ import { useUi } from '../state/ui';
 const station = vi.hoisted(() => ({
   kept: null as Device | null,
   answer: null as null | { code: number; message: string },
+  latest: null as null | { sample: Record<string, number>; time: number; changes: Record<string, number> },
+  seen: null as null | string[],
 }));
 
 vi.mock('../db/hooks', async () => {
@@ -21,9 +23,10 @@ vi.mock('../db/hooks', async () => {
     useSelectedDeviceId: () => undefined,
     useDevice: () => undefined,
     useDeviceByWsid: (wsid: string) => (station.kept?.wsid === wsid ? station.kept : null),
-    useLatest: () => ({ sample: { tempc0: 21.4, humc0: 50 }, time: 1_700_000_000, changes: {} }),
-    useSeenKeys: () => ['tempc0', 'humc0'],
-    readSeenKeysNow: async () => ['tempc0', 'humc0'],
+    useLatest: () =>
+      station.latest ?? { sample: { tempc0: 21.4, humc0: 50 }, time: 1_700_000_000, changes: {} },
+    useSeenKeys: () => station.seen ?? ['tempc0', 'humc0'],
+    readSeenKeysNow: async () => station.seen ?? ['tempc0', 'humc0'],
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'unauthenticated' }),
@@ -66,6 +69,8 @@ describe('/station/:wsid', () => {
   beforeEach(() => {
     station.kept = null;
     station.answer = null;
+    station.latest = null;
+    station.seen = null;
     openStation.mockReset();
     openStation.mockImplementation(async (wsid: string) => {
       if (station.answer) throw station.answer;
@@ -87,6 +92,21 @@ describe('/station/:wsid', () => {
     // No card menu (hide, move, graph list) for a visitor.
     expect(screen.queryByRole('button', { name: /Card menu/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Kiosk display' })).toBeTruthy();
+  });
+
+  it('says the station has sent nothing only once the lookup has settled, not while its last data is on the way', async () => {
+    station.kept = PUBLIC;
+    // A first visit: the worker has stored the station, not yet what it has sent.
+    station.latest = { sample: {}, time: 0, changes: {} };
+    station.seen = [];
+    let answer!: (d: Device) => void;
+    openStation.mockImplementation(() => new Promise<Device>((r) => (answer = r)));
+    open('/station/pubstation');
+    await screen.findByRole('heading', { name: 'Harbour weather', level: 1 });
+    await waitFor(() => expect(openStation).toHaveBeenCalled());
+    expect(screen.queryByText('This station has not uploaded any readings yet.')).toBeNull();
+    answer(PUBLIC);
+    expect(await screen.findByText('This station has not uploaded any readings yet.')).toBeTruthy();
   });
 
   it('answers a private station exactly like an unknown station ID', async () => {

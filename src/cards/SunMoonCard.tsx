@@ -4,9 +4,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Moon } from 'lucide-react';
+import { useMemo } from 'react';
 import * as SunCalc from 'suncalc';
 import { moonPhase } from '../domain';
 import { sunMoon } from '../domain/sunMoon';
+import { localDayStart } from '../domain/timeZones';
 import { CardShell } from './CardShell';
 import { timeOfDay } from './format';
 import styles from './ListCard.module.css';
@@ -27,17 +29,20 @@ const PHASE: Record<string, MessageDescriptor> = {
 export function SunMoonCard(props: CardProps) {
   const { t, i18n } = useLingui();
   const { latitude: lat, longitude: lng, timezone } = props.device;
-  const date = new Date(props.now);
-  const phase = moonPhase(SunCalc.getMoonIllumination(date).phase);
   const hasPlace = typeof lat === 'number' && typeof lng === 'number';
-  const sun = hasPlace ? SunCalc.getTimes(date, lat, lng) : null;
-  // Moonrise and moonset of the station's local day (the moon may not rise or set on a given day).
-  const moon = hasPlace ? sunMoon(lat, lng, timezone, Math.floor(props.now / 1000)) : null;
-  const atS = (s: number | null | undefined) => (typeof s === 'number' ? at(new Date(s * 1000)) : '---');
-  const at = (d: Date | null | undefined) =>
-    d && !Number.isNaN(d.getTime())
-      ? timeOfDay(d.getTime() / 1000, timezone, i18n.locale, props.prefs)
-      : '---';
+  // Once per station day: the card re-renders with every reading and clock tick, and the moon's times cost a
+  // phone's CPU ~25 ms a time (issue 32: the public station page's blocking time).
+  const day = localDayStart(Math.floor(props.now / 1000), timezone);
+  const times = useMemo(
+    () => (typeof lat === 'number' && typeof lng === 'number' ? sunMoon(lat, lng, timezone, day) : null),
+    [lat, lng, timezone, day],
+  );
+  const phase = useMemo(
+    () => moonPhase(SunCalc.getMoonIllumination(new Date(day * 1000 + 43_200_000)).phase),
+    [day],
+  );
+  const at = (s: number | null | undefined) =>
+    typeof s === 'number' ? timeOfDay(s, timezone, i18n.locale, props.prefs) : '---';
   return (
     <CardShell
       cardKey={props.def.key}
@@ -50,22 +55,22 @@ export function SunMoonCard(props: CardProps) {
       <ul className={styles.list}>
         <li className={styles.row}>
           <span>{t`Sunrise`}</span>
-          <strong className="tabular">{at(sun?.sunrise)}</strong>
+          <strong className="tabular">{at(times?.sunrise)}</strong>
         </li>
         <li className={styles.row}>
           <span>{t`Sunset`}</span>
-          <strong className="tabular">{at(sun?.sunset)}</strong>
+          <strong className="tabular">{at(times?.sunset)}</strong>
         </li>
         <li className={styles.row}>
           <span>{t`Moonrise`}</span>
           <strong className="tabular" data-testid="moonrise">
-            {atS(moon?.moonrise)}
+            {at(times?.moonrise)}
           </strong>
         </li>
         <li className={styles.row}>
           <span>{t`Moonset`}</span>
           <strong className="tabular" data-testid="moonset">
-            {atS(moon?.moonset)}
+            {at(times?.moonset)}
           </strong>
         </li>
         <li className={styles.row}>
