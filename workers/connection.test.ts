@@ -77,6 +77,28 @@ describe('connection call', () => {
   });
 });
 
+describe('connection call during a sign-in', () => {
+  it('waits for the sign-in with the stored token under way, so it is not answered as to a visitor', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    let signedIn = false;
+    const { db, c } = setup(
+      [async () => (signedIn ? ['private station'] : [])],
+      () =>
+        new Promise((r) => {
+          answer = r;
+        }),
+    );
+    await db.settings.put({ key: SETTING.auth, value: { accessToken: 'old', user } });
+    const signingIn = c.reauthenticate();
+    const found = c.find('weatherDevices', { wsid: 'garden' });
+    await new Promise((r) => setTimeout(r, 20));
+    signedIn = true;
+    answer({ accessToken: 'fresh', user });
+    expect(await signingIn).toBe(true);
+    expect(await found).toEqual(['private station']);
+  });
+});
+
 describe('connection logout', () => {
   it('waits for a sign-in with the stored token under way, so the dropped token is not stored again', async () => {
     let answer: (v: unknown) => void = () => undefined;

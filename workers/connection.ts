@@ -306,6 +306,10 @@ export class Connection {
    */
   async call<T>(fn: (app: PortalClient) => Promise<T>): Promise<T> {
     await this.whenConnected();
+    // A sign-in with the stored token under way (a worker just started, a new leader tab taking over): sent
+    // before it, a call goes as an anonymous visitor's, and a service that serves visitors too answers as to one
+    // (a private station looked up by its ID: 'Device not found') instead of refusing.
+    await this.reauthing?.catch(() => false);
     try {
       return await withTimeout(fn(this.app), this.timeoutMs);
     } catch (e) {
