@@ -36,20 +36,6 @@ describe('first paint gate', () => {
     expect(gate.firstPaintDone()).toBe(true);
   });
 
-  it('runs each waiter in a task of its own, not all in one long task after the paint', async () => {
-    const gate = await fresh();
-    const order: string[] = [];
-    for (const name of ['worker', 'cards'])
-      void gate.afterFirstPaint().then(() => {
-        order.push(name);
-        // Runs before the next waiter only if that one is in a later task.
-        queueMicrotask(() => order.push(`${name} done`));
-      });
-    gate.markShellMounted();
-    await flush();
-    expect(order).toEqual(['worker', 'worker done', 'cards', 'cards done']);
-  });
-
   it('waits for every hold to be released', async () => {
     const gate = await fresh();
     let open = false;

@@ -58,15 +58,9 @@ export function holdFirstPaint(maxMs = FIRST_PAINT_HOLD_MAX_MS): Release {
   return release;
 }
 
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
-
-/**
- * Resolves after the frame the visit's first screen painted its content in, each caller in a task of its own:
- * what waits for that paint (the worker's code, Dexie, later cards, the service worker) ran as one long task
- * right after it (issue 32: a phone's total blocking time).
- */
+/** Resolves in the frame after the visit's first screen painted its content. */
 export function afterFirstPaint(): Promise<void> {
-  return painted.then(nextTask);
+  return painted;
 }
 
 /** Whether the first paint is behind us (tests). */
