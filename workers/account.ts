@@ -48,7 +48,6 @@ export async function changePassword(
   { conn }: AccountDeps,
   input: { oldPassword: string; password: string; confirmPassword: string },
 ): Promise<void> {
-  await conn.whenConnected();
   // The change ends every older token (this one too); the answer carries a new one for this device.
   const answer = await conn.create(ACCOUNT_SERVICES.password, input);
   if (answer?.accessToken) await conn.adoptToken(answer.accessToken);
@@ -56,13 +55,11 @@ export async function changePassword(
 
 /** Reset step 1: mail a code (the same answer whether or not the address is registered). */
 export async function requestReset({ conn }: AccountDeps, email: string): Promise<void> {
-  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email });
 }
 
 /** Reset step 2: check the code before asking for the new password. */
 export async function verifyResetCode({ conn }: AccountDeps, email: string, code: string): Promise<void> {
-  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email, code });
 }
 
@@ -73,7 +70,6 @@ export async function resetPassword(
   code: string,
   password: string,
 ): Promise<void> {
-  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.reset, { email, code, password });
 }
 
@@ -165,7 +161,6 @@ export async function removeAvatar({ conn }: AccountDeps): Promise<void> {
 
 /** Delete the account on the server (the password is required). The caller then clears local data. */
 export async function deleteAccount({ conn }: AccountDeps, password: string): Promise<void> {
-  await conn.whenConnected();
   await conn.create(ACCOUNT_SERVICES.remove, { password });
 }
 
@@ -190,13 +185,11 @@ export async function loadStationGaps(
   device: string,
   days: number,
 ): Promise<GapReport> {
-  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.stationGaps, { device, days });
 }
 
 /** How the station compares with its public neighbours (issue 24); online only, for the owner. */
 export async function loadNeighbourHints({ conn }: AccountDeps, device: string): Promise<NeighbourAnswer> {
-  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.stationNeighbours, { device });
 }
 
@@ -223,7 +216,6 @@ export async function recalibrateHistory(
 
 /** The values quality control left out of a station's data, by day, and its gaps (issue 24); online only. */
 export async function loadQcFlags({ conn }: AccountDeps, device: string, days: number): Promise<QcAnswer> {
-  await conn.whenConnected();
   return conn.find(ACCOUNT_SERVICES.qcFlags, { device, days });
 }
 
@@ -233,13 +225,11 @@ export async function decideQcFlag(
   id: string,
   status: 'accepted' | 'rejected',
 ): Promise<QcFlag> {
-  await conn.whenConnected();
   return conn.patch(ACCOUNT_SERVICES.qcFlags, id, { status });
 }
 
 /** A station's edit log of corrections (issue 24); online only, for the owner. */
 export async function loadCorrections({ conn }: AccountDeps, device: string): Promise<SampleCorrection[]> {
-  await conn.whenConnected();
   return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, { device })) as SampleCorrection[];
 }
 
@@ -250,7 +240,6 @@ export async function loadSourcedSamples(
   from: number,
   to: number,
 ): Promise<SourcedSample[]> {
-  await conn.whenConnected();
   return (await conn.find(ACCOUNT_SERVICES.sampleCorrections, {
     device,
     from,
@@ -261,7 +250,6 @@ export async function loadSourcedSamples(
 
 /** Draw a new station key (the console must then be updated); refreshes the device and the cached view. */
 export async function regenerateStationKey({ conn }: AccountDeps, device: string): Promise<string> {
-  await conn.whenConnected();
   const updated = await conn.patch(SERVICES.devices, device, { stationKey: 'regenerate' });
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
@@ -288,7 +276,6 @@ export async function setMacIdentification(
   device: string,
   input: { mac: string | null; macAuth: boolean },
 ): Promise<Device> {
-  await conn.whenConnected();
   const updated = await conn.patch(SERVICES.devices, device, input);
   await applyDevice(conn.db, updated);
   const key = weatherServerKey(device);
@@ -347,7 +334,6 @@ export async function runExport(
     if (!auth?.accessToken)
       throw new ApiError(ERRORS.notAuthenticated, 401, 'NotAuthenticated', coded('notAuthenticated'));
     if (controller.signal.aborted) throw new ApiError('Export cancelled', 499, 'Cancelled');
-    await conn.whenConnected();
     const { token } = await conn.create(ACCOUNT_SERVICES.downloadTokens, {
       path: ACCOUNT_SERVICES.export,
     });

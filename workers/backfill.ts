@@ -5,21 +5,17 @@ import type { BackfillJob, BackfillRequest, BackfillState } from '../src/domain/
 import type { Connection } from './connection';
 
 export async function backfillState(conn: Connection, device: string): Promise<BackfillState> {
-  await conn.whenConnected();
   return conn.find('backfill', { device });
 }
 
 export async function startBackfill(conn: Connection, req: BackfillRequest): Promise<BackfillJob> {
-  await conn.whenConnected();
   return conn.create('backfill', req);
 }
 
 export async function cancelBackfill(conn: Connection, job: string): Promise<BackfillJob> {
-  await conn.whenConnected();
   return conn.patch('backfill', job, { action: 'cancel' });
 }
 
 export async function forgetBackfillKeys(conn: Connection, device: string): Promise<void> {
-  await conn.whenConnected();
   await conn.remove('backfill', device);
 }

@@ -54,12 +54,10 @@ export function cancelImportUpload(id: string): void {
 }
 
 export async function checkImport(conn: Connection, req: ImportRequest): Promise<ImportAnswer> {
-  await conn.whenConnected();
   return conn.create('imports', { ...req, dryRun: true });
 }
 
 export async function startImport(conn: Connection, req: ImportRequest): Promise<ImportJob> {
-  await conn.whenConnected();
   const answer = await conn.create('imports', { ...req, dryRun: false });
   if (!answer.job)
     throw new ApiError(ERRORS.importNotStarted, 500, 'GeneralError', coded('importNotStarted'));
@@ -67,7 +65,6 @@ export async function startImport(conn: Connection, req: ImportRequest): Promise
 }
 
 export async function importJobs(conn: Connection, device: string): Promise<ImportJob[]> {
-  await conn.whenConnected();
   return conn.find('imports', { device });
 }
 
@@ -76,6 +73,5 @@ export async function importAction(
   job: string,
   action: 'cancel' | 'rollback',
 ): Promise<ImportJob> {
-  await conn.whenConnected();
   return conn.patch('imports', job, { action });
 }

@@ -119,7 +119,6 @@ export async function checkPayment(deps: OrdersDeps, order: string): Promise<Ord
 }
 
 export async function removeOrder(deps: OrdersDeps, id: string): Promise<void> {
-  await deps.conn.whenConnected();
   await deps.conn.remove(SERVICES.orders, id);
   const list = (await getSetting(deps.conn.db, SETTING.orders)) ?? [];
   await setSetting(

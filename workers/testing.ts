@@ -23,6 +23,8 @@ export function fakeConnection(
 ): FakeConnection {
   const calls: FakeConnection['calls'] = [];
   const answer = async (path: string, method: string, query?: Record<string, unknown>, data?: unknown) => {
+    // As Connection.call: every service call first waits for the socket (or fails at once when it is down).
+    await conn.whenConnected();
     calls.push({ path, method, query, data });
     const h = handlers[`${method} ${path}`] ?? handlers[path];
     if (!h) throw Object.assign(new Error(`no fake for ${method} ${path}`), { code: 404 });

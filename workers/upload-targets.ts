@@ -67,21 +67,18 @@ export async function setUploadTargetEnabled(
   id: string,
   enabled: boolean,
 ): Promise<UploadTarget> {
-  await conn.whenConnected();
   const saved = await conn.patch(SERVICES.uploadTargets, id, { enabled });
   await conn.db.uploadTargets.put(saved);
   return saved;
 }
 
 export async function removeUploadTarget(conn: Connection, id: string): Promise<void> {
-  await conn.whenConnected();
   await conn.remove(SERVICES.uploadTargets, id);
   await conn.db.uploadTargets.delete(id);
 }
 
 /** "Test now": the newest sample sent at once; the target's new state is stored. */
 export async function testUploadTarget(conn: Connection, id: string): Promise<UploadTargetTest> {
-  await conn.whenConnected();
   const answer = await conn.create(SERVICES.uploadTargetsTest, { target: id });
   await conn.db.uploadTargets.put(answer.target);
   return answer;
@@ -89,7 +86,6 @@ export async function testUploadTarget(conn: Connection, id: string): Promise<Up
 
 /** The key itself, for its owner (not stored anywhere on the device). */
 export async function revealUploadTargetKey(conn: Connection, id: string): Promise<string> {
-  await conn.whenConnected();
   const target = await conn.call((app) =>
     app.service(SERVICES.uploadTargets).get(id, { query: { $reveal: true } }),
   );
