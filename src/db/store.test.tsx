@@ -3,7 +3,7 @@
 // from the kept answers without Dexie, only a screen with nothing kept loads the store before its paint, the live
 // answer replaces the kept one and is kept in turn — for the signed-in user only.
 import 'fake-indexeddb/auto';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../domain/contract';
 import { flushKept, keepAnswer, keptAnswer, keptAnswersOf, keptFromBoot, MAX_KEPT } from './kept';
@@ -37,6 +37,31 @@ afterEach(async () => {
 
 const units = (keep?: string) => () =>
   useStoreQuery(async (d) => (await getSetting(d, SETTING.units))?.temperature ?? null, [], { keep });
+
+/** The sliced-render test's screen: 30 components of ~2 ms each once the units are 'C'. */
+const sliced: { log: string[]; queued?: Promise<void> } = { log: [] };
+const SLOW_KEYS = Array.from({ length: 30 }, (_, i) => `slow${i}`);
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+function Slow({ name, v }: { name: string; v: string | null | undefined }) {
+  if (v !== 'C') return null;
+  // A task queued as the render starts: a sliced render lets it run before the render ends.
+  sliced.queued ??= new Promise<void>((r) =>
+    setTimeout(() => {
+      sliced.log.push('other task');
+      r();
+    }, 0),
+  );
+  busy(2);
+  sliced.log.push(`render ${name}`);
+  return null;
+}
+function SlowScreen() {
+  const v = useStoreQuery(async (d) => (await getSetting(d, SETTING.units))?.temperature ?? null, []);
+  return SLOW_KEYS.map((k) => <Slow key={k} name={k} v={v} />);
+}
 
 describe('useStoreQuery', () => {
   it('a query with nothing kept waits for the first paint, then answers and follows the store', async () => {
@@ -83,6 +108,30 @@ describe('useStoreQuery', () => {
     rerender({ n: 3 });
     expect(result.current).toBe('live 2');
     await waitFor(() => expect(result.current).toBe('live 3'));
+  });
+
+  it("renders a store change in slices: a screen's worth of work yields to the browser's other tasks", async () => {
+    // 30 components of ~2 ms each: as one default-priority render that is one 60 ms task (what a phone's page
+    // start showed as long tasks, issue 32); as a transition, React hands the thread back every few ms.
+    sliced.log = [];
+    sliced.queued = undefined;
+    render(<SlowScreen />);
+    await new Promise((r) => setTimeout(r, 50));
+    // Outside act(), which would render everything at once: React's own scheduler, as in a browser.
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    try {
+      await setSetting(db, SETTING.units, { temperature: 'C' });
+      await waitFor(() => expect(sliced.log.filter((l) => l.startsWith('render'))).toHaveLength(30), {
+        timeout: 5000,
+      });
+      await sliced.queued;
+    } finally {
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
+    const other = sliced.log.indexOf('other task');
+    expect(other).toBeGreaterThan(0);
+    expect(other).toBeLessThan(sliced.log.length - 1);
   });
 });
 

@@ -5,7 +5,7 @@
 // until the store answers, and only a query that must answer and has nothing kept loads Dexie before the paint.
 // Without a gate (tests) the store loads at once.
 
-import { type DependencyList, useEffect, useState } from 'react';
+import { type DependencyList, startTransition, useEffect, useState } from 'react';
 import { keepAnswer, keptAnswer } from './kept';
 import type { PortalDb } from './schema';
 
@@ -72,7 +72,9 @@ export function watchStore<T>(
     ({ liveQuery, db }) => {
       if (!alive) return;
       const sub = liveQuery(() => query(db)).subscribe({
-        next: (value) => onValue(value, db),
+        // A render for a store change may yield to the browser (a transition renders in slices); the default lane
+        // renders a whole screen in one task (issue 32: a phone's page start had these renders as long tasks).
+        next: (value) => startTransition(() => onValue(value, db)),
         error: (e: unknown) => console.warn('[store] live read failed', e),
       });
       unsubscribe = () => sub.unsubscribe();
