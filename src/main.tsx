@@ -2,7 +2,7 @@
 import '@fontsource-variable/inter';
 import './styles/global.css';
 import './styles/shell.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
@@ -37,10 +37,15 @@ async function boot() {
   // The public station page holds nothing on a first visit: its values come through the data worker, which then
   // starts with the page rather than after its first paint (issue 32: the page's largest paint waited for it).
   if (location.pathname.startsWith('/station/')) void startDataWorker();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition: the first screen renders in slices that yield to the browser (issue 32: the dashboard's first
+  // render from the kept answers was one long task on a phone).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // The data worker starts once the first screen has painted (app/Root.tsx); the service worker registers then
   // too (its registration waits for the window's load event anyway): workbox-window is not on the first paint's path.
