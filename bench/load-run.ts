@@ -2,8 +2,11 @@
 // HAProxy, PostgreSQL, Redis) under a portal's load: LOAD_STATIONS stations (2,000) each uploading every LOAD_INTERVAL seconds (16),
 // evenly spread, and LOAD_CLIENTS socket clients (1,000) each watching one of them, for LOAD_SECONDS (300).
 // Prints failed uploads, missed and duplicated live events at every LOAD_SAMPLE_EVERY-th client (10th), upload
-// latency and upload → event latency (p50/p95), and each server process's resident memory at start and end.
+// latency and upload → event latency (p50/p95), each server process's resident memory at start, by minute and at
+// the end, and PostgreSQL's table and index growth per hour.
 import { readFileSync } from 'node:fs';
+import type { Knex } from 'knex';
+import { PARTITIONED } from '../server/storage/partitions';
 import {
   clock,
   cpuSeconds,
@@ -20,6 +23,19 @@ const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 1000);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const INTERVAL = Number(process.env.LOAD_INTERVAL ?? 16);
 const EVERY = Number(process.env.LOAD_SAMPLE_EVERY ?? 10);
+/** Bytes of each stored table, its partitions summed: the table's own and its indexes'. */
+async function tableSizes(knex: Knex): Promise<Record<string, { table: number; indexes: number }>> {
+  const out: Record<string, { table: number; indexes: number }> = {};
+  for (const table of Object.keys(PARTITIONED)) {
+    const { rows } = await knex.raw(
+      `SELECT coalesce(sum(pg_table_size(c.oid)), 0)::bigint AS t, coalesce(sum(pg_indexes_size(c.oid)), 0)::bigint AS i
+       FROM pg_class c WHERE c.oid = to_regclass(?) OR c.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = to_regclass(?))`,
+      [table, table],
+    );
+    out[table] = { table: Number(rows[0].t), indexes: Number(rows[0].i) };
+  }
+  return out;
+}
 const fmt = (n: number, dp = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: dp, minimumFractionDigits: dp });
 
@@ -58,6 +74,7 @@ try {
     haproxyPids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0),
   ];
   const cpuStart = cpu();
+  const sizesStart = await tableSizes(harness.knex);
   const requestsAt = async () => (await cluster.haproxy.stats()).reduce((n, x) => n + x.requests, 0);
   const requestsStart = await requestsAt();
   const started = clock();
@@ -180,6 +197,17 @@ try {
   console.log(
     `  CPU per upload: ingest processes ${fmt((ingestCpu / all.length) * 1e6)} µs, API processes (events to sockets) ${fmt((apiCpu / all.length) * 1e6)} µs, HAProxy ${fmt((cpuUsed.at(-1)! / requests) * 1e6)} µs per request`,
   );
+  // PostgreSQL's growth while uploading, per table (its partitions summed), scaled to an hour.
+  const sizesEnd = await tableSizes(harness.knex);
+  const perHour = 3600 / elapsed;
+  const mib = (bytes: number) => fmt((bytes * perHour) / 2 ** 20, 1);
+  console.log('  PostgreSQL growth per hour at this rate (MiB, table + indexes):');
+  for (const [table, end] of Object.entries(sizesEnd)) {
+    const start = sizesStart[table] ?? { table: 0, indexes: 0 };
+    console.log(
+      `    ${table.padEnd(10)} ${mib(end.table - start.table)} + ${mib(end.indexes - start.indexes)}   (now ${fmt((end.table + end.indexes) / 2 ** 20, 1)} MiB)`,
+    );
+  }
   const samples = await harness.knex('samples').count({ n: '*' }).first();
   console.log(
     `  samples stored: ${fmt(Number(samples?.n))} (uploads answered 200: ${fmt(statuses[200] ?? 0)})`,
