@@ -2,7 +2,7 @@
 // Declarative routing (issue 21's bundle budget: the data router's code is ~15 KiB compressed more, for nothing
 // the app used but `lazy`, `handle` and error elements, done here with React's own lazy and error boundaries).
 import { msg } from '@lingui/core/macro';
-import { type ComponentType, lazy, useMemo } from 'react';
+import { type ComponentType, lazy, type ReactNode, useMemo } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { isChunkLoadError } from './chunk-reload';
 import { ChunkErrorPage, RouteBoundary } from './ErrorPage';
@@ -13,6 +13,33 @@ import { trackLoad } from './pageLoads';
 import { Root } from './Root';
 
 type PageModule = Promise<{ default: ComponentType }>;
+
+/**
+ * Each lazy route element's code, started for every matched route as soon as the location matches: a layout and
+ * its page load side by side. React asks for the page's only once the layout's code has run and rendered (issue
+ * 32: one more round trip before a phone's largest paint). Loading a module twice fetches it once.
+ */
+const elementCode = new WeakMap<object, () => Promise<unknown>>();
+
+/** Starts the code of a route's element if it is lazy (a failed start is the part's to report: it asks again). */
+function startCode(element: ReactNode): void {
+  if (typeof element === 'object' && element)
+    elementCode
+      .get(element)?.()
+      .catch(() => {});
+}
+
+/** A lazy route part's element, its code registered for the early start. */
+function lazyElement(load: () => PageModule) {
+  const Part = lazyPart(load);
+  const element = (
+    <RouteBoundary>
+      <Part />
+    </RouteBoundary>
+  );
+  elementCode.set(element, load);
+  return element;
+}
 
 /** A lazy route part; a lost chunk resolves to ChunkErrorPage (reload once, else the error page). */
 function lazyPart(load: () => PageModule): ComponentType {
@@ -36,16 +63,7 @@ function page(
   load: () => PageModule,
   access?: Access,
 ): RouteObject {
-  const Page = lazyPart(load);
-  return {
-    path,
-    handle: { title, access } satisfies RouteHandle,
-    element: (
-      <RouteBoundary>
-        <Page />
-      </RouteBoundary>
-    ),
-  };
+  return { path, handle: { title, access } satisfies RouteHandle, element: lazyElement(load) };
 }
 
 /** An admin list and its editor routes ({path}/edit, {path}/edit/{id}). */
@@ -55,14 +73,8 @@ const adminPages = (path: string, title: RouteHandle['title'], load: () => PageM
 ];
 
 // The app layouts (top bar, drawer, menu, station search) load with their pages: the login page has its own.
-const appLayout = (name: 'DefaultLayout' | 'HelpLayout') => {
-  const Layout = lazyPart(() => import('./layouts/AppLayout').then((m) => ({ default: m[name] })));
-  return (
-    <RouteBoundary>
-      <Layout />
-    </RouteBoundary>
-  );
-};
+const appLayout = (name: 'DefaultLayout' | 'HelpLayout') =>
+  lazyElement(() => import('./layouts/AppLayout').then((m) => ({ default: m[name] })));
 
 const plain = () => import('../pages/plain/PlainPage');
 const reset = (name: 'ResetRequestPage' | 'ResetVerifyPage' | 'ResetPasswordPage'): PageModule =>
@@ -166,7 +178,10 @@ export function AppRoutes() {
   const element = useRoutes(routes, location);
   const handle = useMemo(() => {
     const merged: RouteHandle = {};
-    for (const m of matchRoutes(routes, location) ?? []) Object.assign(merged, m.route.handle as RouteHandle);
+    for (const m of matchRoutes(routes, location) ?? []) {
+      Object.assign(merged, m.route.handle as RouteHandle);
+      startCode(m.route.element);
+    }
     return merged;
   }, [location]);
   return <RouteHandleContext value={handle}>{element}</RouteHandleContext>;
