@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,11 +248,12 @@ export async function startWatchers(
   every: number,
   ports?: number[],
 ): Promise<{ child: ChildProcess; report(): Promise<WatcherReport[]>; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/cluster-watchers.ts', JSON.stringify({ port, ports, token, devices, every })],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
-  );
+  // In a file: 5,000 devices' IDs are longer than one command-line argument may be (E2BIG).
+  const input = join(mkdtempSync(join(tmpdir(), 'watchers-')), 'input.json');
+  writeFileSync(input, JSON.stringify({ port, ports, token, devices, every }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster-watchers.ts', input], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   if (line !== 'ready') throw new Error(`watchers: ${line}`);
   return {

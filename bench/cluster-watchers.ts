@@ -4,11 +4,12 @@
 // Every client counts its samples; the sampled ones (every `every`-th) also record each sample's device, time
 // and arrival (ms of the monotonic clock every process shares). A client whose socket closes (its server
 // process died) connects again through HAProxy, which sends it to a running process, and watches again.
-// Input (JSON on argv[2]): { port, token, devices, every }. Replies to any IPC message with the counts so far.
+// Input (a JSON file named by argv[2]): { port, token, devices, every }. Replies to any IPC message with the counts so far.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-const { port, ports, token, devices, every } = JSON.parse(process.argv[2]) as {
+const { port, ports, token, devices, every } = JSON.parse(readFileSync(process.argv[2], 'utf8')) as {
   port: number;
   /** Connect straight to these processes instead (client i to ports[i % n]): the fault runs past HAProxy. */
   ports?: number[];

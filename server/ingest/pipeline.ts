@@ -9,7 +9,7 @@ import { cleanInto } from '../../src/domain/validate';
 import type { Application } from '../declarations';
 import { RateLimiter, TokenBuckets } from '../hooks/rate-limit';
 import { LateReadings } from '../integrations/forward/catch-up';
-import { hasWatchers } from '../realtime/channels';
+import { hasWatchers } from '../realtime/device-channels';
 import type { DeviceRow } from '../services/devices/device-record';
 import { passkeyFor } from '../services/devices/devices.class';
 import type { UploadNote } from '../services/ingest-health/recorder';

@@ -7,8 +7,8 @@
 import feathersSync from 'feathers-sync';
 import { METRICS_HASH } from '../../src/domain/hash';
 import type { Application } from '../declarations';
-import { deviceChannel } from '../services/devices/watch.class';
 import { primaryRow } from '../storage/samples';
+import { hasWatchers, watchedDevices } from './device-channels';
 
 /** How far before an outage's start the replay looks (s). */
 export const REPLAY_LOOKBACK_S = 3600;
@@ -37,13 +37,13 @@ export function busGap(app: Application): BusGap {
   const start = () =>
     downSince ?? (lastGap && Date.now() - lastGap.until < 60_000 ? lastGap.since : Date.now());
   const horizon = () => Math.floor(start() / 1000) - REPLAY_LOOKBACK_S;
-  const watched = (id: string) => {
-    const name = deviceChannel(id);
-    return app.channels.includes(name) && app.channel(name).length > 0;
-  };
 
   app.service('weatherMetrics').on('created', (sample: { device?: string; time?: number }) => {
-    if (typeof sample?.device !== 'string' || typeof sample.time !== 'number' || !watched(sample.device))
+    if (
+      typeof sample?.device !== 'string' ||
+      typeof sample.time !== 'number' ||
+      !hasWatchers(app, sample.device)
+    )
       return;
     const times = delivered.get(sample.device) ?? new Set<number>();
     delivered.set(sample.device, times);
@@ -66,10 +66,7 @@ export function busGap(app: Application): BusGap {
   async function replay(from: number): Promise<number> {
     const to = Math.floor(Date.now() / 1000) + 3600;
     let sent = 0;
-    const devices = app.channels
-      .filter((name) => name.startsWith('device/'))
-      .map((name) => name.slice('device/'.length))
-      .filter(watched);
+    const devices = watchedDevices(app);
     for (const device of devices) {
       const times = delivered.get(device) ?? new Set<number>();
       const missed = (await app.ctx.samples.samples(device, from, to)).filter((s) => !times.has(s.time));

@@ -6,15 +6,9 @@ import type { Server } from 'socket.io';
 import type { Device } from '../../src/domain/contract';
 import type { Application, AuthUser } from '../declarations';
 import { canRead, type DeviceRow, present } from '../services/devices/device-record';
-import { deviceChannel } from '../services/devices/watch.class';
+import { deviceWatchers } from './device-channels';
 
 export const userChannel = (id: string) => `user/${id}`;
-
-/** Whether any connection watches a device. (`app.channel(name)` would create an empty channel per station.) */
-export function hasWatchers(app: Application, deviceId: string): boolean {
-  const name = deviceChannel(deviceId);
-  return app.channels.includes(name) && app.channel(name).length > 0;
-}
 
 /**
  * Set on each socket's Feathers connection (app.ts, through `socket.feathers`, the place Feathers gives for data of
@@ -37,11 +31,14 @@ export function channels(app: Application): void {
   // broadcast to the watchers' own rooms, which socket.io encodes once. A sample and its 5-minute bucket are
   // published together: one lookup serves both, so they go out in that order.
   const watchers = async (deviceId: string) => {
-    const device = await app.ctx.devices.get(deviceId);
     const ids: string[] = [];
+    // Nobody watches it here (the usual case in an ingest process): no lookup, and no channel made.
+    const channel = deviceWatchers(app, deviceId);
+    if (!channel) return ids;
+    const device = await app.ctx.devices.get(deviceId);
     // A paid device type without an active plan sends its readings to nobody (issue #14).
     if (!device || !(await app.ctx.plans.allows(device))) return ids;
-    for (const c of app.channel(deviceChannel(deviceId)).connections) {
+    for (const c of channel.connections) {
       const id = (c as { [SOCKET_ID]?: string })[SOCKET_ID];
       if (id && canRead(device, c.user as AuthUser | undefined)) ids.push(id);
     }

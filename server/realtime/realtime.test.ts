@@ -1,9 +1,8 @@
 // Live events reach only sockets that may read the device, and stop when a user logs out.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deviceChannel } from '../services/devices/watch.class';
 import { call, newStation, newUser, startServer, type TestServer, wslink } from '../testing/server';
 import { collect, settle, socketClient } from '../testing/socket';
-import { hasWatchers } from './channels';
+import { deviceChannel, hasWatchers } from './device-channels';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -158,6 +157,25 @@ describe('realtime', () => {
     await watch.create({ id: station._id });
     c.close();
     await settle();
+    expect(hasWatchers(app, station._id)).toBe(false);
+    // Feathers dropped the emptied channel: a new watcher joins a new one, and is seen.
+    const again = await socketClient(t.url, owner.token);
+    await again.client.service('weatherDevices/watch').create({ id: station._id });
+    expect(hasWatchers(app, station._id)).toBe(true);
+    again.close();
+  });
+
+  test("a station's events leave no channel behind when nobody watches it (one per station made every sample list them all)", async () => {
+    const { app } = t.server;
+    const owner = await newUser(t);
+    const station = await newStation(t, owner.token);
+    const name = deviceChannel(station._id);
+    // As another process's samples arrive through the bus: the publishers run though nobody here watches.
+    app.service('weatherMetrics').emit('created', { device: station._id, time: 1_700_000_000, tempc0: 20 });
+    app.service('weatherMetrics/5m').emit('created', { device: station._id, time: 1_700_000_000 });
+    app.service('weatherMetrics/forecast').emit('created', { device: station._id });
+    await settle();
+    expect(app.channels).not.toContain(name);
     expect(hasWatchers(app, station._id)).toBe(false);
   });
 

@@ -4,11 +4,10 @@ import { BadRequest } from '@feathersjs/errors';
 import type { Params, RealTimeConnection } from '@feathersjs/feathers';
 import type { Application, AuthUser } from '../../declarations';
 import { asObject, idList } from '../../hooks/validate';
+import { joinDevice, leaveDevices } from '../../realtime/device-channels';
 import { canRead } from './device-record';
 
 type P = Params & { user?: AuthUser; connection?: RealTimeConnection };
-
-export const deviceChannel = (id: string) => `device/${id}`;
 
 export class WatchService {
   constructor(private app: Application) {}
@@ -22,7 +21,7 @@ export class WatchService {
     for (const id of ids) {
       const device = await this.app.ctx.devices.get(id);
       if (device && canRead(device, params.user)) {
-        this.app.channel(deviceChannel(id)).join(params.connection);
+        joinDevice(this.app, id, params.connection);
         watching.push(id);
       }
     }
@@ -32,11 +31,7 @@ export class WatchService {
   /** Leave one device's channel, or all of them when id is null. */
   async remove(id: string | null, params: P) {
     if (!params.connection) throw new BadRequest('Watching needs a realtime (socket) connection');
-    const names =
-      id === null
-        ? this.app.channels.filter((c) => c.startsWith('device/'))
-        : [deviceChannel(idList([id], 'id')[0])];
-    for (const name of names) this.app.channel(name).leave(params.connection);
+    leaveDevices(this.app, params.connection, id === null ? undefined : idList([id], 'id'));
     return { watching: [] as string[], left: id ?? 'all' };
   }
 }

@@ -25,8 +25,8 @@ import {
 } from '../../forecast/types';
 import { internalOnly, optionalAuth } from '../../hooks/auth';
 import { str } from '../../hooks/validate';
+import { deviceWatchers } from '../../realtime/device-channels';
 import { canRead, type DeviceRow } from '../devices/device-record';
-import { deviceChannel } from '../devices/watch.class';
 
 type P = Params & { user?: AuthUser };
 const HOUR = 3600;
@@ -199,10 +199,10 @@ export function forecast(app: Application): void {
 
   // Like the live samples: a watcher receives it only while it may still read the device.
   app.service('weatherMetrics/forecast').publish('created', async (data: { device: string }) => {
+    const channel = deviceWatchers(app, data.device);
+    if (!channel) return [];
     const device = await app.ctx.devices.get(data.device);
     if (!device || !(await app.ctx.plans.allows(device))) return [];
-    return app
-      .channel(deviceChannel(data.device))
-      .filter((c) => canRead(device, c.user as AuthUser | undefined));
+    return channel.filter((c) => canRead(device, c.user as AuthUser | undefined));
   });
 }
