@@ -146,7 +146,7 @@ try {
   const ms = all.map((a) => a.ms);
   const elapsed = (clock() - started) / 1000;
   console.log(
-    `  ${fmt(all.length)} uploads in ${fmt(elapsed, 0)} s (${fmt(all.length / (rounds * INTERVAL), 1)}/s), statuses ${JSON.stringify(statuses)}, at most ${maxInFlight} in flight`,
+    `  ${fmt(all.length)} uploads asked for at ${fmt(all.length / (rounds * INTERVAL), 1)}/s, answered in ${fmt(elapsed, 0)} s (${fmt(all.length / elapsed, 1)}/s), statuses ${JSON.stringify(statuses)}, at most ${maxInFlight} in flight`,
   );
   console.log(`  failed uploads: ${failed} (goal 0)`);
   console.log(
