@@ -17,27 +17,38 @@ type PageModule = Promise<{ default: ComponentType }>;
 /**
  * Each lazy route element's code, started for every matched route as soon as the location matches: a layout and
  * its page load side by side. React asks for the page's only once the layout's code has run and rendered (issue
- * 32: one more round trip before a phone's largest paint). Loading a module twice fetches it once.
+ * 32: one more round trip before a phone's largest paint).
  */
-const elementCode = new WeakMap<object, () => Promise<unknown>>();
+const elementCode = new WeakMap<object, () => PageModule>();
 
-/** Starts the code of a route's element if it is lazy (a failed start is the part's to report: it asks again). */
+/** Starts the code of a route's element if it is lazy. */
 function startCode(element: ReactNode): void {
-  if (typeof element === 'object' && element)
-    elementCode
-      .get(element)?.()
-      .catch(() => {});
+  if (typeof element === 'object' && element) void elementCode.get(element)?.();
 }
 
-/** A lazy route part's element, its code registered for the early start. */
+/**
+ * A lazy route part's element. The early start and the part share one request; a failed one is forgotten, so the
+ * part asks again when it renders and reports what that answer is (lazyPart: a lost chunk's reload, or the error).
+ */
 function lazyElement(load: () => PageModule) {
-  const Part = lazyPart(load);
+  let started: PageModule | null = null;
+  const once = () => {
+    if (!started) {
+      const attempt = load();
+      started = attempt;
+      attempt.catch(() => {
+        if (started === attempt) started = null;
+      });
+    }
+    return started;
+  };
+  const Part = lazyPart(once);
   const element = (
     <RouteBoundary>
       <Part />
     </RouteBoundary>
   );
-  elementCode.set(element, load);
+  elementCode.set(element, once);
   return element;
 }
 
