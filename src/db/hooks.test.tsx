@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { renderHook, waitFor } from '@testing-library/react';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Device } from '../domain/contract';
 import {
   PAINT_FROM_KEPT,
@@ -26,6 +26,8 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 afterAll(() => db.delete());
+// Unmounted, so no hook renders a later store change after this file's DOM is gone (answers render as transitions).
+afterEach(() => cleanup());
 
 const device = (id: string, user: string, extra: Partial<Device> = {}): Device => ({
   _id: id,

@@ -3,7 +3,7 @@
 // from the kept answers without Dexie, only a screen with nothing kept loads the store before its paint, the live
 // answer replaces the kept one and is kept in turn — for the signed-in user only.
 import 'fake-indexeddb/auto';
-import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../domain/contract';
 import { flushKept, keepAnswer, keptAnswer, keptAnswersOf, keptFromBoot, MAX_KEPT } from './kept';
@@ -31,6 +31,9 @@ beforeEach(async () => {
   keptFromBoot(undefined, undefined);
 });
 afterEach(async () => {
+  // Unmounted, so no mounted query renders a later store change (as a transition, React's scheduler would render
+  // it after this file's DOM is gone: 'window is not defined' in a CI rehearsal).
+  cleanup();
   startStoreReadsAfter(Promise.resolve());
   keptAnswersOf(undefined);
 });
