@@ -29,6 +29,24 @@ describe('history merge', () => {
     ]);
   });
 
+  it("keeps the station's seen keys with the rows it stores, from the rows held before on (issue 32)", async () => {
+    // Held before the worker kept the keys, and a syncState row of its own.
+    await db.metricsDaily.put({ device: 'dev1', time: NOW - 86400, rainday: 2 } as unknown as Row);
+    await db.syncState.put({ device: 'dev1', fiveMinTo: NOW - 300 });
+    await mergeRows(db, '5m', 'dev1', [row(NOW, 21)]);
+    expect(await db.syncState.get('dev1')).toEqual({
+      device: 'dev1',
+      fiveMinTo: NOW - 300,
+      seenKeys: ['rainday', 'tempc0'],
+    });
+    // Only numbers count; a key seen before stays when a later row lacks it.
+    await mergeRows(db, '1d', 'dev1', [
+      { time: NOW, humc0: 50, note: 'x', uvi: Number.NaN } as unknown as Row,
+    ]);
+    expect((await db.syncState.get('dev1'))?.seenKeys).toEqual(['humc0', 'rainday', 'tempc0']);
+    expect(await db.syncState.get('dev2')).toBeUndefined();
+  });
+
   it('skips duplicates but overwrites from the possibly partial newest bucket', async () => {
     await mergeRows(db, '5m', 'dev1', [row(NOW - 300, 20), row(NOW, 21)]);
     await mergeRows(db, '5m', 'dev1', [row(NOW - 300, 99), row(NOW, 23)], NOW);

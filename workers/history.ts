@@ -4,6 +4,7 @@
 
 import { patchSyncState } from '../src/db/apply';
 import { type PortalDb, type Row, type SyncStateRow, toRow } from '../src/db/schema';
+import { noteSeenKeys } from '../src/db/seen-keys';
 import { fromCoded, HISTORY_5M_SECONDS, HISTORY_DAILY_SECONDS } from '../src/domain';
 import { SERVICES } from '../src/domain/contract';
 import type { Connection } from './connection';
@@ -31,7 +32,8 @@ export async function mergeRows(
   overwriteFrom = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   const table = db[TABLE[kind]];
-  return db.transaction('rw', table, async () => {
+  // With the station's seen keys (db/seen-keys.ts): one write the page hears of, keys and rows together.
+  return db.transaction('rw', [db.metrics, db.metricsDaily, db.syncState], async () => {
     const clean = rows.filter((r) => typeof r.time === 'number' && Number.isFinite(r.time));
     if (clean.length === 0) return 0;
     let lo = Number.POSITIVE_INFINITY;
@@ -55,6 +57,7 @@ export async function mergeRows(
       write.push(toRow(device, r));
     }
     await table.bulkPut(write);
+    if (write.length > 0) await noteSeenKeys(db, device, write);
     return write.length;
   });
 }

@@ -7,6 +7,7 @@ import { getAuth } from '../src/db/authStorage';
 import { clearDevice } from '../src/db/clear';
 import { newestTime, pruneLive } from '../src/db/rows';
 import type { AlertRow, PortalDb, Row } from '../src/db/schema';
+import { noteSeenKeys } from '../src/db/seen-keys';
 import { getSetting, SETTING, setSetting } from '../src/db/settings';
 import { applyInvitation } from '../src/db/shares';
 import { COLLECTION_LIST, type SettingsRecord } from '../src/domain/collections';
@@ -160,7 +161,10 @@ export class Live {
 
   async onFiveMinutes(row: FiveMinuteRow): Promise<void> {
     if (!row.device || typeof row.time !== 'number') return;
-    await this.db.metrics.put(row as Row);
+    await this.db.transaction('rw', [this.db.metrics, this.db.metricsDaily, this.db.syncState], async () => {
+      await this.db.metrics.put(row as Row);
+      await noteSeenKeys(this.db, row.device, [row as Row]);
+    });
     const st = await this.db.syncState.get(row.device);
     // Extend the held 5-minute range only when it is contiguous with what we hold.
     if (st?.fiveMinTo !== undefined && row.time >= st.fiveMinTo && row.time - st.fiveMinTo <= 600)

@@ -25,6 +25,8 @@ vi.mock('../db/hooks', async () => {
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'authenticated' }),
+    useConnectionField: (key: string) =>
+      (({ online: true, auth: 'authenticated' }) as Record<string, unknown>)[key],
     useUnits: () => DEFAULT_UNIT_PREFS,
     useSetting: (_key: string, fallback?: unknown) => fallback,
     useAlertSettings: () => null,

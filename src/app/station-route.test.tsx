@@ -30,6 +30,8 @@ vi.mock('../db/hooks', async () => {
     useTodayMinMax: () => undefined,
     useDisplaySettings: () => undefined,
     useConnection: () => ({ online: true, auth: 'unauthenticated' }),
+    useConnectionField: (key: string) =>
+      (({ online: true, auth: 'unauthenticated' }) as Record<string, unknown>)[key],
     useUnits: () => DEFAULT_UNIT_PREFS,
     useSetting: (_key: string, fallback?: unknown) => fallback,
     useOutboxCount: () => 0,

@@ -7,7 +7,7 @@ import { Sprout } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { dataWorker } from '../bridge/worker';
 import { afterFirstPaint } from '../components/firstPaint';
-import { useConnection } from '../db/hooks';
+import { useConnectionField } from '../db/hooks';
 import { fixed, localParts, METRIC_BY_KEY, type UnitPrefs, unitFor } from '../domain';
 import { type VersusNormal, versusNormal } from '../domain/climate/normals';
 import type { Device } from '../domain/contract';
@@ -31,7 +31,7 @@ function TodayVsNormal({ device, prefs, now }: { device: Device; prefs: UnitPref
   const { month, date } = today(now, device.timezone || 'UTC');
   // Asked again each hour (the day's mean moves) and once the socket is signed in.
   const hour = Math.floor(now / 3_600_000);
-  const ready = useConnection()?.auth === 'authenticated';
+  const ready = useConnectionField('auth') === 'authenticated';
   const [vs, setVs] = useState<VersusNormal | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `hour` and `ready` ask again

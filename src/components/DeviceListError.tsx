@@ -3,7 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { dataWorker } from '../bridge/worker';
-import { useConnection } from '../db/hooks';
+import { useConnectionField } from '../db/hooks';
 import { runAction } from '../state/run-action';
 import { useUi } from '../state/ui';
 import { Button } from './Button';
@@ -11,7 +11,7 @@ import styles from './DeviceListError.module.css';
 
 /** Whether the last load of the station list failed. */
 export function useDeviceListFailed(): boolean {
-  return useConnection()?.devices === 'error';
+  return useConnectionField('devices') === 'error';
 }
 
 export function DeviceListError() {

@@ -6,6 +6,7 @@ import type { Device } from '../domain/contract';
 import {
   PAINT_FROM_KEPT,
   readLatest,
+  readSeenKeys,
   readTodayMinMax,
   setHooksDb,
   useAuth,
@@ -144,6 +145,21 @@ describe('other hooks', () => {
     await db.settings.put({ key: SETTING.units, value: { temperature: 'F' } });
     await waitFor(() => expect(result.current.temperature).toBe('F'));
     expect(result.current.pressure).toBe('hPa');
+  });
+
+  it("seen keys: the newest reading, today's range, and the held history's keys as the worker keeps them", async () => {
+    await db.devices.put(device('d1', 'me'));
+    await db.live.put(toRow('d1', { time: 1_700_000_000, tempc0: 12 }));
+    await db.metricsDaily.put(toRow('d1', { time: 1_699_920_000, rainday: 2 }));
+    // A store the worker has not written since it began keeping the keys: the held rows are read.
+    expect(await readSeenKeys(db, 'd1')).toEqual(['rainday', 'tempc0']);
+    // Kept: the keys are read from there, not from the rows.
+    await db.syncState.put({
+      device: 'd1',
+      seenKeys: ['humc0', 'rainday'],
+      lastData: { device: 'd1', last: null, min: { baromrelin: [29, 1] }, max: {} },
+    });
+    expect(await readSeenKeys(db, 'd1')).toEqual(['baromrelin', 'humc0', 'rainday', 'tempc0']);
   });
 
   it('today’s min/max: lastData range merged with newer live samples', async () => {

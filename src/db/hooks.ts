@@ -19,6 +19,7 @@ import { type Device, SERVICES, type User } from '../domain/contract';
 import type { CorrectionRequest } from '../domain/corrections';
 import { sortDevices } from './devices';
 import type { AlertRow, AlertSettingsRow, PortalDb, Row } from './schema';
+import { addRowKeys, scanHeldKeys } from './seen-keys';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
 import { loadStore, setStoreDb, useStoreQuery } from './store';
 import type { ConnectionState } from './views';
@@ -48,6 +49,11 @@ export function useSetting<K extends SettingKey, F extends SettingValues[K] | nu
 
 export function useConnection(): ConnectionState | undefined {
   return useStoreQuery((db) => getSetting(db, SETTING.connection), []);
+}
+
+/** One field of the connection state: the screen renders when it changes, not on every 1 s tick of the rest. */
+export function useConnectionField<K extends keyof ConnectionState>(key: K): ConnectionState[K] | undefined {
+  return useStoreQuery(async (db) => (await getSetting(db, SETTING.connection))?.[key], [key]);
 }
 
 /** The session: undefined = still loading, null = known signed out, else token and user. */
@@ -221,24 +227,20 @@ export async function readSeenKeysNow(device: string): Promise<string[]> {
 
 async function seenKeysOf(db: PortalDb, device: string): Promise<string[]> {
   const seen = new Set<string>();
-  const add = (row: Record<string, unknown> | null | undefined) => {
-    for (const [k, v] of Object.entries(row ?? {}))
-      if (k !== 'time' && k !== 'device' && typeof v === 'number' && Number.isFinite(v)) seen.add(k);
-  };
-  const [latest, state, daily, five, forecast, record] = await Promise.all([
+  const [latest, state, forecast, record] = await Promise.all([
     readLatest(db, device),
     db.syncState.get(device),
-    byDevice(db.metricsDaily, device).reverse().limit(400).toArray(),
-    byDevice(db.metrics, device).reverse().limit(300).toArray(),
     db.forecasts.get([device, 'current']),
     db.devices.get(device),
   ]);
   // Issue 28: a station with a camera image offers the camera card.
   if (record?.cameraAt) seen.add('camera');
-  add(latest.sample);
+  if (latest.sample) addRowKeys(seen, latest.sample);
   for (const k of Object.keys(state?.lastData?.min ?? {})) seen.add(k);
   for (const k of Object.keys(state?.lastData?.max ?? {})) seen.add(k);
-  for (const row of [...daily, ...five]) add(row);
+  // The held history's keys as the worker keeps them; a store it has not written since it began keeping them: a scan.
+  if (state?.seenKeys) for (const k of state.seenKeys) seen.add(k);
+  else await scanHeldKeys(db, device, seen);
   // A forecast that says something (not "not enough pressure history yet").
   const summary = forecast?.columns.indexOf('summary') ?? -1;
   if (summary >= 0 && forecast?.rows[0]?.[summary]) seen.add('forecast');

@@ -97,6 +97,8 @@ export interface SyncStateRow {
   /** The server withholds this paid device type's readings: it has no active plan (issue #14). */
   locked?: boolean;
   updatedAt?: number;
+  /** Metric keys the held history has had a value for, sorted (db/seen-keys.ts); absent until the worker's first write. */
+  seenKeys?: string[];
 }
 
 /**

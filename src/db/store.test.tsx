@@ -113,6 +113,38 @@ describe('useStoreQuery', () => {
     await waitFor(() => expect(result.current).toBe('live 3'));
   });
 
+  it('a re-run that answers the same data renders nothing; a changed answer renders', async () => {
+    // The connection's 1 s tick rewrites a setting a screen reads one field of (issue 32: the dashboard rendered
+    // twice a second for it).
+    let renders = 0;
+    const runs = vi.fn();
+    const { result } = renderHook(() => {
+      renders++;
+      return useStoreQuery(async (d) => {
+        runs();
+        const c = await getSetting(d, SETTING.connection);
+        return { devices: c?.devices, list: [c?.online] };
+      }, []);
+    });
+    await act(() =>
+      setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loaded' }),
+    );
+    await waitFor(() => expect(result.current).toEqual({ devices: 'loaded', list: [true] }));
+    const before = renders;
+    const ran = runs.mock.calls.length;
+    for (let age = 1; age <= 3; age++)
+      await act(() =>
+        setSetting(db, SETTING.connection, { online: true, auth: 'authenticated', devices: 'loaded', age }),
+      );
+    await waitFor(() => expect(runs.mock.calls.length).toBeGreaterThanOrEqual(ran + 3));
+    expect(renders).toBe(before);
+    await act(() =>
+      setSetting(db, SETTING.connection, { online: false, auth: 'authenticated', devices: 'loaded' }),
+    );
+    await waitFor(() => expect(result.current).toEqual({ devices: 'loaded', list: [false] }));
+    expect(renders).toBe(before + 1);
+  });
+
   it("renders a store change in slices: a screen's worth of work yields to the browser's other tasks", async () => {
     // 30 components of ~2 ms each: as one default-priority render that is one 60 ms task (what a phone's page
     // start showed as long tasks, issue 32); as a transition, React hands the thread back every few ms.

@@ -6,6 +6,7 @@
 // Without a gate (tests) the store loads at once.
 
 import { type DependencyList, startTransition, useEffect, useState } from 'react';
+import { sameValue } from '../domain/sameValue';
 import { keepAnswer, keptAnswer } from './kept';
 import type { PortalDb } from './schema';
 
@@ -58,7 +59,8 @@ export function loadStore(now = false): Promise<Loaded> {
 }
 
 /**
- * Calls `onValue` with `query`'s answer and again whenever the store changes (Dexie's liveQuery); returns the stop.
+ * Calls `onValue` with `query`'s answer and again whenever the store changes (Dexie's liveQuery) and the answer with
+ * it (domain/sameValue.ts: a re-run that answers the same data renders nothing); returns the stop.
  * `now`: load the store before the first paint.
  */
 export function watchStore<T>(
@@ -71,10 +73,15 @@ export function watchStore<T>(
   loadStore(now).then(
     ({ liveQuery, db }) => {
       if (!alive) return;
+      let last: { value: T } | undefined;
       const sub = liveQuery(() => query(db)).subscribe({
-        // A render for a store change may yield to the browser (a transition renders in slices); the default lane
-        // renders a whole screen in one task (issue 32: a phone's page start had these renders as long tasks).
-        next: (value) => startTransition(() => onValue(value, db)),
+        next: (value) => {
+          if (last && sameValue(last.value, value)) return;
+          last = { value };
+          // A render for a store change may yield to the browser (a transition renders in slices); the default lane
+          // renders a whole screen in one task (issue 32: a phone's page start had these renders as long tasks).
+          startTransition(() => onValue(value, db));
+        },
         error: (e: unknown) => console.warn('[store] live read failed', e),
       });
       unsubscribe = () => sub.unsubscribe();

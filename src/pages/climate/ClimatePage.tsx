@@ -13,7 +13,7 @@ import { EmptyState, Page, Panel } from '../../components/Page';
 import { SelectField } from '../../components/SelectField';
 import { StationSelect } from '../../components/StationSelect';
 import { TextField } from '../../components/TextField';
-import { useConnection, useDevice, useDevices, useSelectedDeviceId, useUnits } from '../../db/hooks';
+import { useConnectionField, useDevice, useDevices, useSelectedDeviceId, useUnits } from '../../db/hooks';
 import { localParts } from '../../domain';
 import type { ClimateAnswer } from '../../domain/climate/summary';
 import styles from './ClimatePage.module.css';
@@ -48,7 +48,7 @@ export default function ClimatePage() {
   const [failed, setFailed] = useState<string | null>(null);
   const period = mode === 'month' ? month : year;
   // Asked again once the socket is signed in (before that the worker answers its kept copy).
-  const ready = useConnection()?.auth === 'authenticated';
+  const ready = useConnectionField('auth') === 'authenticated';
   usePageTitle(device ? t`Climate of ${device.name}` : undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` asks again once the socket is signed in

@@ -17,7 +17,7 @@ import { useNow } from '../../components/useNow';
 import { saveDisplaySettings } from '../../db/edits';
 import {
   PAINT_FROM_KEPT,
-  useConnection,
+  useConnectionField,
   useDevice,
   useDevices,
   useDisplaySettings,
@@ -144,7 +144,7 @@ export default function DashboardPage() {
   // (shared a moment ago) may come with the list from the server: it is waited for until the list is in.
   const [params, setParams] = useSearchParams();
   const wanted = params.get('device');
-  const listState = useConnection()?.devices;
+  const listState = useConnectionField('devices');
   useEffect(() => {
     if (!wanted || devices === undefined) return;
     const known = devices.some((d) => d._id === wanted);

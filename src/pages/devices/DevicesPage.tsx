@@ -10,7 +10,7 @@ import { DeviceListError } from '../../components/DeviceListError';
 import { openDevice } from '../../components/openDevice';
 import { EmptyState, Page } from '../../components/Page';
 import { deleteDevice } from '../../db/device-edits';
-import { useAuth, useConnection, useDevices } from '../../db/hooks';
+import { useAuth, useConnectionField, useDevices } from '../../db/hooks';
 import type { Device } from '../../domain/contract';
 import { runAction } from '../../state/run-action';
 import { useUi } from '../../state/ui';
@@ -32,7 +32,7 @@ export default function DevicesPage() {
   const [sharing, setSharing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Device | null>(null);
   const [forgetting, setForgetting] = useState<Device | null>(null);
-  const loadState = useConnection()?.devices;
+  const loadState = useConnectionField('devices');
   const busy = useUi((s) => s.processing);
   const adding = params.get('add') === '1';
 

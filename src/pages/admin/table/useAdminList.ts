@@ -3,7 +3,7 @@
 // on page 5) is read with $skip in the same order.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dataWorker } from '../../../bridge/worker';
-import { useConnection } from '../../../db/hooks';
+import { useConnectionField } from '../../../db/hooks';
 import { listQuery, relatedQuery, type TableState } from '../../../domain/adminTable';
 import { errorText } from '../../../state/ui';
 import type { Row, TableConfig } from './types';
@@ -27,7 +27,7 @@ export function useAdminList(config: TableConfig, state: TableState, filter: Rec
   const cursors = useRef(new Map<number, string>());
   const [tick, setTick] = useState(0);
   // Read again once the session is up (a page opened by a reload asks before the socket has signed in).
-  const ready = useConnection()?.auth === 'authenticated';
+  const ready = useConnectionField('auth') === 'authenticated';
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const query = listQuery(state, {
     searchFields: config.searchFields,
