@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/app/web-manifest.ts';
 import { isServerPath, SERVER_ROOTS } from './src/domain/serverRoots.ts';
 import { cataloguePart } from './vite.catalogue-parts.ts';
+import { chunkGroups } from './vite.chunk-groups.ts';
 import { precompress } from './vite.precompress.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -79,16 +80,8 @@ export default defineConfig({
           if (!part) return 'assets/[name]-[hash].js';
           return part === 'first' ? 'assets/locale-[name]-[hash].js' : 'assets/locale-rest-[name]-[hash].js';
         },
-        codeSplitting: {
-          groups: [
-            {
-              name: 'icons',
-              test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/,
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        // vite.chunk-groups.ts: what always loads together is one file.
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },
