@@ -27,6 +27,12 @@ function startCode(element: ReactNode): void {
 }
 
 /**
+ * A task from now. The import of a part's chunk adds a preload link for each of its files (Vite's preload helper),
+ * which in the first render was a phone's longest task (issue 32): it runs in a task of its own.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
  * A lazy route part's element. The early start and the part share one request; a failed one is forgotten, so the
  * part asks again when it renders and reports what that answer is (lazyPart: a lost chunk's reload, or the error).
  */
@@ -34,7 +40,7 @@ function lazyElement(load: () => PageModule) {
   let started: PageModule | null = null;
   const once = () => {
     if (!started) {
-      const attempt = load();
+      const attempt = nextTask().then(load);
       started = attempt;
       attempt.catch(() => {
         if (started === attempt) started = null;

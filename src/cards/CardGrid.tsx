@@ -1,7 +1,7 @@
 // A station's cards in their order, each behind its memo boundary (CardSlot): the dashboard and the public
 // station page lay them out alike.
 
-import type { CSSProperties, ReactNode, Ref } from 'react';
+import { type CSSProperties, type ReactNode, type Ref, startTransition, useEffect, useState } from 'react';
 import { useLink } from '../components/useLink';
 import type { CardDef } from '../domain';
 import { LinkDown } from './CardShell';
@@ -27,11 +27,33 @@ function CardsLink({ children }: { children: ReactNode }) {
   return <LinkDown.Provider value={useLink() === 'offline'}>{children}</LinkDown.Provider>;
 }
 
+/** A phone's first screen of cards, and how many more each following frame adds. */
+const FIRST_CARDS = 4;
+const CARDS_PER_FRAME = 4;
+
+/**
+ * How many of `total` cards to render: a first screen's worth at once, then a few more each frame (issue 32: the
+ * whole grid in one render, and its layout in one frame, were a phone's longest tasks on opening the dashboard).
+ * `all`: every card at once (the kiosk's fitted grid measures them all).
+ */
+export function useCardsInSteps(total: number, all: boolean): number {
+  const [count, setCount] = useState(FIRST_CARDS);
+  const done = all || count >= total;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step (a new count) asks for the next frame's.
+  useEffect(() => {
+    if (done) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setCount((n) => n + CARDS_PER_FRAME)));
+    return () => cancelAnimationFrame(frame);
+  }, [done, count]);
+  return all ? total : Math.min(count, total);
+}
+
 export function CardGrid({ cards, expanded, className, gridRef, style, ...shared }: CardGridProps) {
+  const count = useCardsInSteps(cards.length, style !== undefined);
   return (
     <CardsLink>
       <div className={className} ref={gridRef} style={style} data-fitted={style ? '' : undefined}>
-        {cards.map((def) => {
+        {cards.slice(0, count).map((def) => {
           const Card = cardComponent(def);
           if (!Card) return null;
           return (
