@@ -2,9 +2,9 @@
 // modules that a different set of lazy parts shares: a cold station page asked for 65 files before its first value,
 // and Lighthouse's simulated slow 4G pays for each request before the largest paint (150 ms, six at a time). Here
 // what loads together is one file. `initial`: what the entry loads statically goes with the entry (every page loads
-// it). Then GROUPS: each takes what its roots load statically (or, with `lazy`, what the root loads lazily), less
-// what `keepOut`'s pages load statically, so that those pages' first loads do not grow (npm run bench -- bundle: /login); a
-// module goes to the first group that takes it. `icons`: the other icons that two chunks or more use.
+// it). Then GROUPS: each takes what its roots load statically (or, with `lazy`, what the roots load lazily), less
+// what `keepOut`'s pages load statically, so that those pages' first loads do not grow (npm run bench -- bundle:
+// /login); a module goes to the first group that takes it. `icons`: the other icons that two chunks or more use.
 
 import { fileURLToPath } from 'node:url';
 import type { CodeSplittingGroup } from 'rolldown';
@@ -82,14 +82,20 @@ function entryAbove(id: string, ctx: Context): string {
 /** Each grouped module's group, for one chunking pass. */
 function groupsOf(ctx: Context): Map<string, string> {
   const everything = [...reach([entryAbove(source(GROUPS[0].roots[0]), ctx)], ctx, true)];
-  const usedBy = (dirs: string[]) =>
-    reach(
-      everything.filter((id) => dirs.some((dir) => id.startsWith(source(dir)))),
-      ctx,
-    );
+  const usedBy = (dirs: string[]) => {
+    const pages = dirs.map((dir) => {
+      const found = everything.filter((id) => id.startsWith(source(dir)));
+      if (found.length === 0) throw new Error(`vite.chunk-groups.ts: no module under src/${dir}`);
+      return found;
+    });
+    return reach(pages.flat(), ctx);
+  };
   const group = new Map<string, string>();
   for (const { name, roots, lazy, keepOut = LOGIN, except = [] } of GROUPS) {
     const ids = roots.map(source);
+    // A root moved or renamed fails the build, rather than leaving its group empty.
+    for (const id of ids)
+      if (!ctx.getModuleInfo(id)) throw new Error(`vite.chunk-groups.ts: ${id} is not in the build`);
     const skip = new Set(except.map(source));
     const from = lazy ? ids.flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : ids;
     const out = usedBy(keepOut);
