@@ -53,38 +53,11 @@ export function UPlotChart({
       return line ? [{ lo: b.lo, hi: b.hi, fill: resolveColor(el, line.color) }] : [];
     });
 
-  // The data of the newest render: the plot is built a task after the effect, with what is newest then.
-  const latest = useRef(data);
-  latest.current = data;
-
-  // (Re)build when the shape changes; plain data updates go through setData below. Built in a task of its own:
-  // uPlot's first draw (~20 ms on a phone) after React's commit in the same task made one long task (issue 32).
+  // (Re)build when the shape changes; plain data updates go through setData below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: data is applied by the effect below
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => plot.current?.setSize({ width: el.clientWidth, height }));
-    const timer = setTimeout(() => build(el, ro), 0);
-    return () => {
-      clearTimeout(timer);
-      ro.disconnect();
-      plot.current?.destroy();
-      plot.current = null;
-    };
-  }, [
-    series.map((s) => s.label + s.color).join(),
-    data.keys.join(),
-    data.units.join(),
-    timeZone,
-    height,
-    locale,
-    hour12,
-    timeLabel,
-    theme,
-  ]);
-
-  function build(el: HTMLDivElement, ro: ResizeObserver) {
-    const data = latest.current;
     bands.current = bandsOf(el, data);
     period.current = { from: data.from, to: data.to };
     const opts = buildChartOptions({
@@ -109,15 +82,30 @@ export function UPlotChart({
     });
     plot.current = new uPlot(opts, alignedOf(data), el);
     el.dataset.drawn = data.bucket;
+    const ro = new ResizeObserver(() => plot.current?.setSize({ width: el.clientWidth, height }));
     ro.observe(el);
-  }
+    return () => {
+      ro.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [
+    series.map((s) => s.label + s.color).join(),
+    data.keys.join(),
+    data.units.join(),
+    timeZone,
+    height,
+    locale,
+    hour12,
+    timeLabel,
+    theme,
+  ]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: bandsOf reads the series of this render
   useEffect(() => {
     if (box.current) bands.current = bandsOf(box.current, data);
     period.current = { from: data.from, to: data.to };
-    if (!plot.current) return; // not built yet: it is built with the newest data
-    plot.current.setData(alignedOf(data));
+    plot.current?.setData(alignedOf(data));
     // data-drawn: the bucket of the data uPlot has drawn (the bench times a period switch up to it).
     if (box.current) box.current.dataset.drawn = data.bucket;
   }, [data]);
