@@ -18,6 +18,7 @@ import { COLLECTIONS, type SettingsName, type SettingsOf } from '../domain/colle
 import { type Device, SERVICES, type User } from '../domain/contract';
 import type { CorrectionRequest } from '../domain/corrections';
 import { sortDevices } from './devices';
+import { byDevice } from './rows';
 import type { AlertRow, AlertSettingsRow, PortalDb, Row } from './schema';
 import { addRowKeys, scanHeldKeys } from './seen-keys';
 import { getSetting, SETTING, type SettingKey, type SettingValues } from './settings';
@@ -110,9 +111,6 @@ export interface Latest {
   /** Per key: the move since the previous sample (spec §4 change indicator). */
   changes: Record<string, Change>;
 }
-
-const byDevice = (table: PortalDb['live'], device: string) =>
-  table.where('[device+time]').between([device, -Infinity], [device, Infinity]);
 
 const strip = (row: Row): Sample => {
   const { device: _d, ...sample } = row as Row & Record<string, unknown>;

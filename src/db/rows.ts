@@ -21,12 +21,14 @@ export async function pruneLive(db: PortalDb, device: string, now = nowSeconds()
   });
 }
 
+/** A device's rows of a time-keyed table (live, 5-minute, daily), oldest first. */
+export const byDevice = (table: PortalDb['live'], device: string) =>
+  table.where('[device+time]').between([device, -Infinity], [device, Infinity]);
+
 /** Newest stored time of a device: live sample, else 5-minute row. */
 export async function newestTime(db: PortalDb, device: string): Promise<number | null> {
-  const range = (t: typeof db.live) =>
-    t.where('[device+time]').between([device, -Infinity], [device, Infinity]);
-  const live = await range(db.live).last();
+  const live = await byDevice(db.live, device).last();
   if (live) return live.time;
-  const five = await range(db.metrics).last();
+  const five = await byDevice(db.metrics, device).last();
   return five?.time ?? null;
 }

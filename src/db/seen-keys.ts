@@ -3,12 +3,8 @@
 // transaction (workers/history.ts, workers/live.ts), so a screen reads one row instead of scanning up to 700: the
 // scan re-ran on each of the start sync's writes and was the dashboard's costliest query (issue 32).
 
+import { byDevice } from './rows';
 import type { PortalDb } from './schema';
-
-type Held = PortalDb['metrics'];
-
-const newest = (table: Held, device: string, n: number) =>
-  table.where('[device+time]').between([device, -Infinity], [device, Infinity]).reverse().limit(n).toArray();
 
 /** Adds the keys of `row` that hold a finite number (not its time or device) to `seen`. */
 export function addRowKeys(seen: Set<string>, row: Record<string, unknown>): void {
@@ -22,8 +18,8 @@ export function addRowKeys(seen: Set<string>, row: Record<string, unknown>): voi
 /** The keys of the held history's newest daily and 5-minute rows (a store written before the worker kept them). */
 export async function scanHeldKeys(db: PortalDb, device: string, seen: Set<string>): Promise<void> {
   const [daily, five] = await Promise.all([
-    newest(db.metricsDaily, device, 400),
-    newest(db.metrics, device, 300),
+    byDevice(db.metricsDaily, device).reverse().limit(400).toArray(),
+    byDevice(db.metrics, device).reverse().limit(300).toArray(),
   ]);
   for (const row of daily) addRowKeys(seen, row);
   for (const row of five) addRowKeys(seen, row);
