@@ -162,8 +162,8 @@ export class Live {
   async onFiveMinutes(row: FiveMinuteRow): Promise<void> {
     if (!row.device || typeof row.time !== 'number') return;
     await this.db.transaction('rw', [this.db.metrics, this.db.metricsDaily, this.db.syncState], async () => {
-      await this.db.metrics.put(row as Row);
       await noteSeenKeys(this.db, row.device, [row as Row]);
+      await this.db.metrics.put(row as Row);
     });
     const st = await this.db.syncState.get(row.device);
     // Extend the held 5-minute range only when it is contiguous with what we hold.

@@ -27,7 +27,8 @@ export async function scanHeldKeys(db: PortalDb, device: string, seen: Set<strin
 
 /**
  * In a read-write transaction over syncState, metrics and metricsDaily: the device's seenKeys with the keys of
- * `rows` added (the first time, with those of the history already held); written only when it grew.
+ * `rows` added (the first time, with those of the history already held); written only when it grew. Called before
+ * `rows` are stored, so a first note does not read them back.
  */
 export async function noteSeenKeys(db: PortalDb, device: string, rows: Iterable<Record<string, unknown>>) {
   const cur = await db.syncState.get(device);
