@@ -166,11 +166,13 @@ export async function device(
   return list[0];
 }
 
-/** Wait until the service worker controls the page (an offline reload is then served from the precache). */
+/**
+ * Wait until the service worker controls the page (an offline reload is then served from the precache). The worker
+ * claims open pages when it activates (sw/sw.ts clientsClaim), so the page is waited on, never reloaded: a reload
+ * racing the activation once left a page uncontrolled for the whole test. Polled by time, not by animation frames.
+ */
 export async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active);
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { polling: 100 });
 }
 
 /** Rows of an IndexedDB store of the app's Dexie database `portal`; evaluate it in a page or the SW. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAuth } from '../src/db/authStorage';
-import { getSetting, SETTING, weatherServerKey } from '../src/db/settings';
+import { getSetting, SETTING, setSetting, weatherServerKey } from '../src/db/settings';
 import {
   cancelExport,
   changePassword,
@@ -11,6 +11,7 @@ import {
   regenerateStationKey,
   runExport,
 } from './account';
+import type { WeatherServerView } from './api';
 import { fakeConnection, tempDb } from './testing';
 
 const db = tempDb();
@@ -79,6 +80,24 @@ describe('account actions', () => {
     expect(await loadAccount(off.deps)).toEqual(me);
     expect(await loadWeatherServer(off.deps, 'd1')).toMatchObject({ stationKey: 'OLDKEY' });
     expect(off.calls).toEqual([]);
+  });
+
+  it('the weather-server view asked while the first connect is under way waits for it, not the cached copy', async () => {
+    // After a reload the stored link state still reads online while the new socket connects: the page's one ask
+    // must reach the server (the e2e relay test saw the cached view without the relay).
+    const connecting = deps({ 'find weatherServer': () => VIEW }, false);
+    const cached = { ...VIEW, stationKey: 'CACHED', fetchedAt: 1 } as unknown as WeatherServerView;
+    await setSetting(db, weatherServerKey('d1'), cached);
+    let connect = () => {};
+    const up = new Promise<void>((resolve) => (connect = resolve));
+    Object.assign(connecting.conn, { whenConnected: () => up });
+    const view = loadWeatherServer(connecting.deps, 'd1');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(connecting.calls).toEqual([]);
+    Object.assign(connecting.conn, { connected: true });
+    connect();
+    expect(await view).toMatchObject({ stationKey: 'OLDKEY' });
+    expect((await getSetting(db, weatherServerKey('d1')))?.stationKey).toBe('OLDKEY');
   });
 
   it('regenerates the key and updates the device and the cached view', async () => {

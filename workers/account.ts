@@ -17,7 +17,7 @@ import type { NeighbourAnswer } from '../src/domain/neighbours';
 import type { QcAnswer, QcFlag } from '../src/domain/qc';
 import type { RecalibrationReport } from '../src/domain/recalibration';
 import type { AccountInfo, ExportFormat, ExportRequest, WeatherServerView } from './api';
-import type { Connection } from './connection';
+import { type Connection, reachable } from './connection';
 
 /** Services of the account screens (server/services/users, weather-server, export). */
 export const ACCOUNT_SERVICES = {
@@ -76,14 +76,7 @@ export async function resetPassword(
 /** users/me: profile, membership and limits; cached in settings.account. Offline: the cached copy. */
 export async function loadAccount({ conn }: AccountDeps): Promise<AccountInfo | null> {
   const cached = (await getSetting(conn.db, SETTING.account)) ?? null;
-  // Waits for a socket still connecting (the page was opened at /account); offline, the cached copy.
-  if (
-    !(await conn.whenConnected().then(
-      () => true,
-      () => false,
-    ))
-  )
-    return cached;
+  if (!(await reachable(conn))) return cached;
   const info = await conn.find(ACCOUNT_SERVICES.me, {});
   await setSetting(conn.db, SETTING.account, info);
   const auth = await getAuth(conn.db);
@@ -170,7 +163,7 @@ export async function loadWeatherServer(
   device: string,
 ): Promise<WeatherServerView | null> {
   const key = weatherServerKey(device);
-  if (!conn.connected) return (await getSetting(conn.db, key)) ?? null;
+  if (!(await reachable(conn))) return (await getSetting(conn.db, key)) ?? null;
   const view = await conn.find(ACCOUNT_SERVICES.weatherServer, {
     device,
   });

@@ -360,3 +360,13 @@ export class Connection {
     });
   }
 }
+
+/**
+ * Whether the server can be asked now: waits for a socket still connecting (a page opened right after a reload,
+ * when the stored link state still reads online from the last page), false when it is known to be down.
+ */
+export const reachable = (conn: Connection): Promise<boolean> =>
+  conn.whenConnected().then(
+    () => true,
+    () => false,
+  );

@@ -10,6 +10,7 @@ import { devicePlanKey, getSetting, SETTING, setSetting } from '../../src/db/set
 import { type Device, SERVICES } from '../../src/domain/contract';
 import { coded, ERRORS } from '../../src/domain/errors';
 import type { DevicePlanView } from '../api';
+import { reachable } from '../connection';
 import { loadRecords } from '../records';
 import type { Runtime } from '../runtime';
 import { asList, logFailure } from '../util';
@@ -55,7 +56,7 @@ async function forget(rt: Runtime, id: string): Promise<void> {
 /** The newest plan of the station's MAC as the edit screen shows it. */
 async function loadPlan(rt: Runtime, id: string): Promise<DevicePlanView | null> {
   const key = devicePlanKey(id);
-  if (!rt.conn.connected) return (await getSetting(rt.db, key)) ?? null;
+  if (!(await reachable(rt.conn))) return (await getSetting(rt.db, key)) ?? null;
   const mac = (await rt.db.devices.get(id))?.mac;
   const [plan] = mac
     ? asList(
