@@ -168,10 +168,17 @@ export async function device(
 
 /**
  * Wait until the service worker controls the page (an offline reload is then served from the precache). The worker
- * claims open pages when it activates (sw/sw.ts clientsClaim), so the page is waited on, never reloaded: a reload
- * racing the activation once left a page uncontrolled for the whole test. Polled by time, not by animation frames.
+ * claims the open pages while it activates (sw/sw.ts clientsClaim); a page (re)loaded while it was still activating
+ * can miss both the claim and the control, and stays uncontrolled: once the worker is activated, any navigation is
+ * controlled, so such a page is reloaded then. Polled by time, not by animation frames.
  */
 export async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+    undefined,
+    { polling: 100 },
+  );
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { polling: 100 });
 }
 
