@@ -70,6 +70,8 @@ export default defineConfig({
   build: {
     target: 'es2023',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads the first-paint pages' files from it (server/page-preload.ts).
+    manifest: true,
     // The catalogues' parts (locales/*.po?part=, src/domain/cataloguePart.ts) as assets/locale-<id>-HASH.js (the first,
     // which the server preloads: server/catalogue-preload.ts) and assets/locale-rest-<id>-HASH.js; the precache
     // leaves both out by that name.

@@ -33,6 +33,7 @@ import { ingestRoute } from './ingest/route';
 import { startIntegrations } from './integrations';
 import { createLogger, type Logger, loggablePath } from './log';
 import { createMailer } from './notify/mail';
+import { pageFiles, pageLink } from './page-preload';
 import { paymentProvider } from './payments';
 import { paymentWebhook } from './payments/webhook';
 import { busGap } from './realtime/bus-gap';
@@ -375,15 +376,20 @@ function appNavigations(dir: string) {
   };
 }
 
-/** The build's catalogue files, read again when index.html changes (a new build deployed under the server). */
-const catalogues = new Map<string, { mtimeMs: number; files: ReturnType<typeof catalogueFiles> }>();
-function cataloguesOf(dir: string, mtimeMs: number) {
-  let entry = catalogues.get(dir);
+/** The build's catalogue and page files, read again when index.html changes (a new build deployed under the server). */
+interface BuildFiles {
+  mtimeMs: number;
+  catalogues: ReturnType<typeof catalogueFiles>;
+  pages: ReturnType<typeof pageFiles>;
+}
+const builds = new Map<string, BuildFiles>();
+function buildFilesOf(dir: string, mtimeMs: number): BuildFiles {
+  let entry = builds.get(dir);
   if (entry?.mtimeMs !== mtimeMs) {
-    entry = { mtimeMs, files: catalogueFiles(dir) };
-    catalogues.set(dir, entry);
+    entry = { mtimeMs, catalogues: catalogueFiles(dir), pages: pageFiles(dir) };
+    builds.set(dir, entry);
   }
-  return entry.files;
+  return entry;
 }
 
 /** A validator from the file's size and modification time (what koa-send's Last-Modified also rests on). */
@@ -401,14 +407,13 @@ function answerIndex(ctx: import('koa').Context, dir: string): void {
   ctx.status = 200;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-cache');
-  // A hint, the same body: no Vary (a shared cache's wrong guess only preloads another catalogue).
-  const link = catalogueLink(
-    cataloguesOf(dir, stats.mtimeMs),
-    ctx.query.lang as string | undefined,
-    ctx.headers,
-    ctx.path,
-  );
-  if (link) ctx.set('Link', link);
+  // Hints, the same body: no Vary (a shared cache's wrong guess only preloads another catalogue).
+  const build = buildFilesOf(dir, stats.mtimeMs);
+  const link = [
+    catalogueLink(build.catalogues, ctx.query.lang as string | undefined, ctx.headers, ctx.path),
+    ...pageLink(build.pages, ctx.path),
+  ].filter((l) => l);
+  if (link.length) ctx.set('Link', link.join(', '));
   ctx.set('ETag', weakTag(stats));
   ctx.set('Last-Modified', stats.mtime.toUTCString());
   if (ctx.fresh) {

@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { listenForInstall } from './app/install';
+import { startRouteCode } from './app/routes';
 import { setBootSession } from './app/session';
 import { listenForNavigation, registerServiceWorker } from './bridge/sw-register';
 import { startDataWorker } from './bridge/worker';
@@ -21,6 +22,8 @@ listenForInstall();
 listenForNavigation();
 
 async function boot() {
+  // The page's own chunks load while the session and the language are read.
+  startRouteCode(location.pathname);
   // The language, the session and the kept answers, read from the store without Dexie (db/peek.ts).
   const { locale, auth, kept } = await bootRead();
   setBootSession(auth);
