@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The dashboard (issue #12): `/dashboard?device=<id>` (the link of an alert e-mail or notification) opens that
 // station even when another one is selected, then drops the parameter; an unknown id changes nothing. A failed
-// station list with nothing kept says so with a retry, not 'No stations are found'.
+// station list with nothing kept says so with a retry, not 'No stations are found'. 'Not uploaded yet' is said
+// only when the server knows of no upload.
 import 'fake-indexeddb/auto';
 import '../../components/test-setup';
 import { i18n } from '@lingui/core';
@@ -82,5 +83,18 @@ describe('dashboard ?device=', () => {
     expect(screen.queryByText('No stations are found')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+  });
+
+  it('says the station sent nothing only when the server knows of no upload, not while its readings are on the way', async () => {
+    // Nothing held here for d1: a station that never uploaded gets the notice.
+    await db.devices.put({ ...TEST_DEVICE, lastUpload: null });
+    open('/dashboard');
+    expect(await screen.findByText('This station has not uploaded any readings yet.')).toBeTruthy();
+    // The server knows of an upload (a cold start's sync stored the station before its readings): no notice that
+    // would come and go under the reader, moving the cards.
+    await db.devices.put({ ...TEST_DEVICE, lastUpload: 1_700_000_000 });
+    await waitFor(() =>
+      expect(screen.queryByText('This station has not uploaded any readings yet.')).toBeNull(),
+    );
   });
 });

@@ -150,7 +150,7 @@ export default function StationPage() {
         )}
       </header>
       {/* Said once the lookup has settled: before, the worker may have stored the station but not its last data. */}
-      {ready && latest && !latest.time && (
+      {ready && latest && !latest.time && !device.lastUpload && (
         <p className={styles.notice}>{t`This station has not uploaded any readings yet.`}</p>
       )}
       {/* No card menu: a visitor cannot hide, move or reorder the owner's cards. */}
