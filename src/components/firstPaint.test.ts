@@ -56,28 +56,6 @@ describe('first paint gate', () => {
     expect(open).toBe(true);
   });
 
-  it('opens at the first idle moment after that frame, where the browser tells it', async () => {
-    const idle: IdleRequestCallback[] = [];
-    const asked: (IdleRequestOptions | undefined)[] = [];
-    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback, options?: IdleRequestOptions) => {
-      idle.push(cb);
-      asked.push(options);
-      return idle.length;
-    });
-    const gate = await fresh();
-    let open = false;
-    void gate.afterFirstPaint().then(() => {
-      open = true;
-    });
-    gate.markShellMounted();
-    await flush();
-    expect(open).toBe(false);
-    expect(asked).toEqual([{ timeout: gate.FIRST_PAINT_IDLE_MAX_MS }]);
-    idle[0]({ didTimeout: false, timeRemaining: () => 10 });
-    await flush();
-    expect(open).toBe(true);
-  });
-
   it('a hold never released opens the gate after FIRST_PAINT_HOLD_MAX_MS', async () => {
     vi.useFakeTimers();
     const gate = await fresh();

@@ -2,8 +2,8 @@
 // of the app, ~78 KiB compressed) is not needed to draw a screen that reads IndexedDB, and its download would
 // only compete with that screen's own chunks: it starts once the first screen has painted what the store holds.
 // A screen that paints from the store (the dashboard) holds the paint until its stored data is on screen; other
-// screens paint with the shell (Root marks it). `afterFirstPaint()` resolves in the frame after both, at the first
-// idle moment, once per visit; later calls resolve at once.
+// screens paint with the shell (Root marks it). `afterFirstPaint()` resolves in the frame after both, once per
+// visit; later calls resolve at once.
 
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
@@ -17,9 +17,6 @@ const painted = new Promise<void>((r) => {
   resolve = r;
 });
 
-/** The longest wait for an idle moment after the first paint (a page never idle still starts its worker). */
-export const FIRST_PAINT_IDLE_MAX_MS = 300;
-
 /** A hold never released (a store that never answers) cannot keep the worker off for good. */
 export const FIRST_PAINT_HOLD_MAX_MS = 3000;
 
@@ -28,12 +25,8 @@ function settle() {
   done = true;
   // After the frame that paints the commit: a task queued from the next frame's animation callback runs once the
   // commit is drawn (from the painting frame's own callback, what waits for the paint could start its downloads
-  // before that frame was presented). Then when the page is idle: the first screen's own later frames (the card
-  // grid's steps) came ~40 ms after the downloads began, which a phone's simulated largest paint then waited for.
-  const after = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(() => resolve(), { timeout: FIRST_PAINT_IDLE_MAX_MS })
-      : setTimeout(resolve, 0);
+  // before that frame was presented).
+  const after = () => setTimeout(resolve, 0);
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden)
     requestAnimationFrame(() => requestAnimationFrame(after));
   // A background tab draws no frames: nothing to wait for.
