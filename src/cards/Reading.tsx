@@ -1,7 +1,7 @@
 // One reading: number large or small, unit smaller and lighter, change arrow, short highlight when it changes.
 import { useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Change, UnitPrefs } from '../domain';
 import { readingText } from './format';
 import styles from './Reading.module.css';
@@ -23,11 +23,10 @@ export function Reading({
 }) {
   const { t, i18n } = useLingui();
   const r = readingText(metric, value, prefs, i18n.locale);
-  const valueRef = useRef<HTMLSpanElement>(null);
-  useFlash(r.value, valueRef);
+  const flash = useFlash(r.value);
   return (
     <span className={`${styles.reading} ${styles[size]}`} data-testid={testId} data-reading>
-      <span ref={valueRef} className={styles.value}>
+      <span key={flash} className={`${styles.value} ${flash ? styles.flash : ''}`}>
         {r.value}
       </span>
       {r.unit && <span className={styles.unit}>{r.unit}</span>}
@@ -37,30 +36,18 @@ export function Reading({
   );
 }
 
-/**
- * A short highlight whenever the text changes after the first render, animated on the same element: a new element
- * per change (a remount to restart a CSS animation) was a new largest-paint candidate each time, so a return
- * visit's dashboard, painted from kept values, had its LCP moved to the first fresh value (3.0-3.4 s instead of
- * 2.8 s in Lighthouse, issue 32).
- */
-function useFlash(text: string, ref: RefObject<HTMLElement | null>): void {
+/** A counter that increases whenever the text changes after the first render (restarts the CSS animation). */
+function useFlash(text: string): number {
   const first = useRef(text);
+  const [n, setN] = useState(0);
   useEffect(() => {
-    if (text === first.current) return;
-    first.current = text;
-    const el = ref.current;
-    // Reduced motion: none (global.css stops the CSS animations; this one is the page's own).
-    if (!el?.animate || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const flash = getComputedStyle(el).getPropertyValue('--flash').trim();
-    el.animate([{ background: flash || 'transparent' }, { background: 'transparent' }], {
-      duration: FLASH_MS,
-      easing: 'ease-out',
-    });
-  }, [text, ref]);
+    if (text !== first.current) {
+      first.current = text;
+      setN((c) => c + 1);
+    }
+  }, [text]);
+  return n;
 }
-
-/** How long a changed reading's highlight fades. */
-export const FLASH_MS = 1400;
 
 /** A small labelled reading for the grid under the primary one. */
 export function SecondaryReading({
